@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  UPLOAD_DIR: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  ADMIN_EMAIL: z.email().default('admin@cricket.local'),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  SEED_DEMO: bool,
+  REDIS_URL: z.string().optional(),
+  COOKIE_SECURE: bool,
+  TRUST_PROXY: bool,
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  databaseUrl: string | undefined;
+  /** Folder of the embedded PGlite database; `null` means in-memory (tests). */
+  pgliteDir: string | null;
+  uploadDir: string;
+  webDist: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  redisUrl: string | undefined;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+};
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** The only reader of process.env: parsed once, at start. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL || undefined,
+    pgliteDir: path.join(dataDir, 'db'),
+    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO ?? true,
+    redisUrl: e.REDIS_URL || undefined,
+    cookieSecure: e.COOKIE_SECURE ?? false,
+    trustProxy: e.TRUST_PROXY ?? false,
+  };
+}

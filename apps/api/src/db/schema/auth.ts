@@ -1,0 +1,22 @@
+import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    /** sha256 of the token: a leaked table does not leak usable tokens. */
+    tokenHash: varchar({ length: 64 }).notNull().unique(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceName: varchar({ length: 120 }),
+    deviceType: varchar({ length: 40 }),
+    ip: varchar({ length: 64 }),
+    userAgent: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);

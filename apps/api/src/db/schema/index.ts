@@ -1,0 +1,5 @@
+export * from './roles';
+export * from './users';
+export * from './auth';
+export * from './teams';
+export * from './media';

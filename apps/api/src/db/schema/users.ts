@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { roles } from './roles';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    phoneNumber: varchar({ length: 10 }).notNull(),
+    email: varchar({ length: 254 }).notNull(),
+    passwordHash: text(),
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id),
+    status: varchar({ length: 20 }).notNull().default('pending'),
+    firstName: varchar({ length: 50 }),
+    lastName: varchar({ length: 50 }),
+    dateOfBirth: date({ mode: 'string' }),
+    gender: varchar({ length: 10 }),
+    address: varchar({ length: 255 }),
+    city: varchar({ length: 100 }),
+    state: varchar({ length: 100 }),
+    country: varchar({ length: 100 }),
+    pincode: varchar({ length: 6 }),
+    profilePicture: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_phone_uq').on(t.phoneNumber),
+    // Name search: substring, case-insensitive, over first, last and full name.
+    index('users_full_name_trgm').using(
+      'gin',
+      sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`,
+    ),
+    index('users_phone_trgm').using('gin', sql`${t.phoneNumber} gin_trgm_ops`),
+    index('users_role_id_idx').on(t.roleId, t.id),
+    index('users_status_id_idx').on(t.status, t.id),
+  ],
+);
+
+/**
+ * Exact user counts per (role, status), kept by a trigger so a list total never needs a
+ * COUNT(*) over every user (see migration 0001).
+ */
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    roleId: integer().notNull(),
+    status: varchar({ length: 20 }).notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.status] })],
+);

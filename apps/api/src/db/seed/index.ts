@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { roles } from '../schema';
+import { seedBase, type SeedLog } from './base';
+import { seedDemoRoles } from './demo';
+
+export interface SeedOptions {
+  adminEmail: string;
+  adminPassword?: string;
+  demo: boolean;
+}
+
+/** Reference data on every start; demo data only on the first start of an empty database. */
+export async function seed(database: Database, opts: SeedOptions, log: SeedLog) {
+  await database.withLock(async (db) => {
+    const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(roles);
+    const firstStart = n === 0;
+    await db.transaction(async (tx) => {
+      await seedBase(tx, opts, log);
+      if (firstStart && opts.demo) {
+        await seedDemoRoles(tx);
+        log.info('Seeded demo data');
+      }
+    });
+  });
+}

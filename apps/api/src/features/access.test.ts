@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSION_NAMES, type PermissionName } from '@cricket/contracts';
+import type { Db } from '../db/client';
+import { createTestApp, type TestApp } from '../test/harness';
+
+/**
+ * Generated from the app's own route table: every route declares its access, and the guard
+ * enforces it. A route added without a declared permission stops the app from starting.
+ */
+let t: TestApp;
+let adminToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = await t.login();
+});
+afterAll(() => t.close());
+
+const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '999999');
+
+/** A fingerprint of every table's contents, to prove a refused request changed nothing. */
+async function snapshot(db: Db) {
+  const res = await db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const parts: string[] = [];
+  for (const { table_name } of res.rows) {
+    const r = await db.execute<{ h: string | null }>(
+      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${sql.identifier(table_name)} t`,
+    );
+    parts.push(`${table_name}:${r.rows[0]?.h}`);
+  }
+  return parts.join('\n');
+}
+
+describe('route access table', () => {
+  it('lists the API routes, each with a declared access', () => {
+    expect(t.app.routeAccessTable.length).toBeGreaterThan(3);
+    for (const r of t.app.routeAccessTable) {
+      expect(r.access === 'public' || r.access === 'signed-in' || PERMISSION_NAMES.includes(r.access), `${r.method} ${r.url}`).toBe(true);
+    }
+  });
+
+  it('refuses a route that declares no access at start-up', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { default: authPlugin } = await import('../plugins/auth');
+    const app = Fastify();
+    await app.register(authPlugin);
+    expect(() => app.get('/api/undeclared', async () => 'x')).toThrow(/declares no access/);
+    await app.close();
+  });
+
+  it('answers 401 without a token on every non-public route', async () => {
+    for (const r of t.app.routeAccessTable.filter((x) => x.access !== 'public')) {
+      const res = await t.app.inject({ method: r.method as 'GET', url: concrete(r.url) });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+    }
+  });
+
+  it('answers 403 and changes nothing when the role lacks the route permission; never 403 with it', async () => {
+    const guarded = t.app.routeAccessTable.filter((r): r is typeof r & { access: PermissionName } =>
+      PERMISSION_NAMES.includes(r.access as PermissionName),
+    );
+    for (const r of guarded) {
+      const without = await t.userWith(PERMISSION_NAMES.filter((p) => p !== r.access && p !== 'admin.access'));
+      const before = await snapshot(t.db);
+      const refused = await t.as(without.token, { method: r.method as 'GET', url: concrete(r.url), payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+      expect(refused.statusCode, `${r.method} ${r.url}`).toBe(403);
+      expect(refused.json().message).toBe('You do not have permission to perform this action');
+      expect(await snapshot(t.db), `${r.method} ${r.url} changed data`).toBe(before);
+
+      const allowed = await t.userWith([r.access]);
+      const res = await t.as(allowed.token, { method: r.method as 'GET', url: concrete(r.url), payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+      expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(403);
+      expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(401);
+    }
+    expect(adminToken).toBeTruthy();
+  });
+});

@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  LOGIN_FAILED_MESSAGE,
+  LOGIN_NOT_ALLOWED_MESSAGE,
+  LOGIN_THROTTLED_MESSAGE,
+  REMEMBER_SESSION_TTL_MS,
+  SESSION_TTL_MS,
+  TOKEN_COOKIE,
+  XSRF_COOKIE,
+  envelope,
+  loginBody,
+  loginData,
+  messageOnly,
+  profileUser,
+} from '@cricket/contracts';
+import { z } from 'zod';
+import { sessionOf } from '../../plugins/auth';
+import { HttpError, notFound, unauthorized } from '../../lib/http-errors';
+import { verifyPassword } from '../../lib/passwords';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { LoginThrottle } from './login-throttle';
+import { createSession, findLoginCandidate, findProfile, revokeSession } from './repository';
+
+export interface AuthRoutesOptions {
+  throttle: LoginThrottle;
+  cookieSecure: boolean;
+}
+
+export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  function setSessionCookies(reply: FastifyReply, token: string, expiresAt: Date) {
+    const common = { path: '/', sameSite: 'lax' as const, secure: opts.cookieSecure, expires: expiresAt };
+    reply.setCookie(TOKEN_COOKIE, token, { ...common, httpOnly: true });
+    reply.setCookie(XSRF_COOKIE, newToken(), { ...common, httpOnly: false });
+  }
+
+  r.post('/api/user/login', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in with email and password',
+      body: loginBody,
+      response: { 200: envelope(loginData) },
+    },
+    handler: async (request, reply) => {
+      const { email, password, device_info, remember } = request.body;
+      const ip = request.ip;
+      const wait = await opts.throttle.blockedFor(ip, email);
+      if (wait !== null) {
+        reply.header('retry-after', String(wait));
+        throw new HttpError(429, LOGIN_THROTTLED_MESSAGE);
+      }
+      const candidate = await findLoginCandidate(app.db, email);
+      const passwordOk = await verifyPassword(candidate?.passwordHash, password);
+      if (!candidate || !passwordOk) {
+        await opts.throttle.recordFailure(ip, email);
+        throw unauthorized(LOGIN_FAILED_MESSAGE);
+      }
+      if (!candidate.roleActive || !candidate.canSignIn || candidate.status === 'suspended') {
+        throw new HttpError(403, LOGIN_NOT_ALLOWED_MESSAGE);
+      }
+      await opts.throttle.recordSuccess(ip, email);
+      const token = newToken();
+      const expiresAt = new Date(Date.now() + (remember ? REMEMBER_SESSION_TTL_MS : SESSION_TTL_MS));
+      await createSession(app.db, {
+        tokenHash: hashToken(token),
+        userId: candidate.id,
+        deviceName: device_info.name,
+        deviceType: device_info.type,
+        ip,
+        userAgent: request.headers['user-agent'],
+        expiresAt,
+      });
+      setSessionCookies(reply, token, expiresAt);
+      return { success: true, message: 'Login successful', data: { token, expires_at: expiresAt.toISOString() } };
+    },
+  });
+
+  r.get('/api/user/profile', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['auth'],
+      summary: 'The signed-in user with role and permission names',
+      response: { 200: envelope(z.object({ user: profileUser })) },
+    },
+    handler: async (request) => {
+      const session = sessionOf(request);
+      const profile = await findProfile(app.db, session.userId);
+      if (!profile) throw notFound('User not found');
+      return {
+        success: true,
+        message: 'Profile fetched successfully',
+        data: {
+          user: {
+            id: profile.id,
+            email: profile.email,
+            first_name: profile.firstName,
+            last_name: profile.lastName,
+            role: { id: profile.roleId, name: profile.roleName },
+            permissions: session.permissions,
+          },
+        },
+      };
+    },
+  });
+
+  r.post('/api/user/logout', {
+    config: { access: 'signed-in' },
+    schema: { tags: ['auth'], summary: 'Revoke the current session', response: { 200: messageOnly } },
+    handler: async (request, reply) => {
+      await revokeSession(app.db, sessionOf(request).sessionId);
+      reply.clearCookie(TOKEN_COOKIE, { path: '/' });
+      reply.clearCookie(XSRF_COOKIE, { path: '/' });
+      return { success: true, message: 'Logged out successfully' };
+    },
+  });
+}

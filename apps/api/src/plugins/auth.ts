@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  ADMIN_ACCESS,
+  FORBIDDEN_MESSAGE,
+  TOKEN_COOKIE,
+  UNAUTHENTICATED_MESSAGE,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  type PermissionName,
+} from '@cricket/contracts';
+import { findActiveSession, type SessionContext } from '../features/auth/repository';
+import { forbidden, unauthorized } from '../lib/http-errors';
+import { hashToken } from '../lib/tokens';
+
+/**
+ * What a route needs: a permission from the catalogue, any signed-in session, or nothing.
+ * Every /api route must say which; the app refuses to start otherwise.
+ */
+export type RouteAccess = PermissionName | 'signed-in' | 'public';
+
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    session: SessionContext | null;
+  }
+  interface FastifyInstance {
+    routeAccessTable: RouteAccessEntry[];
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function readToken(request: FastifyRequest): { token: string; viaCookie: boolean } | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), viaCookie: false };
+  const cookie = request.cookies[TOKEN_COOKIE];
+  return cookie ? { token: cookie, viaCookie: true } : null;
+}
+
+export default fp(async function authPlugin(app: FastifyInstance) {
+  app.decorate('routeAccessTable', [] as RouteAccessEntry[]);
+  app.decorateRequest('session', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD') app.routeAccessTable.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+
+    const found = readToken(request);
+    if (!found) throw unauthorized(UNAUTHENTICATED_MESSAGE);
+    // A cookie rides along with any cross-site form post; the XSRF header cannot.
+    if (found.viaCookie && !SAFE_METHODS.has(request.method)) {
+      const expected = request.cookies[XSRF_COOKIE];
+      if (!expected || request.headers[XSRF_HEADER] !== expected) {
+        throw forbidden('Invalid or missing XSRF token. Reload the page and try again.');
+      }
+    }
+    const session = await findActiveSession(app.db, hashToken(found.token));
+    if (!session || !session.permissions.includes(ADMIN_ACCESS)) {
+      throw unauthorized(UNAUTHENTICATED_MESSAGE);
+    }
+    request.session = session;
+    if (access !== 'signed-in' && !session.permissions.includes(access)) {
+      throw forbidden(FORBIDDEN_MESSAGE);
+    }
+  });
+});
+
+/** The signed-in session of a route that is not public. */
+export function sessionOf(request: FastifyRequest): SessionContext {
+  if (!request.session) throw unauthorized(UNAUTHENTICATED_MESSAGE);
+  return request.session;
+}

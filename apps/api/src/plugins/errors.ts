@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-errors';
+
+const GENERIC_500 = 'Something went wrong on our side. Please try again.';
+
+/** Postgres error codes a client can cause, answered as client errors rather than 500s. */
+const PG_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  '23505': { status: 409, message: 'A record with the same value already exists' },
+  '23503': { status: 409, message: 'This record is still referenced by other data' },
+  '23514': { status: 400, message: 'A value is out of the allowed range' },
+  '22P02': { status: 400, message: 'A value has the wrong format' },
+};
+
+function fieldErrors(validation: { instancePath: string; message?: string }[]) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of validation) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    (errors[field] ??= []).push(issue.message ?? 'Invalid value');
+  }
+  return errors;
+}
+
+/** One error handler: 4xx carry a clear message and field errors; 5xx never leak internals. */
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation);
+      const first = Object.values(errors)[0]?.[0] ?? 'Invalid request';
+      return reply.status(400).send({ success: false, message: first, errors });
+    }
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send({ success: false, message: error.message, ...(error.errors && { errors: error.errors }) });
+    }
+    const pg = typeof error.code === 'string' ? PG_CLIENT_ERRORS[error.code] : undefined;
+    if (pg) {
+      request.log.info({ err: error }, 'database rejected a write');
+      return reply.status(pg.status).send({ success: false, message: pg.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ success: false, message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ success: false, message: GENERIC_500 });
+  });
+});

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import type { PermissionName } from '@cricket/contracts';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openPglite, openPostgres, type Database, type Db } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { permissions, rolePermissions, roles, users } from '../db/schema';
+import { seedBase } from '../db/seed/base';
+import { hashPassword } from '../lib/passwords';
+
+export const ADMIN = { email: 'admin@test.local', password: 'Admin@12345' };
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or (TEST_DB=pg) a new database on
+ * the TEST_DATABASE_URL server, dropped again on close.
+ */
+async function openTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB !== 'pg') return openPglite(null);
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
+  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = openPostgres(target.toString(), 5);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  close(): Promise<void>;
+  /** Signs in through the API and returns the bearer token. */
+  login(email?: string, password?: string): Promise<string>;
+  /** A role holding exactly these permissions (admin.access is added) and a user in it. */
+  userWith(perms: PermissionName[], opts?: { email?: string; password?: string }): Promise<{ id: number; roleId: number; token: string }>;
+  /** app.inject with a bearer token. */
+  as(token: string, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+}
+
+let counter = 0;
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  await runMigrations(database);
+  await seedBase(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password }, { info() {}, warn() {} });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const db = database.db;
+
+  async function login(email = ADMIN.email, password = ADMIN.password) {
+    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+    return res.json<{ data: { token: string } }>().data.token;
+  }
+
+  return {
+    app,
+    db,
+    database,
+    login,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+    async userWith(perms, opts = {}) {
+      counter += 1;
+      const n = `${Date.now() % 100000}${counter}`;
+      const [role] = await db
+        .insert(roles)
+        .values({ name: `role ${n}`, description: 'test role' })
+        .returning({ id: roles.id });
+      const names = [...new Set<PermissionName>(['admin.access', ...perms])];
+      await db.execute(sql`
+        insert into ${rolePermissions} (role_id, permission_id)
+        select ${role!.id}, id from ${permissions} where name in ${names}`);
+      const email = opts.email ?? `staff${n}@test.local`;
+      const password = opts.password ?? 'Staff@12345';
+      const [user] = await db
+        .insert(users)
+        .values({
+          email,
+          phoneNumber: String(7000000000 + Number(n)).slice(0, 10),
+          passwordHash: await hashPassword(password),
+          roleId: role!.id,
+          status: 'verified',
+          firstName: 'Test',
+          lastName: 'Staff',
+        })
+        .returning({ id: users.id });
+      return { id: user!.id, roleId: role!.id, token: await login(email, password) };
+    },
+    as(token, opts) {
+      return app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } });
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** Spec §9: lists default to page 1 and 10 rows; the shared bar offers these sizes. */
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50] as const;
+/** The largest page the API serves; the category picker asks for 100. */
+export const MAX_PAGE_SIZE = 100;
+
+export const paginationQuery = z.object({
+  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type PaginationQuery = z.infer<typeof paginationQuery>;
+
+/** Spec §3 "Pagination object": exactly these fields. */
+export const pagination = z.object({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  total_pages: z.number().int(),
+  has_next_page: z.boolean(),
+  has_prev_page: z.boolean(),
+  next_page: z.number().int().nullable(),
+  prev_page: z.number().int().nullable(),
+});
+export type Pagination = z.infer<typeof pagination>;
+
+export function buildPagination(total: number, page: number, perPage: number): Pagination {
+  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  const hasNext = page < totalPages;
+  const hasPrev = page > 1;
+  return {
+    current_page: page,
+    per_page: perPage,
+    total,
+    total_pages: totalPages,
+    has_next_page: hasNext,
+    has_prev_page: hasPrev,
+    next_page: hasNext ? page + 1 : null,
+    prev_page: hasPrev ? page - 1 : null,
+  };
+}
+
+/** Every response body is `{ success, message, data? }` (architecture, convention 7). */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.boolean(), message: z.string(), data });
+}
+export const messageOnly = z.object({ success: z.boolean(), message: z.string() });
+
+/** A list body: `data.data` + `data.pagination`. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), pagination });
+}
+
+export const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** Error body: field errors are arrays so a form can show the first one. */
+export const errorBody = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** Turns an empty string from a form or query into undefined. */
+export const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+export const APP_VERSION = '0.0.1';

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Spec §3 "Dashboard response". */
+export const dashboardData = z.object({
+  stats: z.object({
+    totalUsers: z.number().int(),
+    activeUsers: z.number().int(),
+    totalMatches: z.number().int(),
+    completedMatches: z.number().int(),
+    totalTournaments: z.number().int(),
+    completedTournaments: z.number().int(),
+    communityPosts: z.number().int(),
+  }),
+  recentMatches: z.array(
+    z.object({
+      id: z.number().int(),
+      teamA: z.string(),
+      teamB: z.string(),
+      date: z.string(),
+      status: z.string(),
+      winner: z.string().nullable(),
+    }),
+  ),
+  recentUsers: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string(), role: z.string() })),
+  playerPerformance: z.array(
+    z.object({
+      playerId: z.number().int(),
+      player: z.string(),
+      runs: z.number().int(),
+      wickets: z.number().int(),
+      matches: z.number().int(),
+    }),
+  ),
+  chartData: z.object({
+    matchesChartData: z.array(z.object({ month: z.string(), matches: z.number().int() })),
+    playerRoleData: z.array(z.object({ role: z.string(), count: z.number().int() })),
+  }),
+});
+export type DashboardData = z.infer<typeof dashboardData>;
+
+/** Spec §9: Excellent when runs exceed 100 or wickets exceed 5. */
+export const performanceLabel = (p: { runs: number; wickets: number }) =>
+  p.runs > 100 || p.wickets > 5 ? 'Excellent' : 'Good';
+
+export const DASHBOARD_CHART_MONTHS = 6;

@@ -1,0 +1,5 @@
+export * from './common.ts';
+export * from './permissions.ts';
+export * from './auth.ts';
+export * from './dashboard.ts';
+export * from './dropdowns.ts';

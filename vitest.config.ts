@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+const apiProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    root: './apps/api',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+/**
+ * API tests run once per database: always on embedded PGlite, and on the PostgreSQL server
+ * too when TEST_DATABASE_URL is set (CI does).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      'apps/web/vitest.config.ts',
+      apiProject('api-pglite', { TEST_DB: 'pglite' }),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', { TEST_DB: 'pg' })] : []),
+    ],
+  },
+});
