@@ -3,3 +3,4 @@ export * from './permissions.ts';
 export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './dropdowns.ts';
+export * from './roles.ts';

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { authRoutes, type AuthRoutesOptions } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
+import { rolesRoutes } from './roles/routes';
 
 /** Every feature's routes; a new feature adds one line here. */
 export async function registerFeatures(app: FastifyInstance, opts: { auth: AuthRoutesOptions }) {
   await app.register(healthRoutes);
   await app.register(authRoutes, opts.auth);
   await app.register(dashboardRoutes);
+  await app.register(rolesRoutes);
 }
