@@ -4,3 +4,5 @@ export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './dropdowns.ts';
 export * from './roles.ts';
+export * from './media.ts';
+export * from './users.ts';

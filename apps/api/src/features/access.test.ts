@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES, type PermissionName } from '@cricket/contracts';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { createTestApp, type TestApp } from '../test/harness';
 
 /**
@@ -20,15 +20,17 @@ const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '999999');
 
 /** A fingerprint of every table's contents, to prove a refused request changed nothing. */
 async function snapshot(db: Db) {
-  const res = await db.execute<{ table_name: string }>(
+  const tables = await queryRows<{ table_name: string }>(
+    db,
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   );
   const parts: string[] = [];
-  for (const { table_name } of res.rows) {
-    const r = await db.execute<{ h: string | null }>(
+  for (const { table_name } of tables) {
+    const [row] = await queryRows<{ h: string | null }>(
+      db,
       sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${sql.identifier(table_name)} t`,
     );
-    parts.push(`${table_name}:${r.rows[0]?.h}`);
+    parts.push(`${table_name}:${row?.h}`);
   }
   return parts.join('\n');
 }

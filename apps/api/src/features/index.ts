@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { authRoutes, type AuthRoutesOptions } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
+import { mediaRoutes } from './media/routes';
 import { rolesRoutes } from './roles/routes';
+import { usersRoutes } from './users/routes';
 
 /** Every feature's routes; a new feature adds one line here. */
 export async function registerFeatures(app: FastifyInstance, opts: { auth: AuthRoutesOptions }) {
@@ -10,4 +12,6 @@ export async function registerFeatures(app: FastifyInstance, opts: { auth: AuthR
   await app.register(authRoutes, opts.auth);
   await app.register(dashboardRoutes);
   await app.register(rolesRoutes);
+  await app.register(usersRoutes);
+  await app.register(mediaRoutes, { uploadDir: app.config.uploadDir });
 }

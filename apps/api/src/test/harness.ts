@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { PermissionName } from '@cricket/contracts';
 import { buildApp } from '../app';
@@ -43,6 +46,7 @@ async function openTestDatabase(): Promise<Database> {
 
 export interface TestApp {
   app: FastifyInstance;
+  uploadDir: string;
   db: Db;
   database: Database;
   close(): Promise<void>;
@@ -51,7 +55,7 @@ export interface TestApp {
   /** A role holding exactly these permissions (admin.access is added) and a user in it. */
   userWith(perms: PermissionName[], opts?: { email?: string; password?: string }): Promise<{ id: number; roleId: number; token: string }>;
   /** app.inject with a bearer token. */
-  as(token: string, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  as(token: string, opts: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
 let counter = 0;
@@ -60,7 +64,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = await openTestDatabase();
   await runMigrations(database);
   await seedBase(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password }, { info() {}, warn() {} });
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
+  const uploadDir = mkdtempSync(path.join(tmpdir(), 'cricket-uploads-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', UPLOAD_DIR: uploadDir, ...env });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   const db = database.db;
@@ -73,12 +78,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
   return {
     app,
+    uploadDir,
     db,
     database,
     login,
     async close() {
       await app.close();
       await database.close();
+      rmSync(uploadDir, { recursive: true, force: true });
     },
     async userWith(perms, opts = {}) {
       counter += 1;

@@ -3,6 +3,7 @@ import type { Database } from '../client';
 import { roles } from '../schema';
 import { seedBase, type SeedLog } from './base';
 import { seedDemoRoles } from './demo';
+import { seedDemoUsers } from './demo-users';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -19,6 +20,7 @@ export async function seed(database: Database, opts: SeedOptions, log: SeedLog) 
       await seedBase(tx, opts, log);
       if (firstStart && opts.demo) {
         await seedDemoRoles(tx);
+        await seedDemoUsers(tx);
         log.info('Seeded demo data');
       }
     });

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Spec §7 `/media/upload`: where an upload is used decides what it may be. */
+export const MEDIA_TYPES = ['profile_pictures', 'team_logos', 'whatsapp_templates'] as const;
+export const mediaType = z.enum(MEDIA_TYPES, { error: 'Please choose what the upload is for' });
+export type MediaType = z.infer<typeof mediaType>;
+
+/** Spec §9: 2 MB for pictures and logos, 5 MB for WhatsApp media. */
+export const IMAGE_MAX_BYTES = 2_097_152;
+export const WA_MEDIA_MAX_BYTES = 5_242_880;
+
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const VIDEO_MIME_TYPES = ['video/mp4', 'video/quicktime'] as const;
+export const DOCUMENT_MIME_TYPES = [
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+] as const;
+
+export const MEDIA_RULES: Record<MediaType, { maxBytes: number; mimeTypes: readonly string[]; tooLarge: string; wrongType: string }> = {
+  profile_pictures: {
+    maxBytes: IMAGE_MAX_BYTES,
+    mimeTypes: IMAGE_MIME_TYPES,
+    tooLarge: 'Image size should be less than 2MB',
+    wrongType: 'Please select a valid image file',
+  },
+  team_logos: {
+    maxBytes: IMAGE_MAX_BYTES,
+    mimeTypes: IMAGE_MIME_TYPES,
+    tooLarge: 'Image size should be less than 2MB',
+    wrongType: 'Please select a valid image file',
+  },
+  whatsapp_templates: {
+    maxBytes: WA_MEDIA_MAX_BYTES,
+    mimeTypes: [...IMAGE_MIME_TYPES, ...VIDEO_MIME_TYPES, ...DOCUMENT_MIME_TYPES],
+    tooLarge: 'File size should be less than 5MB',
+    wrongType: 'Please select a valid media file',
+  },
+};
+
+export const uploadedFile = z.object({
+  url: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  mime_type: z.string(),
+});
+export const uploadData = z.object({ files: z.array(uploadedFile) });
+export type UploadData = z.infer<typeof uploadData>;
