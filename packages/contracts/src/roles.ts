@@ -19,7 +19,10 @@ export const roleForm = z.object({
     .trim()
     .min(1, 'Role name is required')
     .max(ROLE_NAME_MAX, `Role name must not exceed ${ROLE_NAME_MAX} characters`),
-  description: z.string().trim().max(ROLE_DESCRIPTION_MAX, `Description must not exceed ${ROLE_DESCRIPTION_MAX} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(ROLE_DESCRIPTION_MAX, `Description must not exceed ${ROLE_DESCRIPTION_MAX} characters`),
   is_active: z.boolean(),
 });
 export type RoleForm = z.infer<typeof roleForm>;

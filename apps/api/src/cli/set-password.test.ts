@@ -17,11 +17,15 @@ const silent = { info() {}, warn() {} };
 /** Runs the documented command: `npm run set-password -w apps/api -- <email> <password>`. */
 function setPassword(args: string[], env: Record<string, string>) {
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-  const res = spawnSync('npm', ['run', '--silent', 'set-password', '-w', 'apps/api', '--', ...args], {
-    cwd: repoRoot,
-    env: { ...inherited, ...env },
-    encoding: 'utf8',
-  });
+  const res = spawnSync(
+    'npm',
+    ['run', '--silent', 'set-password', '-w', 'apps/api', '--', ...args],
+    {
+      cwd: repoRoot,
+      env: { ...inherited, ...env },
+      encoding: 'utf8',
+    },
+  );
   return { code: res.status, out: res.stdout, err: res.stderr };
 }
 
@@ -36,11 +40,19 @@ describe('npm run set-password', () => {
     dirs.push(dataDir);
     let database = await openPglite(path.join(dataDir, 'db'));
     await runMigrations(database);
-    await seedBase(database.db, { adminEmail: 'root@test.local', adminPassword: 'Root@12345' }, silent);
+    await seedBase(
+      database.db,
+      { adminEmail: 'root@test.local', adminPassword: 'Root@12345' },
+      silent,
+    );
     const [admin] = await database.db.select({ id: users.id }).from(users);
     await database.db
       .insert(sessions)
-      .values({ tokenHash: 'a'.repeat(64), userId: admin!.id, expiresAt: new Date(Date.now() + 3600_000) });
+      .values({
+        tokenHash: 'a'.repeat(64),
+        userId: admin!.id,
+        expiresAt: new Date(Date.now() + 3600_000),
+      });
     await database.close();
 
     const unknown = setPassword(['nobody@test.local', 'New-pass-1'], { DATA_DIR: dataDir });
@@ -53,7 +65,10 @@ describe('npm run set-password', () => {
     expect(res.out).toContain('Password set for ROOT@test.local');
 
     database = await openPglite(path.join(dataDir, 'db'));
-    const [row] = await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, admin!.id));
+    const [row] = await database.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, admin!.id));
     expect(row?.hash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(row?.hash, 'New-pass-1')).toBe(true);
     expect(await verifyPassword(row?.hash, 'Root@12345')).toBe(false);
@@ -78,16 +93,23 @@ describe('npm run set-password', () => {
     expect(open.err).toContain('is in use: stop the server first');
   });
 
-  it.skipIf(process.env.TEST_DB !== 'pg')('works against the PostgreSQL server of DATABASE_URL', async () => {
-    const t = await createTestApp();
-    try {
-      const staff = await t.userWith(['users.view'], { email: 'scorer@test.local' });
-      const res = setPassword(['scorer@test.local', 'Fresh-pass-9'], { DATABASE_URL: t.databaseUrl! });
-      expect(res.code).toBe(0);
-      expect((await t.as(staff.token, { method: 'GET', url: '/api/user/profile' })).statusCode).toBe(401);
-      expect(await t.login('scorer@test.local', 'Fresh-pass-9')).toBeTruthy();
-    } finally {
-      await t.close();
-    }
-  });
+  it.skipIf(process.env.TEST_DB !== 'pg')(
+    'works against the PostgreSQL server of DATABASE_URL',
+    async () => {
+      const t = await createTestApp();
+      try {
+        const staff = await t.userWith(['users.view'], { email: 'scorer@test.local' });
+        const res = setPassword(['scorer@test.local', 'Fresh-pass-9'], {
+          DATABASE_URL: t.databaseUrl!,
+        });
+        expect(res.code).toBe(0);
+        expect(
+          (await t.as(staff.token, { method: 'GET', url: '/api/user/profile' })).statusCode,
+        ).toBe(401);
+        expect(await t.login('scorer@test.local', 'Fresh-pass-9')).toBeTruthy();
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });

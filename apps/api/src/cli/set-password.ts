@@ -19,25 +19,38 @@ async function main(): Promise<number> {
   const parsed = loginForm.safeParse({ email, password });
   if (!parsed.success) {
     console.error('Usage: npm run set-password -w apps/api -- <email> <password>');
-    for (const issue of parsed.error.issues) console.error(`  ${issue.path.join('.')}: ${issue.message}`);
+    for (const issue of parsed.error.issues)
+      console.error(`  ${issue.path.join('.')}: ${issue.message}`);
     return 2;
   }
   const config = loadConfig();
   if (!config.databaseUrl && config.pgliteDir && !existsSync(config.pgliteDir)) {
-    console.error(`No database in ${config.pgliteDir}: start the server once, or set DATA_DIR or DATABASE_URL.`);
+    console.error(
+      `No database in ${config.pgliteDir}: start the server once, or set DATA_DIR or DATABASE_URL.`,
+    );
     return 1;
   }
   // PGlite leaves postmaster.pid in its folder while open and ignores it when opening, so a
   // second process would write the same files as the running server: refuse instead.
-  if (!config.databaseUrl && config.pgliteDir && existsSync(path.join(config.pgliteDir, 'postmaster.pid'))) {
+  if (
+    !config.databaseUrl &&
+    config.pgliteDir &&
+    existsSync(path.join(config.pgliteDir, 'postmaster.pid'))
+  ) {
     console.error(
       `The database in ${config.pgliteDir} is in use: stop the server first. (If it is not running, it did not shut down cleanly: start and stop it once.)`,
     );
     return 1;
   }
-  const database = config.databaseUrl ? openPostgres(config.databaseUrl, 1) : await openPglite(config.pgliteDir);
+  const database = config.databaseUrl
+    ? openPostgres(config.databaseUrl, 1)
+    : await openPglite(config.pgliteDir);
   try {
-    const found = await setPasswordByEmail(database.db, parsed.data.email, await hashPassword(parsed.data.password));
+    const found = await setPasswordByEmail(
+      database.db,
+      parsed.data.email,
+      await hashPassword(parsed.data.password),
+    );
     if (!found) {
       console.error(`No user has the email ${parsed.data.email}`);
       return 1;

@@ -15,7 +15,11 @@ import { likePattern } from '../../lib/like-pattern';
 import { pgErrorCode } from '../../lib/pg-error';
 
 export function listActiveRoles(db: Db) {
-  return db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.isActive, true)).orderBy(asc(roles.name));
+  return db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(eq(roles.isActive, true))
+    .orderBy(asc(roles.name));
 }
 
 /** Users in a role, read from the trigger-kept counts rather than counting users. */
@@ -30,7 +34,10 @@ async function countUsers(db: Db, roleId: number) {
   return row?.n ?? 0;
 }
 
-export async function listRoles(db: Db, q: { page: number; limit: number; name?: string; status?: RoleStatus }) {
+export async function listRoles(
+  db: Db,
+  q: { page: number; limit: number; name?: string; status?: RoleStatus },
+) {
   const filters: SQL[] = [];
   // lower(name) LIKE matches the trigram index roles_name_trgm.
   if (q.name) filters.push(sql`lower(${roles.name}) like ${likePattern(q.name)}`);
@@ -55,16 +62,14 @@ export async function listRoles(db: Db, q: { page: number; limit: number; name?:
   ]);
   return {
     total,
-    rows: rows.map(
-      (r): RoleListItem => ({
-        id: r.id,
-        name: r.name,
-        description: r.description,
-        is_active: r.isActive,
-        user_count: r.userCount,
-        created_at: r.createdAt.toISOString(),
-      }),
-    ),
+    rows: rows.map((r): RoleListItem => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      is_active: r.isActive,
+      user_count: r.userCount,
+      created_at: r.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -130,9 +135,14 @@ async function assertNameFree(tx: Db, name: string, exceptId?: number) {
 
 async function assertPermissionsExist(tx: Db, ids: number[]) {
   if (ids.length === 0) return;
-  const [{ found } = { found: 0 }] = await tx.select({ found: count() }).from(permissions).where(inArray(permissions.id, ids));
+  const [{ found } = { found: 0 }] = await tx
+    .select({ found: count() })
+    .from(permissions)
+    .where(inArray(permissions.id, ids));
   if (found !== ids.length) {
-    throw badRequest(ROLE_MESSAGES.unknownPermission, { permission_ids: [ROLE_MESSAGES.unknownPermission] });
+    throw badRequest(ROLE_MESSAGES.unknownPermission, {
+      permission_ids: [ROLE_MESSAGES.unknownPermission],
+    });
   }
 }
 
@@ -162,9 +172,14 @@ async function revoke(tx: Db, roleId: number, ids: number[]) {
       .select({ held: count() })
       .from(rolePermissions)
       .where(and(eq(rolePermissions.roleId, roleId), inArray(rolePermissions.permissionId, ids)));
-    if (held > 0) throw badRequest(ROLE_MESSAGES.protectedStrip, { permission_ids: [ROLE_MESSAGES.protectedStrip] });
+    if (held > 0)
+      throw badRequest(ROLE_MESSAGES.protectedStrip, {
+        permission_ids: [ROLE_MESSAGES.protectedStrip],
+      });
   }
-  await tx.delete(rolePermissions).where(and(eq(rolePermissions.roleId, roleId), inArray(rolePermissions.permissionId, ids)));
+  await tx
+    .delete(rolePermissions)
+    .where(and(eq(rolePermissions.roleId, roleId), inArray(rolePermissions.permissionId, ids)));
 }
 
 /** Makes the role hold exactly `ids`. */
@@ -173,7 +188,10 @@ async function replaceGrants(tx: Db, roleId: number, ids: number[]) {
     .select({ id: rolePermissions.permissionId })
     .from(rolePermissions)
     .where(
-      and(eq(rolePermissions.roleId, roleId), ids.length > 0 ? notInArray(rolePermissions.permissionId, ids) : undefined),
+      and(
+        eq(rolePermissions.roleId, roleId),
+        ids.length > 0 ? notInArray(rolePermissions.permissionId, ids) : undefined,
+      ),
     );
   await revoke(
     tx,
@@ -203,7 +221,11 @@ export function createRole(db: Db, input: RoleInput): Promise<number> {
       await assertPermissionsExist(tx, ids);
       const [row] = await tx
         .insert(roles)
-        .values({ name: input.name, description: input.description || null, isActive: input.is_active })
+        .values({
+          name: input.name,
+          description: input.description || null,
+          isActive: input.is_active,
+        })
         .returning({ id: roles.id });
       await grant(tx, row!.id, ids);
       return row!.id;
@@ -217,16 +239,25 @@ export function updateRole(db: Db, id: number, input: RoleInput): Promise<void> 
       const current = await lockRole(tx, id);
       if (id === PROTECTED_ROLE_ID) {
         if (current.name.toLowerCase() !== input.name.toLowerCase()) {
-          throw badRequest(ROLE_MESSAGES.protectedRename, { name: [ROLE_MESSAGES.protectedRename] });
+          throw badRequest(ROLE_MESSAGES.protectedRename, {
+            name: [ROLE_MESSAGES.protectedRename],
+          });
         }
         if (!input.is_active) {
-          throw badRequest(ROLE_MESSAGES.protectedDeactivate, { is_active: [ROLE_MESSAGES.protectedDeactivate] });
+          throw badRequest(ROLE_MESSAGES.protectedDeactivate, {
+            is_active: [ROLE_MESSAGES.protectedDeactivate],
+          });
         }
       }
       await assertNameFree(tx, input.name, id);
       await tx
         .update(roles)
-        .set({ name: input.name, description: input.description || null, isActive: input.is_active, updatedAt: sql`now()` })
+        .set({
+          name: input.name,
+          description: input.description || null,
+          isActive: input.is_active,
+          updatedAt: sql`now()`,
+        })
         .where(eq(roles.id, id));
       if (input.permission_ids) {
         const ids = unique(input.permission_ids);
@@ -243,7 +274,10 @@ export function grantPermissions(db: Db, id: number, ids: number[]): Promise<voi
     const wanted = unique(ids);
     await assertPermissionsExist(tx, wanted);
     await grant(tx, id, wanted);
-    await tx.update(roles).set({ updatedAt: sql`now()` }).where(eq(roles.id, id));
+    await tx
+      .update(roles)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(roles.id, id));
   });
 }
 
@@ -251,7 +285,10 @@ export function revokePermissions(db: Db, id: number, ids: number[]): Promise<vo
   return db.transaction(async (tx) => {
     await lockRole(tx, id);
     await revoke(tx, id, unique(ids));
-    await tx.update(roles).set({ updatedAt: sql`now()` }).where(eq(roles.id, id));
+    await tx
+      .update(roles)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(roles.id, id));
   });
 }
 
@@ -281,7 +318,10 @@ export async function listPermissionsGrouped(db: Db, q: { page: number; limit: n
     db
       .select(permissionColumns)
       .from(permissions)
-      .orderBy(sql`min(${permissions.id}) over (partition by ${permissions.resource})`, asc(permissions.id))
+      .orderBy(
+        sql`min(${permissions.id}) over (partition by ${permissions.resource})`,
+        asc(permissions.id),
+      )
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     db.select({ total: count() }).from(permissions),

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSION_CATALOGUE, type PermissionName, type RoleDetail, type RoleListItem } from '@cricket/contracts';
+import {
+  PERMISSION_CATALOGUE,
+  type PermissionName,
+  type RoleDetail,
+  type RoleListItem,
+} from '@cricket/contracts';
 import { permissions, rolePermissions, roles, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -17,8 +22,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ids = (...names: PermissionName[]) => names.map((n) => permId[n]!);
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
-  t.as(token, { method, url, payload });
+const api = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  token = admin,
+) => t.as(token, { method, url, payload });
 
 async function createRole(body: object) {
   const res = await api('POST', '/api/roles', body);
@@ -37,21 +46,40 @@ async function addUser(roleId: number, status = 'verified') {
   phone += 1;
   const [u] = await t.db
     .insert(users)
-    .values({ email: `u${phone}@test.local`, phoneNumber: String(phone), roleId, status, passwordHash: await hashPassword('Staff@12345') })
+    .values({
+      email: `u${phone}@test.local`,
+      phoneNumber: String(phone),
+      roleId,
+      status,
+      passwordHash: await hashPassword('Staff@12345'),
+    })
     .returning({ id: users.id, email: users.email });
   return u!;
 }
 
 describe('POST /api/roles', () => {
   it('creates a role and answers data.role with its id, users_count and permissions', async () => {
-    const role = await createRole({ name: 'Scorer', description: 'Keeps the score', is_active: true });
-    expect(role).toMatchObject({ name: 'Scorer', description: 'Keeps the score', is_active: true, users_count: 0, permissions: [] });
+    const role = await createRole({
+      name: 'Scorer',
+      description: 'Keeps the score',
+      is_active: true,
+    });
+    expect(role).toMatchObject({
+      name: 'Scorer',
+      description: 'Keeps the score',
+      is_active: true,
+      users_count: 0,
+      permissions: [],
+    });
     expect(role.id).toBeGreaterThan(1);
     expect(Date.parse(role.created_at)).not.toBeNaN();
   });
 
   it('creates a role with its permissions in one request', async () => {
-    const role = await createRole({ name: 'Viewer', permission_ids: ids('users.view', 'dashboard.view') });
+    const role = await createRole({
+      name: 'Viewer',
+      permission_ids: ids('users.view', 'dashboard.view'),
+    });
     expect(role.is_active).toBe(true);
     expect(role.description).toBeNull();
     expect(role.permissions.map((p) => p.name).sort()).toEqual(['dashboard.view', 'users.view']);
@@ -79,13 +107,19 @@ describe('POST /api/roles', () => {
     await createRole({ name: 'Umpire Coach' });
     const res = await api('POST', '/api/roles', { name: 'umpire COACH' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ message: 'Role name is already in use', errors: { name: ['Role name is already in use'] } });
+    expect(res.json()).toMatchObject({
+      message: 'Role name is already in use',
+      errors: { name: ['Role name is already in use'] },
+    });
     const admin2 = await api('POST', '/api/roles', { name: 'ADMIN' });
     expect(admin2.statusCode).toBe(409);
   });
 
   it('refuses unknown permission ids and creates nothing', async () => {
-    const res = await api('POST', '/api/roles', { name: 'Ghost', permission_ids: [ids('users.view')[0], 999999] });
+    const res = await api('POST', '/api/roles', {
+      name: 'Ghost',
+      permission_ids: [ids('users.view')[0], 999999],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ permission_ids: ['One or more permissions do not exist'] });
     expect(await t.db.select().from(roles).where(eq(roles.name, 'Ghost'))).toEqual([]);
@@ -129,11 +163,20 @@ describe('GET /api/roles', () => {
   });
 
   it('filters by name (substring, case-insensitive, wildcards literal) and by status', async () => {
-    expect((await listRoles('name=filter')).data.map((r) => r.name)).toEqual(['Filter Alpha', 'Filter Beta', 'Filter_Gamma 50%']);
+    expect((await listRoles('name=filter')).data.map((r) => r.name)).toEqual([
+      'Filter Alpha',
+      'Filter Beta',
+      'Filter_Gamma 50%',
+    ]);
     expect((await listRoles('name=ER_G')).data.map((r) => r.name)).toEqual(['Filter_Gamma 50%']);
     expect((await listRoles('name=50%25')).data.map((r) => r.name)).toEqual(['Filter_Gamma 50%']);
-    expect((await listRoles('name=filter&status=inactive')).data.map((r) => r.name)).toEqual(['Filter Beta']);
-    expect((await listRoles('name=filter&status=active')).data.map((r) => r.name)).toEqual(['Filter Alpha', 'Filter_Gamma 50%']);
+    expect((await listRoles('name=filter&status=inactive')).data.map((r) => r.name)).toEqual([
+      'Filter Beta',
+    ]);
+    expect((await listRoles('name=filter&status=active')).data.map((r) => r.name)).toEqual([
+      'Filter Alpha',
+      'Filter_Gamma 50%',
+    ]);
     expect((await listRoles('name=filter&status=')).data).toHaveLength(3);
     expect((await api('GET', '/api/roles?status=deleted')).statusCode).toBe(400);
   });
@@ -171,7 +214,13 @@ describe('GET /api/roles/:id', () => {
     const body = res.json<{ data: { role: RoleDetail } }>().data.role;
     expect(body.users_count).toBe(1);
     expect(body.permissions).toEqual([
-      { id: permId['teams.view'], name: 'teams.view', description: 'View teams and their details', action: 'view', resource: 'teams' },
+      {
+        id: permId['teams.view'],
+        name: 'teams.view',
+        description: 'View teams and their details',
+        action: 'view',
+        resource: 'teams',
+      },
     ]);
   });
 
@@ -193,21 +242,46 @@ describe('GET /api/roles/:id', () => {
 describe('PUT /api/roles/:id', () => {
   it('updates name, description and status, keeping permissions when none are sent', async () => {
     const role = await createRole({ name: 'Editable', permission_ids: ids('users.view') });
-    const res = await api('PUT', `/api/roles/${role.id}`, { name: 'Edited', description: 'Now edited', is_active: false });
+    const res = await api('PUT', `/api/roles/${role.id}`, {
+      name: 'Edited',
+      description: 'Now edited',
+      is_active: false,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.role).toMatchObject({ name: 'Edited', description: 'Now edited', is_active: false });
-    expect(res.json().data.role.permissions.map((p: { name: string }) => p.name)).toEqual(['users.view']);
+    expect(res.json().data.role).toMatchObject({
+      name: 'Edited',
+      description: 'Now edited',
+      is_active: false,
+    });
+    expect(res.json().data.role.permissions.map((p: { name: string }) => p.name)).toEqual([
+      'users.view',
+    ]);
   });
 
   it('replaces the permissions when permission_ids is sent, in the same transaction', async () => {
-    const role = await createRole({ name: 'Replace', permission_ids: ids('users.view', 'users.create') });
-    const res = await api('PUT', `/api/roles/${role.id}`, { name: 'Replace', permission_ids: ids('users.view', 'teams.view') });
-    expect(res.json().data.role.permissions.map((p: { name: string }) => p.name)).toEqual(['users.view', 'teams.view']);
+    const role = await createRole({
+      name: 'Replace',
+      permission_ids: ids('users.view', 'users.create'),
+    });
+    const res = await api('PUT', `/api/roles/${role.id}`, {
+      name: 'Replace',
+      permission_ids: ids('users.view', 'teams.view'),
+    });
+    expect(res.json().data.role.permissions.map((p: { name: string }) => p.name)).toEqual([
+      'users.view',
+      'teams.view',
+    ]);
     // A failing save changes neither the role nor its permissions.
-    const clash = await api('PUT', `/api/roles/${role.id}`, { name: 'Replace', permission_ids: [...ids('users.view'), 999999] });
+    const clash = await api('PUT', `/api/roles/${role.id}`, {
+      name: 'Replace',
+      permission_ids: [...ids('users.view'), 999999],
+    });
     expect(clash.statusCode).toBe(400);
     const after = await api('GET', `/api/roles/${role.id}`);
-    expect(after.json().data.role.permissions.map((p: { name: string }) => p.name)).toEqual(['users.view', 'teams.view']);
+    expect(after.json().data.role.permissions.map((p: { name: string }) => p.name)).toEqual([
+      'users.view',
+      'teams.view',
+    ]);
   });
 
   it('allows a change of case of its own name but not another role\u2019s name', async () => {
@@ -242,14 +316,23 @@ describe('role id 1 (admin) is protected', () => {
   });
 
   it('cannot be stripped of permissions, but its description can change', async () => {
-    const strip = await api('DELETE', '/api/roles/1/permissions', { permission_ids: ids('users.delete') });
+    const strip = await api('DELETE', '/api/roles/1/permissions', {
+      permission_ids: ids('users.delete'),
+    });
     expect(strip.statusCode).toBe(400);
     expect(strip.json().message).toBe('Permissions cannot be removed from the admin role');
-    const replace = await api('PUT', '/api/roles/1', { name: 'Admin', permission_ids: ids('users.view') });
+    const replace = await api('PUT', '/api/roles/1', {
+      name: 'Admin',
+      permission_ids: ids('users.view'),
+    });
     expect(replace.statusCode).toBe(400);
     const held = await t.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, 1));
     expect(held).toHaveLength(PERMISSION_CATALOGUE.length);
-    const ok = await api('PUT', '/api/roles/1', { name: 'admin', description: 'Everything', is_active: true });
+    const ok = await api('PUT', '/api/roles/1', {
+      name: 'admin',
+      description: 'Everything',
+      is_active: true,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.role.permissions).toHaveLength(PERMISSION_CATALOGUE.length);
   });
@@ -262,7 +345,9 @@ describe('DELETE /api/roles/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Role deleted successfully' });
     expect((await api('GET', `/api/roles/${role.id}`)).statusCode).toBe(404);
-    expect(await t.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, role.id))).toEqual([]);
+    expect(
+      await t.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, role.id)),
+    ).toEqual([]);
   });
 
   it('refuses a role with assigned users, whatever their status', async () => {
@@ -279,14 +364,25 @@ describe('DELETE /api/roles/:id', () => {
 describe('POST and DELETE /api/roles/:id/permissions', () => {
   it('grants and revokes, ignoring ids already granted or not held', async () => {
     const role = await createRole({ name: 'Granular' });
-    const add = await api('POST', `/api/roles/${role.id}/permissions`, { permission_ids: ids('users.view', 'users.view', 'teams.view') });
+    const add = await api('POST', `/api/roles/${role.id}/permissions`, {
+      permission_ids: ids('users.view', 'users.view', 'teams.view'),
+    });
     expect(add.statusCode, add.body).toBe(200);
-    expect(add.json().data.role.permissions.map((p: { name: string }) => p.name)).toEqual(['users.view', 'teams.view']);
-    const again = await api('POST', `/api/roles/${role.id}/permissions`, { permission_ids: ids('users.view') });
+    expect(add.json().data.role.permissions.map((p: { name: string }) => p.name)).toEqual([
+      'users.view',
+      'teams.view',
+    ]);
+    const again = await api('POST', `/api/roles/${role.id}/permissions`, {
+      permission_ids: ids('users.view'),
+    });
     expect(again.statusCode).toBe(200);
-    const del = await api('DELETE', `/api/roles/${role.id}/permissions`, { permission_ids: ids('users.view', 'roles.view') });
+    const del = await api('DELETE', `/api/roles/${role.id}/permissions`, {
+      permission_ids: ids('users.view', 'roles.view'),
+    });
     expect(del.statusCode).toBe(200);
-    expect(del.json().data.role.permissions.map((p: { name: string }) => p.name)).toEqual(['teams.view']);
+    expect(del.json().data.role.permissions.map((p: { name: string }) => p.name)).toEqual([
+      'teams.view',
+    ]);
   });
 
   it('needs at least one known permission id', async () => {
@@ -294,13 +390,18 @@ describe('POST and DELETE /api/roles/:id/permissions', () => {
     const empty = await api('POST', `/api/roles/${role.id}/permissions`, { permission_ids: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual({ permission_ids: ['Select at least one permission'] });
-    const unknown = await api('POST', `/api/roles/${role.id}/permissions`, { permission_ids: [999999] });
+    const unknown = await api('POST', `/api/roles/${role.id}/permissions`, {
+      permission_ids: [999999],
+    });
     expect(unknown.statusCode).toBe(400);
   });
 });
 
 describe('GET /api/permissions/grouped', () => {
-  type Grouped = { permissions: Record<string, { name: string; resource: string }[]>; pagination: { total: number; total_pages: number; has_next_page: boolean } };
+  type Grouped = {
+    permissions: Record<string, { name: string; resource: string }[]>;
+    pagination: { total: number; total_pages: number; has_next_page: boolean };
+  };
   const page = async (q: string) => {
     const res = await api('GET', `/api/permissions/grouped?${q}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -311,9 +412,13 @@ describe('GET /api/permissions/grouped', () => {
     const first = await page('page=1');
     const n = Object.values(first.permissions).flat().length;
     expect(n).toBe(20);
-    expect(first.pagination).toMatchObject({ total: PERMISSION_CATALOGUE.length, total_pages: Math.ceil(PERMISSION_CATALOGUE.length / 20) });
+    expect(first.pagination).toMatchObject({
+      total: PERMISSION_CATALOGUE.length,
+      total_pages: Math.ceil(PERMISSION_CATALOGUE.length / 20),
+    });
     expect(Object.keys(first.permissions)[0]).toBe('admin');
-    for (const [module, list] of Object.entries(first.permissions)) for (const p of list) expect(p.resource).toBe(module);
+    for (const [module, list] of Object.entries(first.permissions))
+      for (const p of list) expect(p.resource).toBe(module);
   });
 
   it('pages through the whole catalogue once, modules in catalogue order', async () => {
@@ -336,14 +441,22 @@ describe('editing a role changes what its signed-in users may do on the next req
   it('grants and revokes take effect at once, and the profile lists exactly the grants', async () => {
     const staff = await t.userWith(['users.view', 'dashboard.view']);
     const profile = await api('GET', '/api/user/profile', undefined, staff.token);
-    expect(profile.json().data.user.permissions.sort()).toEqual(['admin.access', 'dashboard.view', 'users.view']);
+    expect(profile.json().data.user.permissions.sort()).toEqual([
+      'admin.access',
+      'dashboard.view',
+      'users.view',
+    ]);
     expect((await api('GET', '/api/roles', undefined, staff.token)).statusCode).toBe(403);
 
-    const grant = await api('POST', `/api/roles/${staff.roleId}/permissions`, { permission_ids: ids('roles.view') });
+    const grant = await api('POST', `/api/roles/${staff.roleId}/permissions`, {
+      permission_ids: ids('roles.view'),
+    });
     expect(grant.statusCode).toBe(200);
     expect((await api('GET', '/api/roles', undefined, staff.token)).statusCode).toBe(200);
 
-    await api('DELETE', `/api/roles/${staff.roleId}/permissions`, { permission_ids: ids('roles.view') });
+    await api('DELETE', `/api/roles/${staff.roleId}/permissions`, {
+      permission_ids: ids('roles.view'),
+    });
     expect((await api('GET', '/api/roles', undefined, staff.token)).statusCode).toBe(403);
   });
 
@@ -352,10 +465,18 @@ describe('editing a role changes what its signed-in users may do on the next req
     const [role] = await t.db.select().from(roles).where(eq(roles.id, staff.roleId));
     await api('PUT', `/api/roles/${staff.roleId}`, { name: role!.name, is_active: false });
     expect((await api('GET', '/api/user/profile', undefined, staff.token)).statusCode).toBe(401);
-    await api('PUT', `/api/roles/${staff.roleId}`, { name: role!.name, is_active: true, permission_ids: ids('users.view') });
+    await api('PUT', `/api/roles/${staff.roleId}`, {
+      name: role!.name,
+      is_active: true,
+      permission_ids: ids('users.view'),
+    });
     expect((await api('GET', '/api/user/profile', undefined, staff.token)).statusCode).toBe(401);
-    await api('POST', `/api/roles/${staff.roleId}/permissions`, { permission_ids: ids('admin.access') });
-    expect((await api('GET', '/api/users/organizers', undefined, staff.token)).statusCode).toBe(403);
+    await api('POST', `/api/roles/${staff.roleId}/permissions`, {
+      permission_ids: ids('admin.access'),
+    });
+    expect((await api('GET', '/api/users/organizers', undefined, staff.token)).statusCode).toBe(
+      403,
+    );
     expect((await api('GET', '/api/user/profile', undefined, staff.token)).statusCode).toBe(200);
   });
 });

@@ -43,8 +43,16 @@ export async function rolesRoutes(app: FastifyInstance) {
   // Feeds the role pickers of the user screens, so it needs users.view rather than roles.view.
   r.get('/api/roles/active', {
     config: { access: 'users.view' },
-    schema: { tags, summary: 'Active roles for pickers', response: { 200: envelope(z.array(activeRole)) } },
-    handler: async () => ({ success: true, message: 'Active roles fetched successfully', data: await listActiveRoles(app.db) }),
+    schema: {
+      tags,
+      summary: 'Active roles for pickers',
+      response: { 200: envelope(z.array(activeRole)) },
+    },
+    handler: async () => ({
+      success: true,
+      message: 'Active roles fetched successfully',
+      data: await listActiveRoles(app.db),
+    }),
   });
 
   r.get('/api/roles', {
@@ -77,13 +85,22 @@ export async function rolesRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const id = await createRole(app.db, request.body);
       reply.status(201);
-      return { success: true, message: 'Role created successfully', data: { role: await roleOrNotFound(id) } };
+      return {
+        success: true,
+        message: 'Role created successfully',
+        data: { role: await roleOrNotFound(id) },
+      };
     },
   });
 
   r.get('/api/roles/:id', {
     config: { access: 'roles.view' },
-    schema: { tags, summary: 'A role with its permissions', params: idParam, response: { 200: envelope(roleData) } },
+    schema: {
+      tags,
+      summary: 'A role with its permissions',
+      params: idParam,
+      response: { 200: envelope(roleData) },
+    },
     handler: async (request) => ({
       success: true,
       message: 'Role fetched successfully',
@@ -102,13 +119,22 @@ export async function rolesRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await updateRole(app.db, request.params.id, request.body);
-      return { success: true, message: 'Role updated successfully', data: { role: await roleOrNotFound(request.params.id) } };
+      return {
+        success: true,
+        message: 'Role updated successfully',
+        data: { role: await roleOrNotFound(request.params.id) },
+      };
     },
   });
 
   r.delete('/api/roles/:id', {
     config: { access: 'roles.delete' },
-    schema: { tags, summary: 'Delete a role that has no users', params: idParam, response: { 200: messageOnly } },
+    schema: {
+      tags,
+      summary: 'Delete a role that has no users',
+      params: idParam,
+      response: { 200: messageOnly },
+    },
     handler: async (request) => {
       await deleteRole(app.db, request.params.id);
       return { success: true, message: 'Role deleted successfully' };
@@ -126,7 +152,11 @@ export async function rolesRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await grantPermissions(app.db, request.params.id, request.body.permission_ids);
-      return { success: true, message: 'Permissions assigned successfully', data: { role: await roleOrNotFound(request.params.id) } };
+      return {
+        success: true,
+        message: 'Permissions assigned successfully',
+        data: { role: await roleOrNotFound(request.params.id) },
+      };
     },
   });
 
@@ -141,7 +171,11 @@ export async function rolesRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await revokePermissions(app.db, request.params.id, request.body.permission_ids);
-      return { success: true, message: 'Permissions removed successfully', data: { role: await roleOrNotFound(request.params.id) } };
+      return {
+        success: true,
+        message: 'Permissions removed successfully',
+        data: { role: await roleOrNotFound(request.params.id) },
+      };
     },
   });
 
