@@ -68,25 +68,21 @@ export const permission = z.object({
 });
 export type Permission = z.infer<typeof permission>;
 
-/** A row of the roles list: the users count is `user_count` here (spec §3). */
-export const roleListItem = z.object({
+const roleBase = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
   is_active: z.boolean(),
-  user_count: z.number().int(),
   created_at: z.string(),
 });
+
+/** A row of the roles list: the users count is `user_count` here (spec §3). */
+export const roleListItem = roleBase.extend({ user_count: z.number().int() });
 export type RoleListItem = z.infer<typeof roleListItem>;
 
 /** One role with its permissions: the users count is `users_count` here (spec §3). */
-export const roleDetail = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string().nullable(),
-  is_active: z.boolean(),
+export const roleDetail = roleBase.extend({
   users_count: z.number().int(),
-  created_at: z.string(),
   updated_at: z.string(),
   permissions: z.array(permission),
 });

@@ -34,7 +34,8 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-describe('npm run set-password', () => {
+// Each case starts npm, tsx and a database in a child process: slow on a busy machine.
+describe('npm run set-password', { timeout: 120_000 }, () => {
   it('sets an argon2id hash in the embedded database of DATA_DIR and revokes the sessions', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cricket-cli-'));
     dirs.push(dataDir);

@@ -34,6 +34,14 @@ async function countUsers(db: Db, roleId: number) {
   return row?.n ?? 0;
 }
 
+const roleColumns = {
+  id: roles.id,
+  name: roles.name,
+  description: roles.description,
+  isActive: roles.isActive,
+  createdAt: roles.createdAt,
+};
+
 export async function listRoles(
   db: Db,
   q: { page: number; limit: number; name?: string; status?: RoleStatus },
@@ -45,14 +53,7 @@ export async function listRoles(
   const where = and(...filters);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
-      .select({
-        id: roles.id,
-        name: roles.name,
-        description: roles.description,
-        isActive: roles.isActive,
-        createdAt: roles.createdAt,
-        userCount: userCountOf(roles.id),
-      })
+      .select({ ...roleColumns, userCount: userCountOf(roles.id) })
       .from(roles)
       .where(where)
       .orderBy(asc(roles.id))
@@ -83,14 +84,7 @@ const permissionColumns = {
 
 export async function findRole(db: Db, id: number): Promise<RoleDetail | null> {
   const [role] = await db
-    .select({
-      id: roles.id,
-      name: roles.name,
-      description: roles.description,
-      isActive: roles.isActive,
-      createdAt: roles.createdAt,
-      updatedAt: roles.updatedAt,
-    })
+    .select({ ...roleColumns, updatedAt: roles.updatedAt })
     .from(roles)
     .where(eq(roles.id, id));
   if (!role) return null;
