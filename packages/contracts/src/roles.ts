@@ -108,4 +108,6 @@ export const ROLE_MESSAGES = {
   protectedDeactivate: 'The admin role cannot be deactivated',
   protectedStrip: 'Permissions cannot be removed from the admin role',
   unknownPermission: 'One or more permissions do not exist',
+  beyondOwnGrants: 'You cannot grant permissions your own role does not have',
+  beyondOwnRights: 'You cannot change a role that has permissions your own role does not have',
 } as const;

@@ -10,7 +10,7 @@ import {
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
 import { permissions, rolePermissions, roles, userCounts } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
 import { pgErrorCode } from '../../lib/pg-error';
 
@@ -109,6 +109,9 @@ export async function findRole(db: Db, id: number): Promise<RoleDetail | null> {
   };
 }
 
+/** The permission names of the signed-in user doing the change. */
+export type Actor = readonly string[];
+
 export interface RoleInput {
   name: string;
   description: string;
@@ -127,27 +130,39 @@ async function assertNameFree(tx: Db, name: string, exceptId?: number) {
   if (row) throw nameTaken();
 }
 
-async function assertPermissionsExist(tx: Db, ids: number[]) {
+/** Every id must exist, and the actor may only hand out permissions their own role holds. */
+async function assertGrantable(tx: Db, actor: Actor, ids: number[]) {
   if (ids.length === 0) return;
-  const [{ found } = { found: 0 }] = await tx
-    .select({ found: count() })
+  const found = await tx
+    .select({ name: permissions.name })
     .from(permissions)
     .where(inArray(permissions.id, ids));
-  if (found !== ids.length) {
+  if (found.length !== ids.length) {
     throw badRequest(ROLE_MESSAGES.unknownPermission, {
       permission_ids: [ROLE_MESSAGES.unknownPermission],
     });
   }
+  if (found.some((p) => !actor.includes(p.name))) throw forbidden(ROLE_MESSAGES.beyondOwnGrants);
 }
 
-/** Locks the role row for the rest of the transaction, so concurrent saves of one role queue up. */
-async function lockRole(tx: Db, id: number) {
+/**
+ * Locks the role row for the rest of the transaction, so concurrent saves of one role queue
+ * up, and refuses an actor whose own role lacks any of its permissions: otherwise staff with
+ * roles.update could disable or strip a role above their own.
+ */
+async function lockRole(tx: Db, id: number, actor: Actor) {
   const [row] = await tx
     .select({ id: roles.id, name: roles.name })
     .from(roles)
     .where(eq(roles.id, id))
     .for('update');
   if (!row) throw notFound(ROLE_MESSAGES.notFound);
+  const held = await tx
+    .select({ name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(rolePermissions.roleId, id));
+  if (held.some((p) => !actor.includes(p.name))) throw forbidden(ROLE_MESSAGES.beyondOwnRights);
   return row;
 }
 
@@ -207,12 +222,12 @@ async function withNameGuard<T>(fn: () => Promise<T>): Promise<T> {
 
 const unique = (ids: number[]) => [...new Set(ids)];
 
-export function createRole(db: Db, input: RoleInput): Promise<number> {
+export function createRole(db: Db, actor: Actor, input: RoleInput): Promise<number> {
   return withNameGuard(() =>
     db.transaction(async (tx) => {
       await assertNameFree(tx, input.name);
       const ids = unique(input.permission_ids ?? []);
-      await assertPermissionsExist(tx, ids);
+      await assertGrantable(tx, actor, ids);
       const [row] = await tx
         .insert(roles)
         .values({
@@ -227,10 +242,10 @@ export function createRole(db: Db, input: RoleInput): Promise<number> {
   );
 }
 
-export function updateRole(db: Db, id: number, input: RoleInput): Promise<void> {
+export function updateRole(db: Db, actor: Actor, id: number, input: RoleInput): Promise<void> {
   return withNameGuard(() =>
     db.transaction(async (tx) => {
-      const current = await lockRole(tx, id);
+      const current = await lockRole(tx, id, actor);
       if (id === PROTECTED_ROLE_ID) {
         if (current.name.toLowerCase() !== input.name.toLowerCase()) {
           throw badRequest(ROLE_MESSAGES.protectedRename, {
@@ -255,18 +270,18 @@ export function updateRole(db: Db, id: number, input: RoleInput): Promise<void> 
         .where(eq(roles.id, id));
       if (input.permission_ids) {
         const ids = unique(input.permission_ids);
-        await assertPermissionsExist(tx, ids);
+        await assertGrantable(tx, actor, ids);
         await replaceGrants(tx, id, ids);
       }
     }),
   );
 }
 
-export function grantPermissions(db: Db, id: number, ids: number[]): Promise<void> {
+export function grantPermissions(db: Db, actor: Actor, id: number, ids: number[]): Promise<void> {
   return db.transaction(async (tx) => {
-    await lockRole(tx, id);
+    await lockRole(tx, id, actor);
     const wanted = unique(ids);
-    await assertPermissionsExist(tx, wanted);
+    await assertGrantable(tx, actor, wanted);
     await grant(tx, id, wanted);
     await tx
       .update(roles)
@@ -275,9 +290,9 @@ export function grantPermissions(db: Db, id: number, ids: number[]): Promise<voi
   });
 }
 
-export function revokePermissions(db: Db, id: number, ids: number[]): Promise<void> {
+export function revokePermissions(db: Db, actor: Actor, id: number, ids: number[]): Promise<void> {
   return db.transaction(async (tx) => {
-    await lockRole(tx, id);
+    await lockRole(tx, id, actor);
     await revoke(tx, id, unique(ids));
     await tx
       .update(roles)
@@ -286,11 +301,11 @@ export function revokePermissions(db: Db, id: number, ids: number[]): Promise<vo
   });
 }
 
-export async function deleteRole(db: Db, id: number): Promise<void> {
+export async function deleteRole(db: Db, actor: Actor, id: number): Promise<void> {
   if (id === PROTECTED_ROLE_ID) throw badRequest(ROLE_MESSAGES.protectedDelete);
   try {
     await db.transaction(async (tx) => {
-      await lockRole(tx, id);
+      await lockRole(tx, id, actor);
       // A user insert into this role holds a key-share lock on the row, so the count read
       // after our row lock already includes it.
       if ((await countUsers(tx, id)) > 0) throw conflict(ROLE_MESSAGES.hasUsers);

@@ -480,3 +480,79 @@ describe('editing a role changes what its signed-in users may do on the next req
     expect((await api('GET', '/api/user/profile', undefined, staff.token)).statusCode).toBe(200);
   });
 });
+
+describe('staff cannot raise a role above their own', () => {
+  it('grants only permissions the actor holds, and changes only roles within their rights', async () => {
+    const manager = await t.userWith([
+      'roles.view',
+      'roles.create',
+      'roles.update',
+      'roles.delete',
+      'users.view',
+    ]);
+    const as = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      api(method, url, payload, manager.token);
+
+    const ok = await as('POST', '/api/roles', {
+      name: 'Junior',
+      permission_ids: ids('users.view'),
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const junior = ok.json().data.role.id as number;
+
+    for (const [method, url, payload] of [
+      ['POST', '/api/roles', { name: 'Escalated', permission_ids: ids('users.delete') }],
+      [
+        'PUT',
+        `/api/roles/${junior}`,
+        { name: 'Junior', permission_ids: ids('users.view', 'teams.view') },
+      ],
+      ['POST', `/api/roles/${junior}/permissions`, { permission_ids: ids('users.delete') }],
+      [
+        'POST',
+        `/api/roles/${manager.roleId}/permissions`,
+        { permission_ids: ids('roles.view', 'users.delete') },
+      ],
+    ] as const) {
+      const res = await as(method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().message).toBe('You cannot grant permissions your own role does not have');
+    }
+
+    const senior = await createRole({
+      name: 'Senior',
+      permission_ids: ids('users.view', 'teams.delete'),
+    });
+    for (const [method, url, payload] of [
+      ['PUT', `/api/roles/${senior.id}`, { name: 'Senior', is_active: false }],
+      ['DELETE', `/api/roles/${senior.id}/permissions`, { permission_ids: ids('teams.delete') }],
+      ['DELETE', `/api/roles/${senior.id}`, undefined],
+      ['PUT', '/api/roles/1', { name: 'admin', description: 'mine now' }],
+    ] as const) {
+      const res = await as(method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().message).toBe(
+        'You cannot change a role that has permissions your own role does not have',
+      );
+    }
+    const [row] = await t.db.select().from(roles).where(eq(roles.id, senior.id));
+    expect(row?.isActive).toBe(true);
+    expect((await api('GET', `/api/roles/${senior.id}`)).json().data.role.permissions).toHaveLength(
+      2,
+    );
+
+    // Within their rights all is allowed, their own role included.
+    expect(
+      (await as('PUT', `/api/roles/${junior}`, { name: 'Junior Staff', permission_ids: [] }))
+        .statusCode,
+    ).toBe(200);
+    expect((await as('DELETE', `/api/roles/${junior}`)).statusCode).toBe(200);
+    expect(
+      (
+        await as('DELETE', `/api/roles/${manager.roleId}/permissions`, {
+          permission_ids: ids('roles.delete'),
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+});

@@ -18,6 +18,7 @@ import {
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
+import { sessionOf } from '../../plugins/auth';
 import {
   createRole,
   deleteRole,
@@ -83,7 +84,7 @@ export async function rolesRoutes(app: FastifyInstance) {
       response: { 201: envelope(roleData) },
     },
     handler: async (request, reply) => {
-      const id = await createRole(app.db, request.body);
+      const id = await createRole(app.db, sessionOf(request).permissions, request.body);
       reply.status(201);
       return {
         success: true,
@@ -118,7 +119,7 @@ export async function rolesRoutes(app: FastifyInstance) {
       response: { 200: envelope(roleData) },
     },
     handler: async (request) => {
-      await updateRole(app.db, request.params.id, request.body);
+      await updateRole(app.db, sessionOf(request).permissions, request.params.id, request.body);
       return {
         success: true,
         message: 'Role updated successfully',
@@ -136,7 +137,7 @@ export async function rolesRoutes(app: FastifyInstance) {
       response: { 200: messageOnly },
     },
     handler: async (request) => {
-      await deleteRole(app.db, request.params.id);
+      await deleteRole(app.db, sessionOf(request).permissions, request.params.id);
       return { success: true, message: 'Role deleted successfully' };
     },
   });
@@ -151,7 +152,12 @@ export async function rolesRoutes(app: FastifyInstance) {
       response: { 200: envelope(roleData) },
     },
     handler: async (request) => {
-      await grantPermissions(app.db, request.params.id, request.body.permission_ids);
+      await grantPermissions(
+        app.db,
+        sessionOf(request).permissions,
+        request.params.id,
+        request.body.permission_ids,
+      );
       return {
         success: true,
         message: 'Permissions assigned successfully',
@@ -170,7 +176,12 @@ export async function rolesRoutes(app: FastifyInstance) {
       response: { 200: envelope(roleData) },
     },
     handler: async (request) => {
-      await revokePermissions(app.db, request.params.id, request.body.permission_ids);
+      await revokePermissions(
+        app.db,
+        sessionOf(request).permissions,
+        request.params.id,
+        request.body.permission_ids,
+      );
       return {
         success: true,
         message: 'Permissions removed successfully',

@@ -2,6 +2,7 @@ import { ADMIN_ACCESS, type Permission } from '@cricket/contracts';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Spinner } from '@/components/ui/spinner';
+import { useSession } from '@/lib/session';
 import { usePermissionsGrouped } from '../api/get-permissions-grouped';
 import { groupByResource, moduleLabel } from '../lib/modules';
 import { ModuleIcon } from './module-icon';
@@ -29,6 +30,10 @@ export function PermissionPicker({
   const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } =
     usePermissionsGrouped(pageSize);
   const sentinel = useRef<HTMLDivElement>(null);
+  const { user } = useSession();
+  // The server refuses to hand out a permission the signed-in role lacks; say so up front.
+  const canGrant = (permission: Permission) =>
+    (user?.permissions as readonly string[] | undefined)?.includes(permission.name) ?? false;
 
   useEffect(() => {
     if (isError) toast.error('Failed to load permissions', { id: 'permissions-load' });
@@ -99,6 +104,7 @@ export function PermissionPicker({
             permissions={permissions}
             selected={selected}
             disabled={lockedReason !== undefined}
+            canGrant={canGrant}
             onToggle={toggle}
           />
         ))
@@ -124,16 +130,19 @@ function ModuleGroup({
   permissions,
   selected,
   disabled,
+  canGrant,
   onToggle,
 }: {
   module: string;
   permissions: Permission[];
   selected: ReadonlySet<number>;
   disabled: boolean;
+  canGrant: (permission: Permission) => boolean;
   onToggle: (ids: number[], on: boolean) => void;
 }) {
   const label = `${moduleLabel(module)} Module`;
   const ids = permissions.map((p) => p.id);
+  const grantable = permissions.filter(canGrant).map((p) => p.id);
   const chosen = ids.filter((id) => selected.has(id)).length;
   const all = chosen === ids.length;
   const selectAll = useRef<HTMLInputElement>(null);
@@ -158,8 +167,8 @@ function ModuleGroup({
             ref={selectAll}
             type="checkbox"
             checked={all}
-            disabled={disabled}
-            onChange={(event) => onToggle(ids, event.target.checked)}
+            disabled={disabled || grantable.length === 0}
+            onChange={(event) => onToggle(grantable, event.target.checked)}
             aria-label={`Select All ${label}`}
             className="size-4 accent-emerald-700"
           />
@@ -173,6 +182,7 @@ function ModuleGroup({
             permission={permission}
             checked={selected.has(permission.id)}
             disabled={disabled}
+            grantable={canGrant(permission)}
             onToggle={(on) => onToggle([permission.id], on)}
           />
         ))}
@@ -185,11 +195,13 @@ function PermissionRow({
   permission,
   checked,
   disabled,
+  grantable,
   onToggle,
 }: {
   permission: Permission;
   checked: boolean;
   disabled: boolean;
+  grantable: boolean;
   onToggle: (on: boolean) => void;
 }) {
   const id = useId();
@@ -199,7 +211,7 @@ function PermissionRow({
         id={id}
         type="checkbox"
         checked={checked}
-        disabled={disabled}
+        disabled={disabled || !grantable}
         onChange={(event) => onToggle(event.target.checked)}
         aria-describedby={`${id}-description`}
         className="mt-0.5 size-4 accent-emerald-700"
@@ -214,6 +226,9 @@ function PermissionRow({
         <p className="text-xs text-slate-400">
           {permission.action} • {permission.resource}
         </p>
+        {!disabled && !grantable && (
+          <p className="text-xs text-amber-700">Your own role does not have this permission.</p>
+        )}
       </div>
     </li>
   );
