@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@cricket/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** Spec §9 debounces are 300 ms for searches unless a screen says otherwise. */
@@ -32,6 +32,12 @@ export function useListState<Key extends string>({
   debounceMs = DEFAULT_DEBOUNCE_MS,
 }: ListStateOptions<Key>) {
   const [params, setParams] = useSearchParams();
+  // React Router's setter applies a function to the query of the render it came from; a
+  // debounced write must use the newest one, or it undoes filters chosen while it waited.
+  const latestSetParams = useRef(setParams);
+  useLayoutEffect(() => {
+    latestSetParams.current = setParams;
+  });
   const [drafts, setDrafts] = useState<Partial<Record<Key, string>>>({});
   const timers = useRef(new Map<Key, ReturnType<typeof setTimeout>>());
 
@@ -53,7 +59,7 @@ export function useListState<Key extends string>({
 
   const update = useCallback(
     (changes: Record<string, string | null>, replace = false) => {
-      setParams(
+      latestSetParams.current(
         (previous) => {
           const next = new URLSearchParams(previous);
           for (const [key, value] of Object.entries(changes)) {
@@ -65,7 +71,7 @@ export function useListState<Key extends string>({
         { replace },
       );
     },
-    [setParams],
+    [],
   );
 
   const setFilter = useCallback(
