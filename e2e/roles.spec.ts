@@ -27,13 +27,14 @@ async function openRoles(page: Page) {
   return page.getByRole('table', { name: 'Roles' });
 }
 
-/** Scrolls the picker until the last page has loaded. */
+/** Scrolls the picker down, as a user would, until its last page has loaded. */
 async function loadAllPermissions(page: Page, panel: Locator) {
   const footer = panel.getByText(`All permissions loaded (${TOTAL} total items)`);
+  await panel.locator('fieldset').first().hover();
   await expect(async () => {
-    await panel.locator('fieldset').last().scrollIntoViewIfNeeded();
-    await expect(footer).toBeVisible({ timeout: 500 });
-  }).toPass();
+    await page.mouse.wheel(0, 5000);
+    await expect(footer).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 test.describe('the roles screen', () => {
@@ -86,6 +87,8 @@ test.describe('the roles screen', () => {
   });
 
   test('creates, edits and deletes a role through the panels and the picker', async ({ page }) => {
+    // Two full scrolls through the catalogue and five round trips: more than the default budget.
+    test.setTimeout(90_000);
     const table = await openRoles(page);
     await page.getByRole('button', { name: 'Add Role' }).click();
     let panel = page.getByRole('dialog', { name: 'Create New Role' });
@@ -183,6 +186,8 @@ test.describe('a role is exactly what its users may do', () => {
     browser,
     request,
   }) => {
+    // Two browser sessions, an API set-up and a role edit in between.
+    test.setTimeout(90_000);
     // The administrator builds the role in the UI.
     const table = await openRoles(page);
     await page.getByRole('button', { name: 'Add Role' }).click();
