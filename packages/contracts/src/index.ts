@@ -6,3 +6,4 @@ export * from './dropdowns.ts';
 export * from './roles.ts';
 export * from './media.ts';
 export * from './users.ts';
+export * from './teams.ts';
