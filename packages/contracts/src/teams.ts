@@ -31,7 +31,10 @@ const logoUrl = z
   .string()
   .trim()
   .max(500, LOGO_URL_MESSAGE)
-  .refine((v) => v === '' || v.startsWith('/uploads/') || /^https?:\/\/\S+$/i.test(v), LOGO_URL_MESSAGE)
+  .refine(
+    (v) => v === '' || v.startsWith('/uploads/') || /^https?:\/\/\S+$/i.test(v),
+    LOGO_URL_MESSAGE,
+  )
   .transform((v) => (v === '' ? null : v))
   .nullable()
   .optional();
@@ -69,7 +72,10 @@ const booleanFilter = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === 'true'));
 
-export const teamsQuery = paginationQuery.extend({ search: optionalText, is_active: booleanFilter });
+export const teamsQuery = paginationQuery.extend({
+  search: optionalText,
+  is_active: booleanFilter,
+});
 export type TeamsQuery = z.input<typeof teamsQuery>;
 
 export const team = z.object({
@@ -85,7 +91,10 @@ export const team = z.object({
 });
 export type Team = z.infer<typeof team>;
 
-const personName = z.object({ first_name: z.string().nullable(), last_name: z.string().nullable() });
+const personName = z.object({
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+});
 
 /** A row of the Manage Players list (spec §3 "Team player", the fields the list shows). */
 export const availablePlayer = z.object({
@@ -137,19 +146,36 @@ export const availablePlayersQuery = paginationQuery.extend({
 });
 export type AvailablePlayersQuery = z.input<typeof availablePlayersQuery>;
 
-const optionId = z.number().int().positive().nullable().optional();
+/**
+ * Form controls hold text: an empty input or "no choice" means none, digits mean the number.
+ * A missing value also means none, so a PUT replaces the squad fields.
+ */
+const fromControl = (value: unknown) =>
+  value === '' || value === undefined ? null : typeof value === 'string' ? Number(value) : value;
 
-export const jerseyNumber = z
-  .number({ error: JERSEY_NUMBER_MESSAGE })
-  .int(JERSEY_NUMBER_MESSAGE)
-  .min(JERSEY_MIN, JERSEY_NUMBER_MESSAGE)
-  .max(JERSEY_MAX, JERSEY_NUMBER_MESSAGE)
-  .nullable()
-  .optional();
+const optionId = z.preprocess(
+  fromControl,
+  z.number({ error: 'Please choose a valid option' }).int().positive().nullable(),
+);
+
+export const jerseyNumber = z.preprocess(
+  fromControl,
+  z
+    .number({ error: JERSEY_NUMBER_MESSAGE })
+    .int(JERSEY_NUMBER_MESSAGE)
+    .min(JERSEY_MIN, JERSEY_NUMBER_MESSAGE)
+    .max(JERSEY_MAX, JERSEY_NUMBER_MESSAGE)
+    .nullable(),
+);
 
 /** The squad fields of one player: the Edit Player modal and `PUT /teams/{id}/players/{playerId}`. */
 export const teamPlayerInput = z.object({
-  player_name: z.string().trim().max(101, 'Player name must not exceed 101 characters').nullable().optional(),
+  player_name: z
+    .string()
+    .trim()
+    .max(101, 'Player name must not exceed 101 characters')
+    .nullable()
+    .optional(),
   player_role: optionId,
   batting_style: optionId,
   bowling_style: optionId,
@@ -174,7 +200,8 @@ export const addTeamPlayersInput = z
   .superRefine((body, ctx) => {
     const flagged = (flag: 'is_captain' | 'is_wicket_keeper', message: string) =>
       body.players.forEach((p, i) => {
-        if (p[flag] && body.players.findIndex((q) => q[flag]) !== i) ctx.addIssue({ code: 'custom', path: ['players', i, flag], message });
+        if (p[flag] && body.players.findIndex((q) => q[flag]) !== i)
+          ctx.addIssue({ code: 'custom', path: ['players', i, flag], message });
       });
     flagged('is_captain', ONE_CAPTAIN_MESSAGE);
     flagged('is_wicket_keeper', ONE_KEEPER_MESSAGE);
@@ -191,5 +218,7 @@ export const availablePlayersPage = pageOf(availablePlayer);
 
 /** `GET /dropdown`: the option lists of the squad forms. */
 export const dropdownQuery = z.object({
-  category: z.enum(DROPDOWN_CATEGORIES, { error: 'Category must be player_role, batting_style or bowling_style' }),
+  category: z.enum(DROPDOWN_CATEGORIES, {
+    error: 'Category must be player_role, batting_style or bowling_style',
+  }),
 });

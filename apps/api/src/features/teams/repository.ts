@@ -38,9 +38,13 @@ function toTeam(row: TeamRow) {
   };
 }
 
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
+const fullName = (first: string | null, last: string | null) =>
+  [first, last].filter(Boolean).join(' ') || null;
 
-export async function listTeams(db: Db, q: { page: number; limit: number; search?: string; is_active?: boolean }) {
+export async function listTeams(
+  db: Db,
+  q: { page: number; limit: number; search?: string; is_active?: boolean },
+) {
   const filters: SQL[] = [];
   if (q.is_active !== undefined) filters.push(eq(teams.isActive, q.is_active));
   // The web sends "name location" as one string: every word must match name or location.
@@ -56,7 +60,10 @@ export async function listTeams(db: Db, q: { page: number; limit: number; search
       .orderBy(desc(teams.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(teams).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(teams)
+      .where(where),
   ]);
   return { rows: rows.map(toTeam), total };
 }
@@ -84,7 +91,10 @@ async function assertOwner(tx: Db, ownerId: number) {
 
 /** `add_me`: the signed-in user joins the squad (once). Returns how many rows were added. */
 async function addSignedInUser(tx: Db, teamId: number, userId: number) {
-  const [me] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+  const [me] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!me) return 0;
   const added = await tx
     .insert(teamPlayers)
@@ -110,7 +120,11 @@ export function createTeam(db: Db, values: TeamValues, signedInUserId: number) {
       .returning();
     if (!values.add_me) return toTeam(row!);
     const added = await addSignedInUser(tx, row!.id, signedInUserId);
-    const [counted] = await tx.update(teams).set({ playersCount: added }).where(eq(teams.id, row!.id)).returning();
+    const [counted] = await tx
+      .update(teams)
+      .set({ playersCount: added })
+      .where(eq(teams.id, row!.id))
+      .returning();
     return toTeam(counted!);
   });
 }
@@ -170,11 +184,20 @@ export async function getTeamDetails(db: Db, teamId: number, page: number, limit
   const squad = eq(teamPlayers.teamId, teamId);
   const [[owner], [captain], players, [{ total } = { total: 0 }]] = await Promise.all([
     db
-      .select({ id: users.id, phoneNumber: users.phoneNumber, firstName: users.firstName, lastName: users.lastName })
+      .select({
+        id: users.id,
+        phoneNumber: users.phoneNumber,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
       .from(users)
       .where(eq(users.id, row.ownerId)),
     db
-      .select({ id: teamPlayers.userId, playerName: teamPlayers.playerName, jerseyNumber: teamPlayers.jerseyNumber })
+      .select({
+        id: teamPlayers.userId,
+        playerName: teamPlayers.playerName,
+        jerseyNumber: teamPlayers.jerseyNumber,
+      })
       .from(teamPlayers)
       .where(and(squad, eq(teamPlayers.isCaptain, true))),
     db
@@ -192,14 +215,23 @@ export async function getTeamDetails(db: Db, teamId: number, page: number, limit
       )
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(teamPlayers).where(squad),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(teamPlayers)
+      .where(squad),
   ]);
   return {
     team: toTeam(row),
     owner: owner
-      ? { id: owner.id, phone_number: owner.phoneNumber, details: { first_name: owner.firstName, last_name: owner.lastName } }
+      ? {
+          id: owner.id,
+          phone_number: owner.phoneNumber,
+          details: { first_name: owner.firstName, last_name: owner.lastName },
+        }
       : null,
-    captain: captain ? { id: captain.id, player_name: captain.playerName, jersey_number: captain.jerseyNumber } : null,
+    captain: captain
+      ? { id: captain.id, player_name: captain.playerName, jersey_number: captain.jerseyNumber }
+      : null,
     players: {
       total,
       rows: players.map((p) => ({
@@ -226,7 +258,11 @@ export async function getTeamDetails(db: Db, teamId: number, page: number, limit
  * Players offered by the Manage Players panel: non-suspended users with the player role,
  * plus everyone already in this team (marked `is_in_team`), searched by name or phone.
  */
-export async function listAvailablePlayers(db: Db, teamId: number, q: { page: number; limit: number; search?: string }) {
+export async function listAvailablePlayers(
+  db: Db,
+  teamId: number,
+  q: { page: number; limit: number; search?: string },
+) {
   const [exists] = await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId));
   if (!exists) throw notFound(TEAM_NOT_FOUND);
   const filters: (SQL | undefined)[] = [
@@ -289,16 +325,24 @@ const OPTION_FIELDS = [
 /** Each chosen option id must belong to its own list. */
 async function assertOptions(tx: Db, players: TeamPlayerValues[]) {
   const ids = [
-    ...new Set(players.flatMap((p) => OPTION_FIELDS.map(([field]) => p[field]).filter((v): v is number => typeof v === 'number'))),
+    ...new Set(
+      players.flatMap((p) =>
+        OPTION_FIELDS.map(([field]) => p[field]).filter((v): v is number => typeof v === 'number'),
+      ),
+    ),
   ];
   const found = ids.length
-    ? await tx.select({ id: dropdownOptions.id, category: dropdownOptions.category }).from(dropdownOptions).where(inArray(dropdownOptions.id, ids))
+    ? await tx
+        .select({ id: dropdownOptions.id, category: dropdownOptions.category })
+        .from(dropdownOptions)
+        .where(inArray(dropdownOptions.id, ids))
     : [];
   const categoryOf = new Map(found.map((o) => [o.id, o.category]));
   for (const p of players) {
     for (const [field, category, message] of OPTION_FIELDS) {
       const id = p[field];
-      if (typeof id === 'number' && categoryOf.get(id) !== category) throw badRequest(message, { [field]: [message] });
+      if (typeof id === 'number' && categoryOf.get(id) !== category)
+        throw badRequest(message, { [field]: [message] });
     }
   }
 }
@@ -322,22 +366,44 @@ async function assertJerseysFree(tx: Db, teamId: number, jerseys: number[], exce
       ),
     )
     .limit(1);
-  if (taken?.jersey != null) throw conflict(jerseyTaken(taken.jersey), { jersey_number: [jerseyTaken(taken.jersey)] });
+  if (taken?.jersey != null)
+    throw conflict(jerseyTaken(taken.jersey), { jersey_number: [jerseyTaken(taken.jersey)] });
 }
 
 /** Setting a captain or keeper takes the flag from whoever holds it in the team. */
-async function moveFlags(tx: Db, teamId: number, flags: { captain: boolean; keeper: boolean }, exceptUserId?: number) {
+async function moveFlags(
+  tx: Db,
+  teamId: number,
+  flags: { captain: boolean; keeper: boolean },
+  exceptUserId?: number,
+) {
   const others = (col: typeof teamPlayers.isCaptain | typeof teamPlayers.isWicketKeeper) =>
-    and(eq(teamPlayers.teamId, teamId), eq(col, true), exceptUserId === undefined ? undefined : ne(teamPlayers.userId, exceptUserId));
-  if (flags.captain) await tx.update(teamPlayers).set({ isCaptain: false }).where(others(teamPlayers.isCaptain));
-  if (flags.keeper) await tx.update(teamPlayers).set({ isWicketKeeper: false }).where(others(teamPlayers.isWicketKeeper));
+    and(
+      eq(teamPlayers.teamId, teamId),
+      eq(col, true),
+      exceptUserId === undefined ? undefined : ne(teamPlayers.userId, exceptUserId),
+    );
+  if (flags.captain)
+    await tx.update(teamPlayers).set({ isCaptain: false }).where(others(teamPlayers.isCaptain));
+  if (flags.keeper)
+    await tx
+      .update(teamPlayers)
+      .set({ isWicketKeeper: false })
+      .where(others(teamPlayers.isWicketKeeper));
 }
 
-export function addPlayers(db: Db, teamId: number, players: (TeamPlayerValues & { user_id: number })[]) {
+export function addPlayers(
+  db: Db,
+  teamId: number,
+  players: (TeamPlayerValues & { user_id: number })[],
+) {
   return db.transaction(async (tx) => {
     await lockTeam(tx, teamId);
     const ids = players.map((p) => p.user_id);
-    if (new Set(ids).size !== ids.length) throw conflict('A player can be added only once', { user_id: ['A player can be added only once'] });
+    if (new Set(ids).size !== ids.length)
+      throw conflict('A player can be added only once', {
+        user_id: ['A player can be added only once'],
+      });
 
     const [member] = await tx
       .select({ userId: teamPlayers.userId })
@@ -347,7 +413,13 @@ export function addPlayers(db: Db, teamId: number, players: (TeamPlayerValues & 
     if (member) throw conflict(PLAYER_ALREADY_IN_TEAM, { user_id: [PLAYER_ALREADY_IN_TEAM] });
 
     const people = await tx
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, status: users.status, isPlayer: sql<boolean>`${isPlayerRole}` })
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        status: users.status,
+        isPlayer: sql<boolean>`${isPlayerRole}`,
+      })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(inArray(users.id, ids));
@@ -361,9 +433,16 @@ export function addPlayers(db: Db, teamId: number, players: (TeamPlayerValues & 
       }
     }
 
-    await assertJerseysFree(tx, teamId, players.map((p) => p.jersey_number).filter((n): n is number => typeof n === 'number'));
+    await assertJerseysFree(
+      tx,
+      teamId,
+      players.map((p) => p.jersey_number).filter((n): n is number => typeof n === 'number'),
+    );
     await assertOptions(tx, players);
-    await moveFlags(tx, teamId, { captain: players.some((p) => p.is_captain), keeper: players.some((p) => p.is_wicket_keeper) });
+    await moveFlags(tx, teamId, {
+      captain: players.some((p) => p.is_captain),
+      keeper: players.some((p) => p.is_wicket_keeper),
+    });
 
     await tx.insert(teamPlayers).values(
       players.map((p) => {
@@ -398,9 +477,15 @@ export function updatePlayer(db: Db, teamId: number, userId: number, values: Tea
       .from(teamPlayers)
       .where(and(eq(teamPlayers.teamId, teamId), eq(teamPlayers.userId, userId)));
     if (!current) throw notFound(PLAYER_NOT_IN_TEAM);
-    if (typeof values.jersey_number === 'number') await assertJerseysFree(tx, teamId, [values.jersey_number], userId);
+    if (typeof values.jersey_number === 'number')
+      await assertJerseysFree(tx, teamId, [values.jersey_number], userId);
     await assertOptions(tx, [values]);
-    await moveFlags(tx, teamId, { captain: values.is_captain, keeper: values.is_wicket_keeper }, userId);
+    await moveFlags(
+      tx,
+      teamId,
+      { captain: values.is_captain, keeper: values.is_wicket_keeper },
+      userId,
+    );
     await tx
       .update(teamPlayers)
       .set({

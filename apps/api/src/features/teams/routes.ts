@@ -41,20 +41,36 @@ export async function teamsRoutes(app: FastifyInstance) {
 
   r.get('/api/teams', {
     config: { access: 'teams.view' },
-    schema: { tags: ['teams'], summary: 'Teams, searched by name and location', querystring: teamsQuery, response: { 200: envelope(teamsPage) } },
+    schema: {
+      tags: ['teams'],
+      summary: 'Teams, searched by name and location',
+      querystring: teamsQuery,
+      response: { 200: envelope(teamsPage) },
+    },
     handler: async (request) => {
       const q = request.query;
       const { rows, total } = await listTeams(app.db, q);
-      return { success: true, message: 'Teams fetched successfully', data: { data: rows, pagination: buildPagination(total, q.page, q.limit) } };
+      return {
+        success: true,
+        message: 'Teams fetched successfully',
+        data: { data: rows, pagination: buildPagination(total, q.page, q.limit) },
+      };
     },
   });
 
   r.post('/api/teams', {
     config: { access: 'teams.create' },
-    schema: { tags: ['teams'], summary: 'Create a team', body: teamInput, response: { 201: teamData } },
+    schema: {
+      tags: ['teams'],
+      summary: 'Create a team',
+      body: teamInput,
+      response: { 201: teamData },
+    },
     handler: async (request, reply) => {
       const created = await createTeam(app.db, request.body, sessionOf(request).userId);
-      return reply.status(201).send({ success: true, message: 'Team created successfully!', data: { team: created } });
+      return reply
+        .status(201)
+        .send({ success: true, message: 'Team created successfully!', data: { team: created } });
     },
   });
 
@@ -73,23 +89,45 @@ export async function teamsRoutes(app: FastifyInstance) {
       return {
         success: true,
         message: 'Team fetched successfully',
-        data: { ...details, players: { data: details.players.rows, pagination: buildPagination(details.players.total, page, limit) } },
+        data: {
+          ...details,
+          players: {
+            data: details.players.rows,
+            pagination: buildPagination(details.players.total, page, limit),
+          },
+        },
       };
     },
   });
 
   r.put('/api/teams/:id', {
     config: { access: 'teams.update' },
-    schema: { tags: ['teams'], summary: 'Update a team', params: idParam, body: teamInput, response: { 200: teamData } },
+    schema: {
+      tags: ['teams'],
+      summary: 'Update a team',
+      params: idParam,
+      body: teamInput,
+      response: { 200: teamData },
+    },
     handler: async (request) => {
-      const updated = await updateTeam(app.db, request.params.id, request.body, sessionOf(request).userId);
+      const updated = await updateTeam(
+        app.db,
+        request.params.id,
+        request.body,
+        sessionOf(request).userId,
+      );
       return { success: true, message: 'Team updated successfully!', data: { team: updated } };
     },
   });
 
   r.delete('/api/teams/:id', {
     config: { access: 'teams.delete' },
-    schema: { tags: ['teams'], summary: 'Delete a team and its squad', params: idParam, response: { 200: messageOnly } },
+    schema: {
+      tags: ['teams'],
+      summary: 'Delete a team and its squad',
+      params: idParam,
+      response: { 200: messageOnly },
+    },
     handler: async (request) => {
       await deleteTeam(app.db, request.params.id);
       return { success: true, message: 'Team deleted successfully!' };
@@ -108,7 +146,11 @@ export async function teamsRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const q = request.query;
       const { rows, total } = await listAvailablePlayers(app.db, request.params.id, q);
-      return { success: true, message: 'Players fetched successfully', data: { data: rows, pagination: buildPagination(total, q.page, q.limit) } };
+      return {
+        success: true,
+        message: 'Players fetched successfully',
+        data: { data: rows, pagination: buildPagination(total, q.page, q.limit) },
+      };
     },
   });
 
@@ -123,13 +165,21 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const added = await addPlayers(app.db, request.params.id, request.body.players);
-      return reply.status(201).send({ success: true, message: 'Players added to team successfully', data: { added } });
+      return reply
+        .status(201)
+        .send({ success: true, message: 'Players added to team successfully', data: { added } });
     },
   });
 
   r.put('/api/teams/:id/players/:playerId', {
     config: { access: 'team_players.update' },
-    schema: { tags: ['teams'], summary: 'Edit a squad member', params: teamPlayerParams, body: teamPlayerInput, response: { 200: messageOnly } },
+    schema: {
+      tags: ['teams'],
+      summary: 'Edit a squad member',
+      params: teamPlayerParams,
+      body: teamPlayerInput,
+      response: { 200: messageOnly },
+    },
     handler: async (request) => {
       await updatePlayer(app.db, request.params.id, request.params.playerId, request.body);
       return { success: true, message: 'Player updated successfully' };
@@ -138,7 +188,12 @@ export async function teamsRoutes(app: FastifyInstance) {
 
   r.delete('/api/teams/:id/players/:playerId', {
     config: { access: 'team_players.delete' },
-    schema: { tags: ['teams'], summary: 'Remove a player from the squad', params: teamPlayerParams, response: { 200: messageOnly } },
+    schema: {
+      tags: ['teams'],
+      summary: 'Remove a player from the squad',
+      params: teamPlayerParams,
+      response: { 200: messageOnly },
+    },
     handler: async (request) => {
       await removePlayer(app.db, request.params.id, request.params.playerId);
       return { success: true, message: 'Player removed successfully' };
@@ -148,7 +203,12 @@ export async function teamsRoutes(app: FastifyInstance) {
   // The option lists serve only the squad forms, so they need the squad view permission.
   r.get('/api/dropdown', {
     config: { access: 'team_players.view' },
-    schema: { tags: ['teams'], summary: 'Player role, batting and bowling style options', querystring: dropdownQuery, response: { 200: envelope(z.array(dropdownOption)) } },
+    schema: {
+      tags: ['teams'],
+      summary: 'Player role, batting and bowling style options',
+      querystring: dropdownQuery,
+      response: { 200: envelope(z.array(dropdownOption)) },
+    },
     handler: async (request) => ({
       success: true,
       message: 'Options fetched successfully',
