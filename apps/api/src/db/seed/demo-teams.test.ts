@@ -21,7 +21,16 @@ afterAll(() => t.close());
 
 describe('demo teams', () => {
   it('gives every team an organizer as owner and a squad of 11 to 18 in step with players_count', async () => {
-    const rows = await queryRows<{ name: string; owner_role: string; players_count: number; squad: number; captains: number; keepers: number; jerseys: number; non_players: number }>(
+    const rows = await queryRows<{
+      name: string;
+      owner_role: string;
+      players_count: number;
+      squad: number;
+      captains: number;
+      keepers: number;
+      jerseys: number;
+      non_players: number;
+    }>(
       t.db,
       sql`select t.name, r.name as owner_role, t.players_count,
             count(tp.user_id)::int as squad,

@@ -6,6 +6,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { ORGANIZER_ROLE, PLAYER_ROLE } from '@cricket/contracts';
 import type { Db } from '../client';
 import { dropdownOptions, media, roles, teamPlayers, teams, users } from '../schema';
+import { prng } from './demo-users';
 
 type Rgb = readonly [number, number, number];
 
@@ -56,7 +57,10 @@ function pngChunk(type: string, data: Buffer) {
 }
 
 /** Encodes RGBA pixels as a PNG (no filter, one IDAT): no image library needed for demo logos. */
-function encodePng(size: number, pixel: (x: number, y: number) => [number, number, number, number]) {
+function encodePng(
+  size: number,
+  pixel: (x: number, y: number) => [number, number, number, number],
+) {
   const raw = Buffer.alloc(size * (size * 4 + 1));
   for (let y = 0; y < size; y++) {
     const row = y * (size * 4 + 1);
@@ -74,7 +78,7 @@ function encodePng(size: number, pixel: (x: number, y: number) => [number, numbe
   ]);
 }
 
-/** A round badge: a ring in the second colour, a shaded diagonal stripe, the initials in white. */
+/** A round badge: a ring in the second colour, a shaded diagonal stripe, the initials on top. */
 export function teamLogoPng(initials: string, primary: Rgb, secondary: Rgb, size = 128) {
   const scale = 5;
   const textWidth = initials.length * 6 * scale - scale;
@@ -88,25 +92,22 @@ export function teamLogoPng(initials: string, primary: Rgb, secondary: Rgb, size
     return glyph?.[gy]?.[gx % 6] === '1';
   };
   const centre = (size - 1) / 2;
+  // Dark initials on a light badge (yellow), white ones on a dark badge.
+  const light = 0.299 * primary[0] + 0.587 * primary[1] + 0.114 * primary[2] > 160;
+  const ink: [number, number, number, number] = light ? [30, 30, 30, 255] : [255, 255, 255, 255];
   return encodePng(size, (x, y) => {
     const r = Math.hypot(x - centre, y - centre);
     if (r > size / 2) return [0, 0, 0, 0];
     if (r > size / 2 - 6) return [...secondary, 255];
-    if (inText(x, y)) return [255, 255, 255, 255];
+    if (inText(x, y)) return ink;
     const shade = Math.abs(x - y) < size / 6 ? 0.7 : 1;
-    return [Math.round(primary[0] * shade), Math.round(primary[1] * shade), Math.round(primary[2] * shade), 255];
+    return [
+      Math.round(primary[0] * shade),
+      Math.round(primary[1] * shade),
+      Math.round(primary[2] * shade),
+      255,
+    ];
   });
-}
-
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
@@ -126,27 +127,42 @@ export async function seedDemoTeams(db: Db, opts: { uploadDir?: string }) {
   if (owners.length === 0 || players.length < 11) return;
 
   const options = await db.select().from(dropdownOptions);
-  const optionId = (category: string, name: string) => options.find((o) => o.category === category && o.name === name)?.id ?? null;
-  const bowlingStyles = options.filter((o) => o.category === 'bowling_style' && o.name !== 'Does not bowl');
+  const optionId = (category: string, name: string) =>
+    options.find((o) => o.category === category && o.name === name)?.id ?? null;
+  const bowlingStyles = options.filter(
+    (o) => o.category === 'bowling_style' && o.name !== 'Does not bowl',
+  );
 
   const rnd = prng(20261205);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)] as T;
   let nextPlayer = 0;
 
-  for (const [index, [name, location, initials, primary, secondary, hasLogo, isActive]] of DEMO_TEAMS.entries()) {
+  for (const [
+    index,
+    [name, location, initials, primary, secondary, hasLogo, isActive],
+  ] of DEMO_TEAMS.entries()) {
     let logoUrl: string | null = null;
     if (hasLogo && opts.uploadDir) {
       const png = teamLogoPng(initials, primary, secondary);
       const fileName = `${randomUUID()}.png`;
       await mkdir(path.join(opts.uploadDir, 'team_logos'), { recursive: true });
       await writeFile(path.join(opts.uploadDir, 'team_logos', fileName), png);
-      await db.insert(media).values({ type: 'team_logos', fileName, originalName: `${initials.toLowerCase()}-logo.png`, mimeType: 'image/png', size: png.length });
+      await db.insert(media).values({
+        type: 'team_logos',
+        fileName,
+        originalName: `${initials.toLowerCase()}-logo.png`,
+        mimeType: 'image/png',
+        size: png.length,
+      });
       logoUrl = `/uploads/team_logos/${fileName}`;
     }
 
     const squadSize = Math.min(11 + Math.floor(rnd() * 8), players.length);
     // Distinct players per team while there are enough; then squads start sharing players.
-    const squad = Array.from({ length: squadSize }, (_, i) => players[(nextPlayer + i) % players.length]!);
+    const squad = Array.from(
+      { length: squadSize },
+      (_, i) => players[(nextPlayer + i) % players.length]!,
+    );
     nextPlayer += squadSize;
     const created = new Date(Date.UTC(2026, 10, 1) - (DEMO_TEAMS.length - index) * 9 * 86_400_000);
     const [team] = await db
@@ -169,7 +185,10 @@ export async function seedDemoTeams(db: Db, opts: { uploadDir?: string }) {
     const numbers = [...jerseys];
     const keeper = 1 + Math.floor(rnd() * (squad.length - 1));
     const rows = squad.map((p, i) => {
-      const role = i === keeper ? 'Wicket-keeper' : pick(['Batsman', 'Batsman', 'Bowler', 'Bowler', 'All-rounder']);
+      const role =
+        i === keeper
+          ? 'Wicket-keeper'
+          : pick(['Batsman', 'Batsman', 'Bowler', 'Bowler', 'All-rounder']);
       const bowls = role === 'Bowler' || role === 'All-rounder' || rnd() < 0.2;
       return {
         teamId: team!.id,
