@@ -1,7 +1,7 @@
 import { ADMIN_ACCESS, type Permission } from '@cricket/contracts';
 import { useEffect, useId, useMemo, useRef } from 'react';
-import toast from 'react-hot-toast';
 import { Spinner } from '@/components/ui/spinner';
+import { useErrorToast } from '@/lib/use-error-toast';
 import { useSession } from '@/lib/session';
 import { usePermissionsGrouped } from '../api/get-permissions-grouped';
 import { groupByResource, moduleLabel } from '../lib/modules';
@@ -27,7 +27,7 @@ export function PermissionPicker({
   lockedReason,
 }: PermissionPickerProps) {
   const headingId = useId();
-  const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } =
+  const { data, isPending, error, hasNextPage, isFetchingNextPage, fetchNextPage } =
     usePermissionsGrouped(pageSize);
   const sentinel = useRef<HTMLDivElement>(null);
   const { user } = useSession();
@@ -35,9 +35,7 @@ export function PermissionPicker({
   const canGrant = (permission: Permission) =>
     (user?.permissions as readonly string[] | undefined)?.includes(permission.name) ?? false;
 
-  useEffect(() => {
-    if (isError) toast.error('Failed to load permissions', { id: 'permissions-load' });
-  }, [isError]);
+  useErrorToast(error, 'Failed to load permissions');
 
   const modules = useMemo(
     () =>

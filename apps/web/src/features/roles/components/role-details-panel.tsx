@@ -1,9 +1,9 @@
 import type { RoleDetail } from '@cricket/contracts';
-import { useEffect, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import type { ReactNode } from 'react';
 import { SidePanel } from '@/components/side-panel';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
+import { useErrorToast } from '@/lib/use-error-toast';
 import { formatDateTime } from '@/lib/format';
 import { useRole } from '../api/get-role';
 import { capitalize, groupByResource, moduleLabel } from '../lib/modules';
@@ -11,11 +11,9 @@ import { ModuleIcon } from './module-icon';
 
 /** Spec §2 "Role Details panel": read-only, opened by a row click or the view action. */
 export function RoleDetailsPanel({ roleId, onClose }: { roleId: number; onClose: () => void }) {
-  const { data: role, isPending, isError } = useRole(roleId);
+  const { data: role, isPending, error } = useRole(roleId);
 
-  useEffect(() => {
-    if (isError) toast.error('Failed to fetch role data', { id: 'role-fetch' });
-  }, [isError]);
+  useErrorToast(error, 'Failed to fetch role data');
 
   return (
     <SidePanel open onOpenChange={(open) => !open && onClose()} title="Role Details">

@@ -7,13 +7,14 @@ import {
   type RoleDetail,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { SidePanel } from '@/components/side-panel';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Spinner } from '@/components/ui/spinner';
+import { useErrorToast } from '@/lib/use-error-toast';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError, errorMessage } from '@/lib/http';
@@ -39,9 +40,7 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
   const updateRole = useUpdateRole();
   const saving = createRole.isPending || updateRole.isPending;
 
-  useEffect(() => {
-    if (role.isError) toast.error('Failed to fetch role data', { id: 'role-fetch' });
-  }, [role.isError]);
+  useErrorToast(role.error, 'Failed to fetch role data');
 
   async function save(body: RoleBody) {
     if (roleId === null) {

@@ -6,7 +6,7 @@ import {
 } from '@cricket/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, RowAction, RowActions, type Column } from '@/components/data-table';
@@ -18,6 +18,7 @@ import { controlClasses } from '@/components/ui/field';
 import { useListState } from '@/components/use-list-state';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/http';
+import { useErrorToast } from '@/lib/use-error-toast';
 import { useCan } from '@/lib/session';
 import { useDeleteRole } from '../api/delete-role';
 import { permissionsGroupedKey } from '../api/get-permissions-grouped';
@@ -48,9 +49,7 @@ export function RolesPage() {
   const [pickerPageSize, setPickerPageSize] = useState(PERMISSIONS_PAGE_SIZE);
   const deleteRole = useDeleteRole();
 
-  useEffect(() => {
-    if (roles.isError) toast.error('Failed to fetch roles', { id: 'roles-fetch' });
-  }, [roles.isError]);
+  useErrorToast(roles.error, 'Failed to fetch roles');
 
   function closeForm() {
     setEditing(null);
