@@ -74,6 +74,19 @@ describe('useListState', () => {
     expect(result.current.list.filters).toEqual({ name: 'ra', status: 'pending' });
   });
 
+  it('keeps both of two changes made before the URL caught up', () => {
+    const { result } = setup('/users?page=3');
+    act(() => {
+      result.current.list.setFilter('status', 'pending');
+      result.current.list.setLimit(20);
+    });
+    expect(result.current.list).toMatchObject({
+      page: 1,
+      limit: 20,
+      filters: { status: 'pending' },
+    });
+  });
+
   it('keeps the page in the URL when paging', () => {
     const { result } = setup('/users?status=verified');
     act(() => result.current.list.setPage(3));

@@ -32,12 +32,13 @@ export function useListState<Key extends string>({
   debounceMs = DEFAULT_DEBOUNCE_MS,
 }: ListStateOptions<Key>) {
   const [params, setParams] = useSearchParams();
-  // React Router's setter applies a function to the query of the render it came from; a
-  // debounced write must use the newest one, or it undoes filters chosen while it waited.
-  const latestSetParams = useRef(setParams);
+  // React Router applies a change to the query of the render it came from, and a navigation
+  // commits later; writes are built on the newest query instead, so a debounced search or two
+  // quick changes never undo one another.
+  const latestParams = useRef(params);
   useLayoutEffect(() => {
-    latestSetParams.current = setParams;
-  });
+    latestParams.current = params;
+  }, [params]);
   const [drafts, setDrafts] = useState<Partial<Record<Key, string>>>({});
   const timers = useRef(new Map<Key, ReturnType<typeof setTimeout>>());
 
@@ -59,19 +60,15 @@ export function useListState<Key extends string>({
 
   const update = useCallback(
     (changes: Record<string, string | null>, replace = false) => {
-      latestSetParams.current(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace },
-      );
+      const next = new URLSearchParams(latestParams.current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      latestParams.current = next;
+      setParams(next, { replace });
     },
-    [],
+    [setParams],
   );
 
   const setFilter = useCallback(
