@@ -14,7 +14,7 @@ export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\
  * first, only up to this many rows past the requested page. Below the window the total is
  * exact; beyond it the total is that lower bound and grows as the reader pages on.
  */
-export const SEARCH_TOTAL_WINDOW = 1000;
+export const SEARCH_TOTAL_WINDOW = 200;
 
 export async function listOrganizers(
   db: Db,
@@ -99,54 +99,89 @@ function toUser(r: UserRow): User {
   };
 }
 
-/** The filters of `GET /users`: exact ones the counts table covers, text ones it cannot. */
-function listFilters(q: UsersQuery) {
-  const exact: SQL[] = [];
+/** The text filters of `GET /users`, which user_counts cannot answer; null when one matches nobody. */
+function textFilters(q: UsersQuery): SQL[] | null {
   const text: SQL[] = [];
-  if (q.role_id) exact.push(eq(users.roleId, q.role_id));
-  if (q.status) exact.push(eq(users.status, q.status));
   if (q.name) text.push(sql`${fullNameExpr} like ${likePattern(q.name.replace(/\s+/g, ' '))}`);
   if (q.phone_number) {
     const digits = q.phone_number.trim().replace(/^\+91/, '').replace(/\D/g, '');
     // Letters in a phone search match nobody rather than everybody.
-    text.push(digits ? sql`${users.phoneNumber} like ${likePattern(digits)}` : sql`false`);
+    if (!digits) return null;
+    text.push(sql`${users.phoneNumber} like ${likePattern(digits)}`);
   }
-  return { exact, text };
+  return text;
 }
 
 function countsTotal(db: Db, q: UsersQuery) {
-  const where: SQL[] = [];
-  if (q.role_id) where.push(eq(userCounts.roleId, q.role_id));
-  if (q.status) where.push(eq(userCounts.status, q.status));
   return db
     .select({ total: sql<number>`coalesce(sum(${userCounts.count}), 0)::int` })
     .from(userCounts)
-    .where(and(...where));
+    .where(and(q.role_id ? eq(userCounts.roleId, q.role_id) : undefined, q.status ? eq(userCounts.status, q.status) : undefined));
 }
 
 /**
- * One statement per page: the page's ids come from an index in id order (newest first) and
- * only those ten rows are read; the total rides along. Without a text search the total is the
- * exact sum from user_counts; with one it counts matches within SEARCH_TOTAL_WINDOW.
+ * A page without a text search, prepared once per filter combination: building the query
+ * costs more CPU than PostgreSQL spends answering it. The page's ids come from an index in
+ * id order (newest first), only those rows are read, and the exact total from user_counts
+ * rides along in the same statement.
+ */
+function preparePlainPage(db: Db, byRole: boolean, byStatus: boolean) {
+  const role = sql.placeholder('roleId');
+  const status = sql.placeholder('status');
+  const total = db
+    .select({ total: sql<number>`coalesce(sum(${userCounts.count}), 0)::int` })
+    .from(userCounts)
+    .where(and(byRole ? eq(userCounts.roleId, role) : undefined, byStatus ? eq(userCounts.status, status) : undefined));
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(byRole ? eq(users.roleId, role) : undefined, byStatus ? eq(users.status, status) : undefined))
+    .orderBy(desc(users.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return db
+    .select({ ...userColumns, total: sql<number>`(${total})` })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(inArray(users.id, pageIds))
+    .orderBy(desc(users.id))
+    .prepare(`users_page${byRole ? '_role' : ''}${byStatus ? '_status' : ''}`);
+}
+
+const plainPages = new WeakMap<Db, Map<string, ReturnType<typeof preparePlainPage>>>();
+
+function plainPage(db: Db, byRole: boolean, byStatus: boolean) {
+  let prepared = plainPages.get(db);
+  if (!prepared) plainPages.set(db, (prepared = new Map()));
+  const key = `${byRole}:${byStatus}`;
+  let query = prepared.get(key);
+  if (!query) prepared.set(key, (query = preparePlainPage(db, byRole, byStatus)));
+  return query;
+}
+
+/**
+ * `GET /users`, newest first. Without a text search the total is the exact sum from
+ * user_counts. A text search is not prepared (its best plan depends on the words searched)
+ * and counts its matches only within SEARCH_TOTAL_WINDOW past the page.
  */
 export async function listUsers(db: Db, q: UsersQuery): Promise<{ rows: User[]; total: number }> {
   const offset = (q.page - 1) * q.limit;
-  const { exact, text } = listFilters(q);
-  const where = and(...exact, ...text);
+  const text = textFilters(q);
+  if (!text) return { rows: [], total: 0 };
 
   if (text.length === 0) {
-    const pageIds = db.select({ id: users.id }).from(users).where(where).orderBy(desc(users.id)).limit(q.limit).offset(offset);
-    const rows = await db
-      .select({ ...userColumns, total: sql<number>`(${countsTotal(db, q)})` })
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(inArray(users.id, pageIds))
-      .orderBy(desc(users.id));
+    const rows = await plainPage(db, Boolean(q.role_id), Boolean(q.status)).execute({
+      roleId: q.role_id,
+      status: q.status,
+      limit: q.limit,
+      offset,
+    });
     if (rows[0]) return { rows: rows.map(toUser), total: rows[0].total };
     const [{ total } = { total: 0 }] = await countsTotal(db, q);
     return { rows: [], total };
   }
 
+  const where = and(q.role_id ? eq(users.roleId, q.role_id) : undefined, q.status ? eq(users.status, q.status) : undefined, ...text);
   const cap = offset + SEARCH_TOTAL_WINDOW;
   const matched = db
     .$with('matched')
