@@ -43,6 +43,3 @@ export type ProfileUser = z.infer<typeof profileUser>;
 /** Session lifetimes: 1 day, or 7 days with remember (spec §9). */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const REMEMBER_SESSION_TTL_MS = 7 * SESSION_TTL_MS;
-export const TOKEN_COOKIE = '__token';
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';

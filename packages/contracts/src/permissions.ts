@@ -128,6 +128,3 @@ export const permissionName = z.enum(PERMISSION_NAMES as [PermissionName, ...Per
 export const ADMIN_ACCESS: PermissionName = 'admin.access';
 /** The seeded administrator role: protected from delete, rename, deactivation, stripping. */
 export const PROTECTED_ROLE_ID = 1;
-
-export const FORBIDDEN_MESSAGE = 'You do not have permission to perform this action';
-export const UNAUTHENTICATED_MESSAGE = 'Please sign in to continue';

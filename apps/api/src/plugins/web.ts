@@ -23,7 +23,9 @@ export default fp(async function webPlugin(app: FastifyInstance, opts: { webDist
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasWeb) {
+    // A missing hashed asset (an old tab after a deploy) must 404, not turn into index.html.
+    const isApiOrAsset = url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/') || url.startsWith('/uploads/');
+    if (isApiOrAsset || request.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ success: false, message: 'Not found' });
     }
     // Any other path is a client-side route of the single-page app.

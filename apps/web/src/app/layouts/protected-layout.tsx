@@ -1,0 +1,97 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { X } from 'lucide-react';
+import { useState } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetClose, SheetTitle } from '@/components/ui/sheet';
+import { cn } from '@/lib/cn';
+import { Breadcrumb } from './breadcrumb';
+import { Footer } from './footer';
+import { Logo } from '@/components/logo';
+import { SidebarNav } from './sidebar-nav';
+import { TopBar } from './top-bar';
+
+/** The signed-in shell: sidebar (drawer on phones), top bar, breadcrumb, page, footer. */
+export function ProtectedLayout() {
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const navigation = useNavigation();
+  const location = useLocation();
+
+  // Any navigation (a drawer link, back/forward) closes the drawer; adjusted while rendering,
+  // the React way to reset state when an input changes.
+  const [drawerLocation, setDrawerLocation] = useState(location.key);
+  if (drawerLocation !== location.key) {
+    setDrawerLocation(location.key);
+    setDrawerOpen(false);
+  }
+
+  return (
+    // Tooltips only exist inside the shell, so their provider lives here, not in the entry chunk.
+    <Tooltip.Provider delayDuration={300}>
+      <div className="flex min-h-screen">
+        {/* The outer aside paints the full height; the inner column stays in view on scroll. */}
+        <aside
+          className={cn(
+            'hidden shrink-0 bg-slate-900 transition-[width] duration-200 lg:block',
+            collapsed ? 'w-[72px]' : 'w-64',
+          )}
+        >
+          <div className="sticky top-0 flex h-screen flex-col">
+            <div
+              className={cn(
+                'flex h-16 shrink-0 items-center border-b border-white/10 px-4',
+                collapsed && 'justify-center px-0',
+              )}
+            >
+              <Logo compact={collapsed} inverted />
+            </div>
+            <SidebarNav collapsed={collapsed} onExpand={() => setCollapsed(false)} />
+          </div>
+        </aside>
+
+        <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} side="left" className="bg-slate-900">
+          <div className="flex min-h-0 flex-1 flex-col">
+            <SheetTitle className="sr-only">Navigation</SheetTitle>
+            <div className="flex h-16 items-center justify-between border-b border-white/10 px-4">
+              <Logo inverted />
+              <SheetClose asChild>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Close navigation"
+                  className="text-slate-300 hover:bg-white/10 hover:text-white"
+                >
+                  <X className="size-5" aria-hidden="true" />
+                </Button>
+              </SheetClose>
+            </div>
+            <SidebarNav collapsed={false} />
+          </div>
+        </Sheet>
+
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar
+            sidebarCollapsed={collapsed}
+            onToggleSidebar={() => setCollapsed(!collapsed)}
+            onOpenDrawer={() => setDrawerOpen(true)}
+          />
+          {navigation.state === 'loading' && (
+            <div
+              role="progressbar"
+              aria-label="Loading page"
+              className="h-0.5 w-full overflow-hidden bg-emerald-100"
+            >
+              <div className="h-full w-1/3 animate-pulse bg-emerald-600" />
+            </div>
+          )}
+          <Breadcrumb />
+          <main className="flex-1 p-4 sm:p-6">
+            <Outlet />
+          </main>
+          <Footer />
+        </div>
+      </div>
+    </Tooltip.Provider>
+  );
+}

@@ -1,0 +1,176 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { ChevronDown, type LucideIcon } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session';
+import { isGroup, NAV_ENTRIES, visibleEntries, type NavGroup, type NavLinkItem } from './nav-items';
+
+interface SidebarNavProps {
+  /** Icons only; groups then open by expanding the sidebar first. */
+  collapsed: boolean;
+  onExpand?: () => void;
+}
+
+const itemClasses = (active: boolean, collapsed: boolean) =>
+  cn(
+    'flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
+    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400',
+    collapsed && 'justify-center px-0',
+    active
+      ? 'bg-emerald-600/15 text-emerald-300'
+      : 'text-slate-300 hover:bg-white/5 hover:text-white',
+  );
+
+/**
+ * A collapsed sidebar shows only icons, so each gets its name as a tooltip. The trigger is a
+ * wrapper because Radix's asChild would merge NavLink's className function into a string.
+ */
+function WithTooltip({
+  label,
+  show,
+  children,
+}: {
+  label: string;
+  show: boolean;
+  children: ReactNode;
+}) {
+  if (!show) return children;
+  return (
+    <Tooltip.Root>
+      <Tooltip.Trigger asChild>
+        <span className="block">{children}</span>
+      </Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content
+          side="right"
+          sideOffset={8}
+          className="z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg"
+        >
+          {label}
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  );
+}
+
+function NavItemLink({
+  item,
+  collapsed,
+  nested = false,
+}: {
+  item: NavLinkItem;
+  collapsed: boolean;
+  nested?: boolean;
+}) {
+  return (
+    <WithTooltip label={item.label} show={collapsed}>
+      <NavLink
+        to={item.to}
+        end={item.to === '/'}
+        className={({ isActive }) =>
+          cn(itemClasses(isActive, collapsed), nested && !collapsed && 'pl-10')
+        }
+      >
+        <ItemContent icon={item.icon} label={item.label} collapsed={collapsed} />
+      </NavLink>
+    </WithTooltip>
+  );
+}
+
+function ItemContent({
+  icon: Icon,
+  label,
+  collapsed,
+}: {
+  icon: LucideIcon;
+  label: string;
+  collapsed: boolean;
+}) {
+  return (
+    <>
+      <Icon className="size-[18px] shrink-0" aria-hidden="true" />
+      <span className={cn('truncate', collapsed && 'sr-only')}>{label}</span>
+    </>
+  );
+}
+
+function NavGroupItem({
+  group,
+  collapsed,
+  onExpand,
+}: {
+  group: NavGroup;
+  collapsed: boolean;
+  onExpand?: () => void;
+}) {
+  const { pathname } = useLocation();
+  const listId = useId();
+  const containsCurrent = group.items.some((item) => pathname.startsWith(item.to));
+  const [open, setOpen] = useState(containsCurrent);
+  // Spec §2: a group expands only while the sidebar is not collapsed.
+  const expanded = open && !collapsed;
+
+  return (
+    <li>
+      <WithTooltip label={group.label} show={collapsed}>
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => {
+            if (collapsed) {
+              onExpand?.();
+              setOpen(true);
+            } else {
+              setOpen(!open);
+            }
+          }}
+          className={itemClasses(collapsed && containsCurrent, collapsed)}
+        >
+          <ItemContent icon={group.icon} label={group.label} collapsed={collapsed} />
+          {!collapsed && (
+            <ChevronDown
+              className={cn('ml-auto size-4 transition-transform', expanded && 'rotate-180')}
+              aria-hidden="true"
+            />
+          )}
+        </button>
+      </WithTooltip>
+      <ul id={listId} hidden={!expanded} className="mt-1 space-y-1">
+        {group.items.map((item) => (
+          <li key={item.to}>
+            <NavItemLink item={item} collapsed={collapsed} nested />
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** The menu: items and groups the signed-in role may see (architecture, convention 5). */
+export function SidebarNav({ collapsed, onExpand }: SidebarNavProps) {
+  const { user } = useSession();
+  const entries = visibleEntries(NAV_ENTRIES, user?.permissions ?? []);
+
+  return (
+    <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+      <ul className="space-y-1">
+        {entries.map((entry) =>
+          isGroup(entry) ? (
+            <NavGroupItem
+              key={entry.label}
+              group={entry}
+              collapsed={collapsed}
+              onExpand={onExpand}
+            />
+          ) : (
+            <li key={entry.to}>
+              <NavItemLink item={entry} collapsed={collapsed} />
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}

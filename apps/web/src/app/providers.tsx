@@ -1,0 +1,31 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ApiError } from '@/lib/http';
+import { SessionProvider, sessionQuery } from '@/lib/session';
+import { AppToaster } from '@/lib/toast';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A 4xx will not change on retry; network hiccups and 5xx get two more tries.
+      retry: (failureCount, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
+        failureCount < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+// Ask for the profile now, in parallel with the route chunks, rather than after they load.
+void queryClient.prefetchQuery(sessionQuery);
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        {children}
+        <AppToaster />
+      </SessionProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,167 @@
+import type { LucideIcon } from 'lucide-react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { Spinner } from './ui/spinner';
+
+export interface Column<Row> {
+  /** Stable key for React; also names the column in tests. */
+  id: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** The control shown for this column in the filter row, if any. */
+  filter?: ReactNode;
+  className?: string;
+}
+
+interface DataTableProps<Row> {
+  /** Names the table for assistive technology, e.g. 'Users'. */
+  label: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  /** First fetch or refetch with filters: shows a loading row instead of the body. */
+  loading?: boolean;
+  emptyText: string;
+  /** Makes rows open something (e.g. the profile); rows become focusable and react to Enter. */
+  onRowClick?: (row: Row) => void;
+  /** How a row is announced when it is clickable, e.g. `Open ${name}`. */
+  rowLabel?: (row: Row) => string;
+}
+
+/**
+ * The list table every screen uses. Columns with a `filter` put their control in a filter
+ * row right under the headers; the table scrolls sideways on narrow screens.
+ */
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  loading = false,
+  emptyText,
+  onRowClick,
+  rowLabel,
+}: DataTableProps<Row>) {
+  const hasFilters = columns.some((column) => column.filter !== undefined);
+
+  function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, row: Row) {
+    // Only the row itself: Enter on an action button inside must not also open the row.
+    if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      onRowClick?.(row);
+    }
+  }
+
+  return (
+    <div className="overflow-x-auto">
+      <table
+        aria-label={label}
+        aria-busy={loading || undefined}
+        className="w-full min-w-[640px] text-left text-sm"
+      >
+        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <tr>
+            {columns.map((column) => (
+              <th key={column.id} scope="col" className={cn('px-4 py-3', column.className)}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+          {hasFilters && (
+            <tr className="border-t border-slate-200 bg-white normal-case">
+              {columns.map((column) => (
+                <td key={column.id} className="px-4 py-2 font-normal tracking-normal">
+                  {column.filter}
+                </td>
+              ))}
+            </tr>
+          )}
+        </thead>
+        <tbody className="divide-y divide-slate-100 border-t border-slate-200">
+          {loading ? (
+            <tr>
+              <td colSpan={columns.length} className="px-4 py-10 text-slate-500 sm:text-center">
+                <span className="inline-flex items-center gap-2">
+                  <Spinner />
+                  Loading...
+                </span>
+              </td>
+            </tr>
+          ) : rows.length === 0 ? (
+            <tr>
+              {/* Left-aligned on phones, where the table is wider than the screen. */}
+              <td colSpan={columns.length} className="px-4 py-10 text-slate-500 sm:text-center">
+                {emptyText}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr
+                key={rowKey(row)}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row) : undefined}
+                tabIndex={onRowClick ? 0 : undefined}
+                aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
+                className={cn(
+                  'text-slate-700',
+                  onRowClick &&
+                    'cursor-pointer hover:bg-slate-50 focus-visible:bg-emerald-50/60 focus-visible:outline-none',
+                )}
+              >
+                {columns.map((column) => (
+                  <td key={column.id} className={cn('px-4 py-3', column.className)}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface RowActionProps {
+  icon: LucideIcon;
+  /** Required: the button shows only an icon, e.g. 'Delete Jane Doe'. */
+  label: string;
+  onClick: () => void;
+  tone?: 'default' | 'danger';
+  disabled?: boolean;
+}
+
+/** An icon button in an Actions cell; it never triggers the row's own click. */
+export function RowAction({
+  icon: Icon,
+  label,
+  onClick,
+  tone = 'default',
+  disabled,
+}: RowActionProps) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={(event) => {
+        event.stopPropagation();
+        onClick();
+      }}
+      className={cn(
+        'inline-flex size-8 items-center justify-center rounded-md transition-colors disabled:cursor-not-allowed disabled:opacity-40',
+        'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-emerald-600',
+        tone === 'danger'
+          ? 'text-red-600 hover:bg-red-50'
+          : 'text-slate-500 hover:bg-slate-100 hover:text-slate-900',
+      )}
+    >
+      <Icon className="size-4" aria-hidden="true" />
+    </button>
+  );
+}
+
+export function RowActions({ children }: { children: ReactNode }) {
+  return <div className="flex items-center gap-1">{children}</div>;
+}

@@ -1,0 +1,59 @@
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from './ui/button';
+import { Sheet, SheetClose, SheetDescription, SheetTitle } from './ui/sheet';
+
+interface SidePanelProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  /** Buttons pinned under the scrolling body, e.g. Cancel and Create. */
+  footer?: ReactNode;
+  /** Keeps the panel open while a save is in flight (spec: panels cannot close while saving). */
+  preventClose?: boolean;
+  children: ReactNode;
+}
+
+/** The right-hand panel every create, edit and view form opens in. */
+export function SidePanel({
+  open,
+  onOpenChange,
+  title,
+  description,
+  footer,
+  preventClose = false,
+  children,
+}: SidePanelProps) {
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      side="right"
+      preventClose={preventClose}
+      className="bg-white"
+    >
+      <header className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
+        <div className="min-w-0">
+          <SheetTitle className="text-lg font-semibold text-slate-900">{title}</SheetTitle>
+          {description && (
+            <SheetDescription className="mt-1 text-sm text-slate-500">
+              {description}
+            </SheetDescription>
+          )}
+        </div>
+        <SheetClose asChild>
+          <Button variant="ghost" size="icon" aria-label="Close panel" disabled={preventClose}>
+            <X className="size-5" aria-hidden="true" />
+          </Button>
+        </SheetClose>
+      </header>
+      <div className="flex-1 overflow-y-auto px-6 py-5">{children}</div>
+      {footer && (
+        <footer className="flex justify-end gap-3 border-t border-slate-200 bg-slate-50 px-6 py-4">
+          {footer}
+        </footer>
+      )}
+    </Sheet>
+  );
+}

@@ -1,0 +1,41 @@
+import type { InputHTMLAttributes } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { cn } from '@/lib/cn';
+import { FieldMessages, useFieldBinding, type FieldProps } from './field';
+
+type CheckboxFieldProps<T extends FieldValues> = FieldProps<T> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form' | 'id' | 'type'>;
+
+/** A checkbox with its label beside it; hint and error sit under the label. */
+export function CheckboxField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  className,
+  onChange,
+  ...inputProps
+}: CheckboxFieldProps<T>) {
+  const { controlProps, id, ...messages } = useFieldBinding(
+    form,
+    name,
+    hint !== undefined,
+    onChange,
+  );
+  return (
+    <div className={cn('flex items-start gap-3', className)}>
+      <input
+        type="checkbox"
+        {...inputProps}
+        {...controlProps}
+        className="mt-0.5 size-4 rounded border-slate-300 accent-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
+      />
+      <div className="space-y-1">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+          {label}
+        </label>
+        <FieldMessages hint={hint} {...messages} />
+      </div>
+    </div>
+  );
+}

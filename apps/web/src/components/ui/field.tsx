@@ -1,0 +1,125 @@
+import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { useFormState, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { cn } from '@/lib/cn';
+
+/** Any react-hook-form form, whatever its context and transformed-output types. */
+export type AnyForm<T extends FieldValues> = UseFormReturn<T, unknown, unknown>;
+
+/** What every field component takes on top of its element's own attributes. */
+export interface FieldProps<T extends FieldValues> {
+  form: AnyForm<T>;
+  name: Path<T>;
+  label: ReactNode;
+  hint?: ReactNode;
+}
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/**
+ * Registers a control and wires its label, hint and error for assistive technology.
+ * A shown error is cleared as soon as the user edits the field (spec §5). Forms that should
+ * keep quiet until the next submit use `reValidateMode: 'onSubmit'`; forms validating on
+ * change (login: `mode: 'onTouched'`) re-check the field in the same event.
+ */
+export function useFieldBinding<T extends FieldValues, E extends Control>(
+  form: AnyForm<T>,
+  name: Path<T>,
+  hasHint: boolean,
+  onChange?: (event: ChangeEvent<E>) => void,
+) {
+  const id = useId();
+  const formState = useFormState({ control: form.control, name });
+  const error = form.getFieldState(name, formState).error?.message;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hasHint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  const registration = form.register(name);
+
+  return {
+    id,
+    hintId,
+    errorId,
+    error,
+    controlProps: {
+      ...registration,
+      id,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy,
+      onChange: async (event: ChangeEvent<E>) => {
+        if (form.getFieldState(name).error) form.clearErrors(name);
+        onChange?.(event);
+        await registration.onChange(event);
+      },
+    },
+  };
+}
+
+export const controlClasses = cn(
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs',
+  'placeholder:text-slate-400 focus:border-emerald-600 focus:ring-2 focus:ring-emerald-600/20 focus:outline-none',
+  'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500',
+  'aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/20',
+);
+
+interface FieldFrameProps {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  hintId: string;
+  error?: string;
+  errorId: string;
+  required?: boolean;
+  className?: string;
+  children: ReactNode;
+}
+
+/** Label above the control, then the hint and the error message it is described by. */
+export function FieldFrame({
+  id,
+  label,
+  hint,
+  hintId,
+  error,
+  errorId,
+  required,
+  className,
+  children,
+}: FieldFrameProps) {
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-red-600">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+export function FieldMessages({
+  hint,
+  hintId,
+  error,
+  errorId,
+}: Pick<FieldFrameProps, 'hint' | 'hintId' | 'error' | 'errorId'>) {
+  return (
+    <>
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-xs font-medium text-red-600">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import type { TextareaHTMLAttributes } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { cn } from '@/lib/cn';
+import { controlClasses, FieldFrame, useFieldBinding, type FieldProps } from './field';
+
+type TextAreaFieldProps<T extends FieldValues> = FieldProps<T> &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'form' | 'id'>;
+
+export function TextAreaField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  className,
+  onChange,
+  required,
+  rows = 4,
+  ...textAreaProps
+}: TextAreaFieldProps<T>) {
+  const { controlProps, ...frame } = useFieldBinding(form, name, hint !== undefined, onChange);
+  return (
+    <FieldFrame label={label} hint={hint} required={required} className={className} {...frame}>
+      <textarea
+        rows={rows}
+        aria-required={required || undefined}
+        {...textAreaProps}
+        {...controlProps}
+        className={cn(controlClasses, 'resize-y')}
+      />
+    </FieldFrame>
+  );
+}

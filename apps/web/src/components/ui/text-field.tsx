@@ -1,0 +1,31 @@
+import type { InputHTMLAttributes } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { cn } from '@/lib/cn';
+import { controlClasses, FieldFrame, useFieldBinding, type FieldProps } from './field';
+
+type TextFieldProps<T extends FieldValues> = FieldProps<T> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form' | 'id'>;
+
+export function TextField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  className,
+  onChange,
+  required,
+  ...inputProps
+}: TextFieldProps<T>) {
+  const { controlProps, ...frame } = useFieldBinding(form, name, hint !== undefined, onChange);
+  return (
+    <FieldFrame label={label} hint={hint} required={required} className={className} {...frame}>
+      <input
+        type="text"
+        aria-required={required || undefined}
+        {...inputProps}
+        {...controlProps}
+        className={cn(controlClasses, 'h-10')}
+      />
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,74 @@
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useListState } from './use-list-state';
+
+function setup(url: string) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
+  );
+  return renderHook(
+    () => ({
+      list: useListState({ filters: ['name', 'status'], textFilters: ['name'], debounceMs: 300 }),
+      location: useLocation(),
+    }),
+    { wrapper },
+  );
+}
+
+describe('useListState', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('reads page, page size and filters from the URL, with defaults 1 and 10', () => {
+    expect(setup('/users').result.current.list).toMatchObject({
+      page: 1,
+      limit: 10,
+      filters: { name: '', status: '' },
+    });
+    expect(setup('/users?page=3&limit=20&status=verified').result.current.list).toMatchObject({
+      page: 3,
+      limit: 20,
+      filters: { name: '', status: 'verified' },
+    });
+  });
+
+  it('ignores a page size the bar does not offer', () => {
+    expect(setup('/users?limit=7').result.current.list.limit).toBe(10);
+  });
+
+  it('goes back to page 1 when a select filter changes', () => {
+    const { result } = setup('/users?page=4');
+    act(() => result.current.list.setFilter('status', 'pending'));
+    expect(result.current.list.page).toBe(1);
+    expect(result.current.list.filters.status).toBe('pending');
+    expect(result.current.location.search).toBe('?status=pending');
+  });
+
+  it('goes back to page 1 when the page size changes', () => {
+    const { result } = setup('/users?page=4');
+    act(() => result.current.list.setLimit(50));
+    expect(result.current.list).toMatchObject({ page: 1, limit: 50 });
+  });
+
+  it('applies a text filter only after the user pauses typing', () => {
+    const { result } = setup('/users?page=2');
+    act(() => result.current.list.setFilter('name', 'ra'));
+    act(() => vi.advanceTimersByTime(200));
+    act(() => result.current.list.setFilter('name', 'rahul'));
+    expect(result.current.list.inputs.name).toBe('rahul');
+    expect(result.current.list.filters.name).toBe('');
+    expect(result.current.list.page).toBe(2);
+
+    act(() => vi.advanceTimersByTime(300));
+    expect(result.current.list.filters.name).toBe('rahul');
+    expect(result.current.list.page).toBe(1);
+  });
+
+  it('keeps the page in the URL when paging', () => {
+    const { result } = setup('/users?status=verified');
+    act(() => result.current.list.setPage(3));
+    expect(result.current.location.search).toBe('?status=verified&page=3');
+  });
+});

@@ -1,0 +1,98 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { Card } from '@/components/ui/card';
+import type { DashboardData } from '../api/get-dashboard';
+
+type ChartData = DashboardData['chartData'];
+
+const ROLE_COLOURS = ['#047857', '#0284c7', '#d97706', '#7c3aed', '#e11d48', '#475569'];
+const CHART_HEIGHT = 280;
+
+function NoChartData() {
+  return (
+    <p
+      className="flex items-center justify-center text-sm text-slate-500"
+      style={{ height: CHART_HEIGHT }}
+    >
+      No data available
+    </p>
+  );
+}
+
+export function MatchesChart({ data }: { data: ChartData['matchesChartData'] }) {
+  return (
+    <Card title="Matches Played (Last 6 Months)">
+      {data.length === 0 ? (
+        <NoChartData />
+      ) : (
+        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+            <XAxis
+              dataKey="month"
+              tickLine={false}
+              axisLine={false}
+              fontSize={12}
+              stroke="#64748b"
+            />
+            <YAxis
+              allowDecimals={false}
+              tickLine={false}
+              axisLine={false}
+              fontSize={12}
+              stroke="#64748b"
+            />
+            <Tooltip cursor={{ fill: '#f1f5f9' }} />
+            <Bar
+              dataKey="matches"
+              name="Matches"
+              fill="#047857"
+              radius={[6, 6, 0, 0]}
+              maxBarSize={48}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      )}
+    </Card>
+  );
+}
+
+export function PlayerRolesChart({ data }: { data: ChartData['playerRoleData'] }) {
+  return (
+    <Card title="Player Roles Distribution">
+      {data.length === 0 ? (
+        <NoChartData />
+      ) : (
+        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+          <PieChart>
+            <Pie
+              data={data}
+              dataKey="count"
+              nameKey="role"
+              innerRadius="45%"
+              outerRadius="75%"
+              paddingAngle={2}
+            >
+              {data.map((entry, index) => (
+                <Cell key={entry.role} fill={ROLE_COLOURS[index % ROLE_COLOURS.length]} />
+              ))}
+            </Pie>
+            <Tooltip />
+            <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
+          </PieChart>
+        </ResponsiveContainer>
+      )}
+    </Card>
+  );
+}

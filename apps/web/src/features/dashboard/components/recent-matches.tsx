@@ -1,0 +1,47 @@
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { formatDate } from '@/lib/format';
+import type { RecentMatch } from '../api/get-dashboard';
+import { ViewAllLink } from './view-all-link';
+
+/** Spec §2: completed shows '{winner} won' or 'Completed'; live is red; the rest grey. */
+function matchStatus(match: RecentMatch): { text: string; tone: BadgeTone } {
+  const status = match.status.toLowerCase();
+  if (status === 'completed') {
+    return { text: match.winner ? `${match.winner} won` : 'Completed', tone: 'green' };
+  }
+  if (status === 'live') return { text: 'Live', tone: 'red' };
+  return { text: status.charAt(0).toUpperCase() + status.slice(1), tone: 'gray' };
+}
+
+export function RecentMatches({ matches }: { matches: RecentMatch[] }) {
+  return (
+    <Card
+      title="Recent Matches"
+      actions={<ViewAllLink to="/matches" label="View all matches" />}
+      flush
+    >
+      {matches.length === 0 ? (
+        <p className="px-5 py-8 text-center text-sm text-slate-500">No recent matches found</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {matches.map((match) => {
+            const status = matchStatus(match);
+            return (
+              <li key={match.id} className="flex items-center justify-between gap-3 px-5 py-3">
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium text-slate-900">
+                    {match.teamA} <span className="font-normal text-slate-400">vs</span>{' '}
+                    {match.teamB}
+                  </p>
+                  <p className="text-xs text-slate-500">{formatDate(match.date)}</p>
+                </div>
+                <Badge tone={status.tone}>{status.text}</Badge>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,17 @@
+import type { RouteObject } from 'react-router';
+import { RequirePermission } from '@/components/require-permission';
+
+/** Spec §2: the dashboard is the home page. Its chunk is the only one carrying recharts. */
+export const dashboardRoutes: RouteObject[] = [
+  {
+    element: <RequirePermission permission="dashboard.view" />,
+    children: [
+      {
+        index: true,
+        lazy: {
+          Component: async () => (await import('./components/dashboard-page')).DashboardPage,
+        },
+      },
+    ],
+  },
+];

@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, errorMessage, onUnauthorized, request } from './http';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function reply(status: number, body: unknown) {
+  fetchMock.mockResolvedValueOnce(
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  );
+}
+
+function sentRequest(): { url: string; init: RequestInit; headers: Headers } {
+  const [url, init = {}] = fetchMock.mock.calls[0] ?? [];
+  return { url: String(url), init, headers: new Headers(init.headers) };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  document.cookie = 'XSRF-TOKEN=abc%2F123';
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+});
+
+describe('request', () => {
+  it('GETs under /api with the query, JSON accept header and no XSRF header', async () => {
+    reply(200, { success: true, message: 'ok', data: { n: 1 } });
+    const body = await request<{ n: number }>('/users', {
+      query: { page: 2, name: '', role_id: undefined, status: 'verified' },
+    });
+    expect(body.data.n).toBe(1);
+    const { url, init, headers } = sentRequest();
+    expect(url).toBe('/api/users?page=2&status=verified');
+    expect(init.credentials).toBe('same-origin');
+    expect(headers.get('Accept')).toBe('application/json');
+    expect(headers.has('x-xsrf-token')).toBe(false);
+  });
+
+  it('sends JSON writes with the XSRF cookie value in the header', async () => {
+    reply(200, { success: true, message: 'ok' });
+    await request('/teams', { method: 'POST', body: { name: 'Lions' } });
+    const { init, headers } = sentRequest();
+    expect(init.body).toBe('{"name":"Lions"}');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('x-xsrf-token')).toBe('abc/123');
+  });
+
+  it('passes FormData through so the browser sets the multipart type', async () => {
+    reply(200, { success: true, message: 'ok' });
+    const form = new FormData();
+    form.set('type', 'team_logos');
+    await request('/media/upload', { method: 'POST', body: form });
+    const { init, headers } = sentRequest();
+    expect(init.body).toBe(form);
+    expect(headers.has('Content-Type')).toBe(false);
+  });
+
+  it('throws ApiError with the server message and field errors', async () => {
+    reply(400, { success: false, message: 'Validation failed', errors: { name: ['Too short'] } });
+    const error = await request('/roles', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Validation failed',
+      errors: { name: ['Too short'] },
+    });
+    expect(errorMessage(error, 'Failed to create role')).toBe('Validation failed');
+  });
+
+  it('uses the screen fallback when the server sent no message', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('Bad gateway', { status: 502 }));
+    const error = await request('/dashboard').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502 });
+    expect(errorMessage(error, 'Failed to load')).toBe('Failed to load');
+  });
+
+  it('tells the session about a 401', async () => {
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+    reply(401, { success: false, message: 'Please sign in to continue' });
+    await expect(request('/user/profile')).rejects.toMatchObject({ status: 401 });
+    expect(listener).toHaveBeenCalledOnce();
+    stop();
+  });
+
+  it('reports a network failure as status 0', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(request('/users')).rejects.toMatchObject({ status: 0 });
+  });
+});

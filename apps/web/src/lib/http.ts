@@ -1,0 +1,138 @@
+import { XSRF_COOKIE, XSRF_HEADER } from '@cricket/contracts';
+
+/** Spec §7: every call goes to the admin API with a 10-second timeout. */
+export const API_BASE = '/api';
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+const TIMEOUT_MESSAGE = 'The server took too long to respond. Please try again.';
+const NETWORK_MESSAGE = 'Unable to reach the server. Please check your connection.';
+const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+
+/** Every response body is `{ success, message, data? }` (architecture, convention 7). */
+export interface ApiBody<T> {
+  success: boolean;
+  message: string;
+  data: T;
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+/** A failed call: the server's status, message and per-field messages. Status 0 = no response. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: FieldErrors;
+  /** False when the message is ours (no response, or a body without a message). */
+  readonly fromServer: boolean;
+
+  constructor(
+    status: number,
+    message: string,
+    { errors = {}, fromServer = false }: { errors?: FieldErrors; fromServer?: boolean } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.fromServer = fromServer;
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData goes out as multipart untouched. */
+  body?: unknown;
+  /** Empty strings, null and undefined are left out so optional filters stay optional. */
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+let unauthorizedListener: (() => void) | undefined;
+
+/**
+ * The session registers here so any 401 (expired or revoked session) sends the app back to
+ * /login, instead of every screen handling it on its own.
+ */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListener = listener;
+  return () => {
+    if (unauthorizedListener === listener) unauthorizedListener = undefined;
+  };
+}
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return entry === undefined ? undefined : decodeURIComponent(entry.slice(prefix.length));
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+function isErrorBody(value: unknown): value is { message?: unknown; errors?: unknown } {
+  return typeof value === 'object' && value !== null;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiBody<T>> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({ Accept: 'application/json' });
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    // The browser writes the multipart boundary itself.
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  if (method !== 'GET') {
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) headers.set(XSRF_HEADER, xsrf);
+  }
+
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    // A caller's own abort (React Query cancelling a stale query) must stay an AbortError.
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, timeout.aborted ? TIMEOUT_MESSAGE : NETWORK_MESSAGE);
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (response.ok) return payload as ApiBody<T>;
+
+  if (response.status === 401) unauthorizedListener?.();
+  const serverMessage =
+    isErrorBody(payload) && typeof payload.message === 'string' && payload.message
+      ? payload.message
+      : undefined;
+  const errors =
+    isErrorBody(payload) && typeof payload.errors === 'object' && payload.errors !== null
+      ? (payload.errors as FieldErrors)
+      : {};
+  throw new ApiError(response.status, serverMessage ?? FALLBACK_MESSAGE, {
+    errors,
+    fromServer: serverMessage !== undefined,
+  });
+}
+
+/** Spec §8: show the server's message when there is one, else the screen's own fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.fromServer ? error.message : fallback;
+}

@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The administrator the e2e server seeds (see playwright.config.ts). */
+export const ADMIN_EMAIL = 'admin@cricket.test';
+export const ADMIN_PASSWORD = 'Admin@12345';
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function signIn(
+  page: Page,
+  email = ADMIN_EMAIL,
+  password = ADMIN_PASSWORD,
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}

@@ -1,0 +1,6 @@
+// Plain values with no zod behind them, so the web's first chunk can import them cheaply.
+export const TOKEN_COOKIE = '__token';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+export const FORBIDDEN_MESSAGE = 'You do not have permission to perform this action';
+export const UNAUTHENTICATED_MESSAGE = 'Please sign in to continue';
