@@ -31,6 +31,11 @@ import {
 } from './repository';
 import { assertAssignableRole, assertRoleWithinRights, assertUnique, rethrowOwnerViolation, rethrowUniqueViolation } from './rules';
 
+/** A list body: `data.data` and the spec's pagination object. */
+function pageBody<T>(message: string, q: { page: number; limit: number }, { rows, total }: { rows: T[]; total: number }) {
+  return { success: true, message, data: { data: rows, pagination: buildPagination(total, q.page, q.limit) } };
+}
+
 export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -42,15 +47,7 @@ export async function usersRoutes(app: FastifyInstance) {
       querystring: usersQuery,
       response: { 200: envelope(pageOf(user)) },
     },
-    handler: async (request) => {
-      const q = request.query;
-      const { rows, total } = await listUsers(app.db, q);
-      return {
-        success: true,
-        message: 'Users fetched successfully',
-        data: { data: rows, pagination: buildPagination(total, q.page, q.limit) },
-      };
-    },
+    handler: async (request) => pageBody('Users fetched successfully', request.query, await listUsers(app.db, request.query)),
   });
 
   // The owner picker of the team panels reads this, hence the teams permission.
@@ -62,15 +59,8 @@ export async function usersRoutes(app: FastifyInstance) {
       querystring: organizersQuery,
       response: { 200: envelope(pageOf(organizer)) },
     },
-    handler: async (request) => {
-      const q = request.query;
-      const { rows, total } = await listOrganizers(app.db, q);
-      return {
-        success: true,
-        message: 'Organizers fetched successfully',
-        data: { data: rows, pagination: buildPagination(total, q.page, q.limit) },
-      };
-    },
+    handler: async (request) =>
+      pageBody('Organizers fetched successfully', request.query, await listOrganizers(app.db, request.query)),
   });
 
   r.get('/api/users/:id', {
