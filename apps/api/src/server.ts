@@ -12,7 +12,7 @@ async function main() {
   const app = await buildApp({ config, database });
   await seed(
     database,
-    { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.seedDemo },
+    { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.seedDemo, uploadDir: config.uploadDir },
     app.log,
   );
 

@@ -7,3 +7,4 @@ export * from './dropdowns.ts';
 export * from './roles.ts';
 export * from './media.ts';
 export * from './users.ts';
+export * from './teams.ts';

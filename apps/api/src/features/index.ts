@@ -4,6 +4,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
 import { mediaRoutes } from './media/routes';
 import { rolesRoutes } from './roles/routes';
+import { teamsRoutes } from './teams/routes';
 import { usersRoutes } from './users/routes';
 
 /** Every feature's routes; a new feature adds one line here. */
@@ -13,5 +14,6 @@ export async function registerFeatures(app: FastifyInstance, opts: { auth: AuthR
   await app.register(dashboardRoutes);
   await app.register(rolesRoutes);
   await app.register(usersRoutes);
+  await app.register(teamsRoutes);
   await app.register(mediaRoutes, { uploadDir: app.config.uploadDir });
 }

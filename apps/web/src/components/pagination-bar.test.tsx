@@ -111,4 +111,17 @@ describe('PaginationBar', () => {
     await user.selectOptions(select, '20');
     expect(onPageSizeChange).toHaveBeenCalledWith(20);
   });
+
+  it('leaves out the rows-per-page choice when a picker has one fixed page size', () => {
+    render(
+      <PaginationBar
+        pagination={buildPagination(45, 1, 20)}
+        onPageChange={vi.fn()}
+        onPageSizeChange={vi.fn()}
+        pageSizeOptions={[20]}
+      />,
+    );
+    expect(screen.queryByLabelText('Rows per page')).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 1-20 of 45 items')).toBeInTheDocument();
+  });
 });

@@ -43,21 +43,24 @@ export function PaginationBar({
       className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 md:flex-row md:items-center md:justify-between"
     >
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-        <div className="flex items-center gap-2">
-          <label htmlFor={selectId}>Rows per page</label>
-          <select
-            id={selectId}
-            value={perPage}
-            onChange={(event) => onPageSizeChange(Number(event.target.value))}
-            className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-emerald-600 focus:ring-2 focus:ring-emerald-600/20 focus:outline-none"
-          >
-            {pageSizeOptions.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </div>
+        {/* A list with one fixed page size (pickers) has nothing to choose. */}
+        {pageSizeOptions.length > 1 && (
+          <div className="flex items-center gap-2">
+            <label htmlFor={selectId}>Rows per page</label>
+            <select
+              id={selectId}
+              value={perPage}
+              onChange={(event) => onPageSizeChange(Number(event.target.value))}
+              className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-emerald-600 focus:ring-2 focus:ring-emerald-600/20 focus:outline-none"
+            >
+              {pageSizeOptions.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <p aria-live="polite">
           {total === 0 ? 'No items to display' : `Showing ${first}-${last} of ${total} items`}
         </p>

@@ -13,7 +13,7 @@ const PLACES: [city: string, state: string, pin: string][] = [
 const STREETS = ['MG Road', 'Station Road', 'Nehru Nagar', 'Gandhi Chowk', 'Park Street', 'Linking Road', 'Brigade Road', 'Civil Lines', 'Anna Salai', 'Shivaji Park'];
 
 /** A small deterministic generator, so every fresh install has the same demo people. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;

@@ -3,12 +3,15 @@ import type { Database } from '../client';
 import { roles } from '../schema';
 import { seedBase, type SeedLog } from './base';
 import { seedDemoRoles } from './demo';
+import { seedDemoTeams } from './demo-teams';
 import { seedDemoUsers } from './demo-users';
 
 export interface SeedOptions {
   adminEmail: string;
   adminPassword?: string;
   demo: boolean;
+  /** Where demo team logos are written; without it the demo teams have none. */
+  uploadDir?: string;
 }
 
 /** Reference data on every start; demo data only on the first start of an empty database. */
@@ -21,6 +24,7 @@ export async function seed(database: Database, opts: SeedOptions, log: SeedLog) 
       if (firstStart && opts.demo) {
         await seedDemoRoles(tx);
         await seedDemoUsers(tx);
+        await seedDemoTeams(tx, { uploadDir: opts.uploadDir });
         log.info('Seeded demo data');
       }
     });

@@ -1,0 +1,525 @@
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ORGANIZER_ROLE,
+  PLAYER_ROLE,
+  type DropdownCategory,
+  type TeamPlayerValues,
+  type TeamValues,
+} from '@cricket/contracts';
+import type { Db } from '../../db/client';
+import { dropdownOptions, roles, teamPlayers, teams, users } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { likePattern } from '../../lib/like-pattern';
+
+export const TEAM_NOT_FOUND = 'Team not found';
+export const PLAYER_NOT_IN_TEAM = 'Player not found in this team';
+export const PLAYER_ALREADY_IN_TEAM = 'Player is already in the team';
+export const jerseyTaken = (n: number) => `Jersey number ${n} is already taken in this team`;
+
+/** The expression the teams_search_trgm index is built on. */
+const teamSearchExpr = sql`lower(${teams.name} || ' ' || ${teams.location})`;
+/** The expression the users_full_name_trgm index is built on. */
+const userNameExpr = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+const isPlayerRole = sql`lower(${roles.name}) = ${PLAYER_ROLE}`;
+
+type TeamRow = typeof teams.$inferSelect;
+
+function toTeam(row: TeamRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    location: row.location,
+    team_initials: row.teamInitials,
+    logo_url: row.logoUrl,
+    is_active: row.isActive,
+    owner_id: row.ownerId,
+    players_count: row.playersCount,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const fullName = (first: string | null, last: string | null) =>
+  [first, last].filter(Boolean).join(' ') || null;
+
+export async function listTeams(
+  db: Db,
+  q: { page: number; limit: number; search?: string; is_active?: boolean },
+) {
+  const filters: SQL[] = [];
+  if (q.is_active !== undefined) filters.push(eq(teams.isActive, q.is_active));
+  // The web sends "name location" as one string: every word must match name or location.
+  for (const word of q.search?.split(/\s+/).filter(Boolean) ?? []) {
+    filters.push(sql`${teamSearchExpr} like ${likePattern(word)}`);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select()
+      .from(teams)
+      .where(where)
+      .orderBy(desc(teams.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(teams)
+      .where(where),
+  ]);
+  return { rows: rows.map(toTeam), total };
+}
+
+/** Locks the team row so squad changes of one team run one after another. */
+async function lockTeam(tx: Db, teamId: number) {
+  const [row] = await tx.select().from(teams).where(eq(teams.id, teamId)).for('update');
+  if (!row) throw notFound(TEAM_NOT_FOUND);
+  return row;
+}
+
+/** Owners are picked from the organizers list: users with the owner role who are not suspended. */
+async function assertOwner(tx: Db, ownerId: number) {
+  const [row] = await tx
+    .select({ roleName: roles.name, status: users.status })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, ownerId));
+  if (!row) throw badRequest('Owner not found', { owner_id: ['Owner not found'] });
+  if (row.roleName.toLowerCase() !== ORGANIZER_ROLE || row.status === 'suspended') {
+    const message = 'The owner must be an active team owner or organizer';
+    throw badRequest(message, { owner_id: [message] });
+  }
+}
+
+/** `add_me`: the signed-in user joins the squad (once). Returns how many rows were added. */
+async function addSignedInUser(tx: Db, teamId: number, userId: number) {
+  const [me] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!me) return 0;
+  const added = await tx
+    .insert(teamPlayers)
+    .values({ teamId, userId, playerName: fullName(me.firstName, me.lastName) })
+    .onConflictDoNothing()
+    .returning({ userId: teamPlayers.userId });
+  return added.length;
+}
+
+export function createTeam(db: Db, values: TeamValues, signedInUserId: number) {
+  return db.transaction(async (tx) => {
+    await assertOwner(tx, values.owner_id);
+    const [row] = await tx
+      .insert(teams)
+      .values({
+        name: values.name,
+        location: values.location,
+        teamInitials: values.team_initials,
+        logoUrl: values.logo_url ?? null,
+        isActive: values.is_active,
+        ownerId: values.owner_id,
+      })
+      .returning();
+    if (!values.add_me) return toTeam(row!);
+    const added = await addSignedInUser(tx, row!.id, signedInUserId);
+    const [counted] = await tx
+      .update(teams)
+      .set({ playersCount: added })
+      .where(eq(teams.id, row!.id))
+      .returning();
+    return toTeam(counted!);
+  });
+}
+
+export function updateTeam(db: Db, teamId: number, values: TeamValues, signedInUserId: number) {
+  return db.transaction(async (tx) => {
+    const current = await lockTeam(tx, teamId);
+    // A team keeps its owner even if that user's role changed later; a new owner must qualify.
+    if (values.owner_id !== current.ownerId) await assertOwner(tx, values.owner_id);
+    const added = values.add_me ? await addSignedInUser(tx, teamId, signedInUserId) : 0;
+    const [row] = await tx
+      .update(teams)
+      .set({
+        name: values.name,
+        location: values.location,
+        teamInitials: values.team_initials,
+        logoUrl: values.logo_url === undefined ? current.logoUrl : values.logo_url,
+        isActive: values.is_active,
+        ownerId: values.owner_id,
+        playersCount: sql`${teams.playersCount} + ${added}`,
+        updatedAt: new Date(),
+      })
+      .where(eq(teams.id, teamId))
+      .returning();
+    return toTeam(row!);
+  });
+}
+
+export function deleteTeam(db: Db, teamId: number) {
+  return db.transaction(async (tx) => {
+    await lockTeam(tx, teamId);
+    await tx.delete(teamPlayers).where(eq(teamPlayers.teamId, teamId));
+    await tx.delete(teams).where(eq(teams.id, teamId));
+  });
+}
+
+const squadColumns = {
+  id: teamPlayers.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phoneNumber: users.phoneNumber,
+  roleId: users.roleId,
+  roleName: roles.name,
+  playerName: teamPlayers.playerName,
+  playerRole: teamPlayers.playerRole,
+  playerRoleName: dropdownOptions.name,
+  jerseyNumber: teamPlayers.jerseyNumber,
+  isCaptain: teamPlayers.isCaptain,
+  isWicketKeeper: teamPlayers.isWicketKeeper,
+  battingStyle: teamPlayers.battingStyle,
+  bowlingStyle: teamPlayers.bowlingStyle,
+};
+
+export async function getTeamDetails(db: Db, teamId: number, page: number, limit: number) {
+  const [row] = await db.select().from(teams).where(eq(teams.id, teamId));
+  if (!row) throw notFound(TEAM_NOT_FOUND);
+  const squad = eq(teamPlayers.teamId, teamId);
+  const [[owner], [captain], players, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        phoneNumber: users.phoneNumber,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(users)
+      .where(eq(users.id, row.ownerId)),
+    db
+      .select({
+        id: teamPlayers.userId,
+        playerName: teamPlayers.playerName,
+        jerseyNumber: teamPlayers.jerseyNumber,
+      })
+      .from(teamPlayers)
+      .where(and(squad, eq(teamPlayers.isCaptain, true))),
+    db
+      .select(squadColumns)
+      .from(teamPlayers)
+      .innerJoin(users, eq(users.id, teamPlayers.userId))
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(dropdownOptions, eq(dropdownOptions.id, teamPlayers.playerRole))
+      .where(squad)
+      .orderBy(
+        desc(teamPlayers.isCaptain),
+        sql`${teamPlayers.jerseyNumber} asc nulls last`,
+        asc(teamPlayers.playerName),
+        asc(teamPlayers.userId),
+      )
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(teamPlayers)
+      .where(squad),
+  ]);
+  return {
+    team: toTeam(row),
+    owner: owner
+      ? {
+          id: owner.id,
+          phone_number: owner.phoneNumber,
+          details: { first_name: owner.firstName, last_name: owner.lastName },
+        }
+      : null,
+    captain: captain
+      ? { id: captain.id, player_name: captain.playerName, jersey_number: captain.jerseyNumber }
+      : null,
+    players: {
+      total,
+      rows: players.map((p) => ({
+        id: p.id,
+        details: { first_name: p.firstName, last_name: p.lastName },
+        phone_number: p.phoneNumber,
+        role_id: p.roleId,
+        role_name: p.roleName,
+        is_in_team: true,
+        player_name: p.playerName,
+        player_role: p.playerRole,
+        player_role_name: p.playerRoleName,
+        jersey_number: p.jerseyNumber,
+        is_captain: p.isCaptain,
+        is_wicket_keeper: p.isWicketKeeper,
+        batting_style: p.battingStyle,
+        bowling_style: p.bowlingStyle,
+      })),
+    },
+  };
+}
+
+/**
+ * Players offered by the Manage Players panel: non-suspended users with the player role,
+ * plus everyone already in this team (marked `is_in_team`), searched by name or phone.
+ */
+export async function listAvailablePlayers(
+  db: Db,
+  teamId: number,
+  q: { page: number; limit: number; search?: string },
+) {
+  const [exists] = await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId));
+  if (!exists) throw notFound(TEAM_NOT_FOUND);
+  const filters: (SQL | undefined)[] = [
+    or(and(isPlayerRole, ne(users.status, 'suspended')), isNotNull(teamPlayers.userId)),
+  ];
+  if (q.search) {
+    const digits = q.search.replace(/\D/g, '');
+    filters.push(
+      digits.length >= 3
+        ? sql`(${userNameExpr} like ${likePattern(q.search)} or ${users.phoneNumber} like ${likePattern(digits)})`
+        : sql`${userNameExpr} like ${likePattern(q.search)}`,
+    );
+  }
+  const where = and(...filters);
+  const membership = and(eq(teamPlayers.userId, users.id), eq(teamPlayers.teamId, teamId));
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        phoneNumber: users.phoneNumber,
+        roleId: users.roleId,
+        roleName: roles.name,
+        inTeam: teamPlayers.userId,
+      })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(teamPlayers, membership)
+      .where(where)
+      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(teamPlayers, membership)
+      .where(where),
+  ]);
+  return {
+    total,
+    rows: rows.map((r) => ({
+      id: r.id,
+      details: { first_name: r.firstName, last_name: r.lastName },
+      phone_number: r.phoneNumber,
+      role_id: r.roleId,
+      role_name: r.roleName,
+      is_in_team: r.inTeam !== null,
+    })),
+  };
+}
+
+const OPTION_FIELDS = [
+  ['player_role', 'player_role', 'Please choose a valid player role'],
+  ['batting_style', 'batting_style', 'Please choose a valid batting style'],
+  ['bowling_style', 'bowling_style', 'Please choose a valid bowling style'],
+] as const satisfies readonly (readonly [keyof TeamPlayerValues, DropdownCategory, string])[];
+
+/** Each chosen option id must belong to its own list. */
+async function assertOptions(tx: Db, players: TeamPlayerValues[]) {
+  const ids = [
+    ...new Set(
+      players.flatMap((p) =>
+        OPTION_FIELDS.map(([field]) => p[field]).filter((v): v is number => typeof v === 'number'),
+      ),
+    ),
+  ];
+  const found = ids.length
+    ? await tx
+        .select({ id: dropdownOptions.id, category: dropdownOptions.category })
+        .from(dropdownOptions)
+        .where(inArray(dropdownOptions.id, ids))
+    : [];
+  const categoryOf = new Map(found.map((o) => [o.id, o.category]));
+  for (const p of players) {
+    for (const [field, category, message] of OPTION_FIELDS) {
+      const id = p[field];
+      if (typeof id === 'number' && categoryOf.get(id) !== category)
+        throw badRequest(message, { [field]: [message] });
+    }
+  }
+}
+
+/** Jersey numbers must be unique in the team: among the new values and against everyone else. */
+async function assertJerseysFree(tx: Db, teamId: number, jerseys: number[], exceptUserId?: number) {
+  const seen = new Set<number>();
+  for (const n of jerseys) {
+    if (seen.has(n)) throw conflict(jerseyTaken(n), { jersey_number: [jerseyTaken(n)] });
+    seen.add(n);
+  }
+  if (jerseys.length === 0) return;
+  const [taken] = await tx
+    .select({ jersey: teamPlayers.jerseyNumber })
+    .from(teamPlayers)
+    .where(
+      and(
+        eq(teamPlayers.teamId, teamId),
+        inArray(teamPlayers.jerseyNumber, jerseys),
+        exceptUserId === undefined ? undefined : ne(teamPlayers.userId, exceptUserId),
+      ),
+    )
+    .limit(1);
+  if (taken?.jersey != null)
+    throw conflict(jerseyTaken(taken.jersey), { jersey_number: [jerseyTaken(taken.jersey)] });
+}
+
+/** Setting a captain or keeper takes the flag from whoever holds it in the team. */
+async function moveFlags(
+  tx: Db,
+  teamId: number,
+  flags: { captain: boolean; keeper: boolean },
+  exceptUserId?: number,
+) {
+  const others = (col: typeof teamPlayers.isCaptain | typeof teamPlayers.isWicketKeeper) =>
+    and(
+      eq(teamPlayers.teamId, teamId),
+      eq(col, true),
+      exceptUserId === undefined ? undefined : ne(teamPlayers.userId, exceptUserId),
+    );
+  if (flags.captain)
+    await tx.update(teamPlayers).set({ isCaptain: false }).where(others(teamPlayers.isCaptain));
+  if (flags.keeper)
+    await tx
+      .update(teamPlayers)
+      .set({ isWicketKeeper: false })
+      .where(others(teamPlayers.isWicketKeeper));
+}
+
+export function addPlayers(
+  db: Db,
+  teamId: number,
+  players: (TeamPlayerValues & { user_id: number })[],
+) {
+  return db.transaction(async (tx) => {
+    await lockTeam(tx, teamId);
+    const ids = players.map((p) => p.user_id);
+    if (new Set(ids).size !== ids.length)
+      throw conflict('A player can be added only once', {
+        user_id: ['A player can be added only once'],
+      });
+
+    const [member] = await tx
+      .select({ userId: teamPlayers.userId })
+      .from(teamPlayers)
+      .where(and(eq(teamPlayers.teamId, teamId), inArray(teamPlayers.userId, ids)))
+      .limit(1);
+    if (member) throw conflict(PLAYER_ALREADY_IN_TEAM, { user_id: [PLAYER_ALREADY_IN_TEAM] });
+
+    const people = await tx
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        status: users.status,
+        isPlayer: sql<boolean>`${isPlayerRole}`,
+      })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(inArray(users.id, ids));
+    const byId = new Map(people.map((p) => [p.id, p]));
+    for (const id of ids) {
+      const person = byId.get(id);
+      if (!person) throw badRequest('Player not found', { user_id: ['Player not found'] });
+      if (!person.isPlayer || person.status === 'suspended') {
+        const message = 'Only players who are not suspended can be added to a team';
+        throw badRequest(message, { user_id: [message] });
+      }
+    }
+
+    await assertJerseysFree(
+      tx,
+      teamId,
+      players.map((p) => p.jersey_number).filter((n): n is number => typeof n === 'number'),
+    );
+    await assertOptions(tx, players);
+    await moveFlags(tx, teamId, {
+      captain: players.some((p) => p.is_captain),
+      keeper: players.some((p) => p.is_wicket_keeper),
+    });
+
+    await tx.insert(teamPlayers).values(
+      players.map((p) => {
+        const person = byId.get(p.user_id)!;
+        return {
+          teamId,
+          userId: p.user_id,
+          playerName: p.player_name || fullName(person.firstName, person.lastName),
+          playerRole: p.player_role ?? null,
+          battingStyle: p.batting_style ?? null,
+          bowlingStyle: p.bowling_style ?? null,
+          jerseyNumber: p.jersey_number ?? null,
+          isCaptain: p.is_captain,
+          isWicketKeeper: p.is_wicket_keeper,
+        };
+      }),
+    );
+    await tx
+      .update(teams)
+      .set({ playersCount: sql`${teams.playersCount} + ${players.length}`, updatedAt: new Date() })
+      .where(eq(teams.id, teamId));
+    return players.length;
+  });
+}
+
+/** PUT replaces the squad fields; a missing player_name keeps the current one. */
+export function updatePlayer(db: Db, teamId: number, userId: number, values: TeamPlayerValues) {
+  return db.transaction(async (tx) => {
+    await lockTeam(tx, teamId);
+    const [current] = await tx
+      .select({ userId: teamPlayers.userId })
+      .from(teamPlayers)
+      .where(and(eq(teamPlayers.teamId, teamId), eq(teamPlayers.userId, userId)));
+    if (!current) throw notFound(PLAYER_NOT_IN_TEAM);
+    if (typeof values.jersey_number === 'number')
+      await assertJerseysFree(tx, teamId, [values.jersey_number], userId);
+    await assertOptions(tx, [values]);
+    await moveFlags(
+      tx,
+      teamId,
+      { captain: values.is_captain, keeper: values.is_wicket_keeper },
+      userId,
+    );
+    await tx
+      .update(teamPlayers)
+      .set({
+        ...(values.player_name !== undefined && { playerName: values.player_name || null }),
+        playerRole: values.player_role ?? null,
+        battingStyle: values.batting_style ?? null,
+        bowlingStyle: values.bowling_style ?? null,
+        jerseyNumber: values.jersey_number ?? null,
+        isCaptain: values.is_captain,
+        isWicketKeeper: values.is_wicket_keeper,
+      })
+      .where(and(eq(teamPlayers.teamId, teamId), eq(teamPlayers.userId, userId)));
+  });
+}
+
+export function removePlayer(db: Db, teamId: number, userId: number) {
+  return db.transaction(async (tx) => {
+    await lockTeam(tx, teamId);
+    const removed = await tx
+      .delete(teamPlayers)
+      .where(and(eq(teamPlayers.teamId, teamId), eq(teamPlayers.userId, userId)))
+      .returning({ userId: teamPlayers.userId });
+    if (removed.length === 0) throw notFound(PLAYER_NOT_IN_TEAM);
+    await tx
+      .update(teams)
+      .set({ playersCount: sql`${teams.playersCount} - 1`, updatedAt: new Date() })
+      .where(eq(teams.id, teamId));
+  });
+}
+
+export function listDropdown(db: Db, category: DropdownCategory) {
+  return db
+    .select({ id: dropdownOptions.id, name: dropdownOptions.name })
+    .from(dropdownOptions)
+    .where(eq(dropdownOptions.category, category))
+    .orderBy(asc(dropdownOptions.sortOrder), asc(dropdownOptions.id));
+}

@@ -1,0 +1,218 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  addTeamPlayersInput,
+  availablePlayersPage,
+  availablePlayersQuery,
+  buildPagination,
+  dropdownOption,
+  dropdownQuery,
+  envelope,
+  idParam,
+  messageOnly,
+  team,
+  teamDetails,
+  teamDetailsQuery,
+  teamInput,
+  teamPlayerInput,
+  teamPlayerParams,
+  teamsPage,
+  teamsQuery,
+} from '@cricket/contracts';
+import { z } from 'zod';
+import { sessionOf } from '../../plugins/auth';
+import {
+  addPlayers,
+  createTeam,
+  deleteTeam,
+  getTeamDetails,
+  listAvailablePlayers,
+  listDropdown,
+  listTeams,
+  removePlayer,
+  updatePlayer,
+  updateTeam,
+} from './repository';
+
+const teamData = envelope(z.object({ team }));
+
+export async function teamsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/teams', {
+    config: { access: 'teams.view' },
+    schema: {
+      tags: ['teams'],
+      summary: 'Teams, searched by name and location',
+      querystring: teamsQuery,
+      response: { 200: envelope(teamsPage) },
+    },
+    handler: async (request) => {
+      const q = request.query;
+      const { rows, total } = await listTeams(app.db, q);
+      return {
+        success: true,
+        message: 'Teams fetched successfully',
+        data: { data: rows, pagination: buildPagination(total, q.page, q.limit) },
+      };
+    },
+  });
+
+  r.post('/api/teams', {
+    config: { access: 'teams.create' },
+    schema: {
+      tags: ['teams'],
+      summary: 'Create a team',
+      body: teamInput,
+      response: { 201: teamData },
+    },
+    handler: async (request, reply) => {
+      const created = await createTeam(app.db, request.body, sessionOf(request).userId);
+      return reply
+        .status(201)
+        .send({ success: true, message: 'Team created successfully!', data: { team: created } });
+    },
+  });
+
+  r.get('/api/teams/:id', {
+    config: { access: 'teams.view' },
+    schema: {
+      tags: ['teams'],
+      summary: 'A team with its owner, captain and a page of its squad',
+      params: idParam,
+      querystring: teamDetailsQuery,
+      response: { 200: envelope(teamDetails) },
+    },
+    handler: async (request) => {
+      const { page, limit } = request.query;
+      const details = await getTeamDetails(app.db, request.params.id, page, limit);
+      return {
+        success: true,
+        message: 'Team fetched successfully',
+        data: {
+          ...details,
+          players: {
+            data: details.players.rows,
+            pagination: buildPagination(details.players.total, page, limit),
+          },
+        },
+      };
+    },
+  });
+
+  r.put('/api/teams/:id', {
+    config: { access: 'teams.update' },
+    schema: {
+      tags: ['teams'],
+      summary: 'Update a team',
+      params: idParam,
+      body: teamInput,
+      response: { 200: teamData },
+    },
+    handler: async (request) => {
+      const updated = await updateTeam(
+        app.db,
+        request.params.id,
+        request.body,
+        sessionOf(request).userId,
+      );
+      return { success: true, message: 'Team updated successfully!', data: { team: updated } };
+    },
+  });
+
+  r.delete('/api/teams/:id', {
+    config: { access: 'teams.delete' },
+    schema: {
+      tags: ['teams'],
+      summary: 'Delete a team and its squad',
+      params: idParam,
+      response: { 200: messageOnly },
+    },
+    handler: async (request) => {
+      await deleteTeam(app.db, request.params.id);
+      return { success: true, message: 'Team deleted successfully!' };
+    },
+  });
+
+  r.get('/api/teams/:id/players', {
+    config: { access: 'team_players.view' },
+    schema: {
+      tags: ['teams'],
+      summary: 'Players who can be picked for the team, marked when already in it',
+      params: idParam,
+      querystring: availablePlayersQuery,
+      response: { 200: envelope(availablePlayersPage) },
+    },
+    handler: async (request) => {
+      const q = request.query;
+      const { rows, total } = await listAvailablePlayers(app.db, request.params.id, q);
+      return {
+        success: true,
+        message: 'Players fetched successfully',
+        data: { data: rows, pagination: buildPagination(total, q.page, q.limit) },
+      };
+    },
+  });
+
+  r.post('/api/teams/:id/players/multiple', {
+    config: { access: 'team_players.create' },
+    schema: {
+      tags: ['teams'],
+      summary: 'Add several players to the squad: all of them or none',
+      params: idParam,
+      body: addTeamPlayersInput,
+      response: { 201: envelope(z.object({ added: z.number().int() })) },
+    },
+    handler: async (request, reply) => {
+      const added = await addPlayers(app.db, request.params.id, request.body.players);
+      return reply
+        .status(201)
+        .send({ success: true, message: 'Players added to team successfully', data: { added } });
+    },
+  });
+
+  r.put('/api/teams/:id/players/:playerId', {
+    config: { access: 'team_players.update' },
+    schema: {
+      tags: ['teams'],
+      summary: 'Edit a squad member',
+      params: teamPlayerParams,
+      body: teamPlayerInput,
+      response: { 200: messageOnly },
+    },
+    handler: async (request) => {
+      await updatePlayer(app.db, request.params.id, request.params.playerId, request.body);
+      return { success: true, message: 'Player updated successfully' };
+    },
+  });
+
+  r.delete('/api/teams/:id/players/:playerId', {
+    config: { access: 'team_players.delete' },
+    schema: {
+      tags: ['teams'],
+      summary: 'Remove a player from the squad',
+      params: teamPlayerParams,
+      response: { 200: messageOnly },
+    },
+    handler: async (request) => {
+      await removePlayer(app.db, request.params.id, request.params.playerId);
+      return { success: true, message: 'Player removed successfully' };
+    },
+  });
+
+  // The option lists serve only the squad forms, so they need the squad view permission.
+  r.get('/api/dropdown', {
+    config: { access: 'team_players.view' },
+    schema: {
+      tags: ['teams'],
+      summary: 'Player role, batting and bowling style options',
+      querystring: dropdownQuery,
+      response: { 200: envelope(z.array(dropdownOption)) },
+    },
+    handler: async (request) => ({
+      success: true,
+      message: 'Options fetched successfully',
+      data: await listDropdown(app.db, request.query.category),
+    }),
+  });
+}

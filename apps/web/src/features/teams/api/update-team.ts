@@ -1,0 +1,18 @@
+import type { Team, TeamValues } from '@cricket/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/http';
+import { teamKeys } from './keys';
+
+/** PUT /teams/{id} */
+export async function updateTeam({ id, values }: { id: number; values: TeamValues }) {
+  const body = await request<{ team: Team }>(`/teams/${id}`, { method: 'PUT', body: values });
+  return body.data.team;
+}
+
+export function useUpdateTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTeam,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+  });
+}

@@ -1,0 +1,210 @@
+import {
+  AVAILABLE_PLAYERS_PAGE_SIZE,
+  PLAYER_SEARCH_DEBOUNCE_MS,
+  addTeamPlayersInput,
+  type AddTeamPlayersInput,
+  type AvailablePlayer,
+} from '@cricket/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { PaginationBar } from '@/components/pagination-bar';
+import { SidePanel } from '@/components/side-panel';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/http';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useErrorToast } from '@/lib/use-error-toast';
+import { useAddTeamPlayers } from '../api/add-team-players';
+import { useAvailablePlayers } from '../api/get-available-players';
+import { personName } from './names';
+import { PickerNotice, SearchBox } from './picker-parts';
+import { usePlayerOptions, type PlayerOptions } from './player-fields';
+import { SelectedPlayersModal } from './selected-players-modal';
+
+type NewPlayer = AddTeamPlayersInput['players'][number];
+
+/**
+ * Spec §4 "New team player": no jersey, not captain or keeper, the role matching the user's
+ * role, and the first batting and bowling style.
+ */
+function newPlayer(player: AvailablePlayer, options: PlayerOptions): NewPlayer {
+  const role = options.player_role.find(
+    (option) => option.name.toLowerCase() === player.role_name.toLowerCase(),
+  );
+  return {
+    user_id: player.id,
+    player_name:
+      [player.details.first_name, player.details.last_name].filter(Boolean).join(' ') || null,
+    jersey_number: '',
+    player_role: role?.id ?? '',
+    batting_style: options.batting_style[0]?.id ?? '',
+    bowling_style: options.bowling_style[0]?.id ?? '',
+    is_captain: false,
+    is_wicket_keeper: false,
+  };
+}
+
+interface ManagePlayersPanelProps {
+  teamId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Spec §2 "Manage Players panel": pick available players, then add them in one request. */
+export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayersPanelProps) {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const debounced = useDebouncedValue(search.trim(), PLAYER_SEARCH_DEBOUNCE_MS);
+  const available = useAvailablePlayers(
+    teamId,
+    { page, limit: AVAILABLE_PLAYERS_PAGE_SIZE, search: debounced || undefined },
+    open,
+  );
+  useErrorToast(available.error, 'Failed to fetch players', true);
+  const { options, ready } = usePlayerOptions(open);
+
+  const form = useForm({
+    resolver: zodResolver(addTeamPlayersInput),
+    defaultValues: { players: [] as NewPlayer[] },
+    reValidateMode: 'onSubmit',
+  });
+  const selection = useFieldArray({ control: form.control, name: 'players' });
+  // Name and phone of each selected player, for the selected-players modal.
+  const [people, setPeople] = useState(new Map<number, AvailablePlayer>());
+  const [reviewing, setReviewing] = useState(false);
+  const add = useAddTeamPlayers();
+  const saving = form.formState.isSubmitting;
+  const count = selection.fields.length;
+  const selectedIds = new Set(
+    useWatch({ control: form.control, name: 'players' }).map((player) => player.user_id),
+  );
+
+  function reset() {
+    form.reset({ players: [] });
+    setPeople(new Map());
+    setSearch('');
+    setPage(1);
+    setReviewing(false);
+  }
+
+  function select(player: AvailablePlayer) {
+    selection.append(newPlayer(player, options));
+    setPeople((current) => new Map(current).set(player.id, player));
+  }
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        await add.mutateAsync({ teamId, body: values });
+        toast.success('Players added to team successfully');
+        reset();
+        onOpenChange(false);
+      } catch (error) {
+        toast.error(errorMessage(error, 'Failed to add players'));
+      }
+    },
+    // A rule broken in the selection (two captains, a bad jersey) shows where it can be fixed.
+    () => setReviewing(true),
+  );
+
+  const rows = available.data?.data ?? [];
+  const loading = available.isPending || (available.isPlaceholderData && available.isFetching);
+
+  return (
+    <SidePanel
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) reset();
+        onOpenChange(next);
+      }}
+      preventClose={saving}
+      title="Manage Players"
+      description="Select players to add to this team."
+      footer={
+        count > 0 && (
+          <div className="flex w-full flex-wrap items-center justify-between gap-3">
+            <p className="text-sm font-medium text-slate-700">{`Selected Players (${count})`}</p>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" size="sm" onClick={() => setReviewing(true)}>
+                View Selected Players
+              </Button>
+              <Button size="sm" onClick={() => void submit()} busy={saving} busyText="Adding...">
+                {`Add (${count}) Players`}
+              </Button>
+            </div>
+          </div>
+        )
+      }
+    >
+      <SearchBox
+        label="Search players"
+        placeholder="Search players by name or phone..."
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+      />
+
+      {loading || rows.length === 0 ? (
+        <PickerNotice loading={loading}>No players found</PickerNotice>
+      ) : (
+        <ul
+          aria-label="Available players"
+          className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+        >
+          {rows.map((player) => {
+            const name = personName(player.details);
+            const state = player.is_in_team
+              ? 'In Team'
+              : selectedIds.has(player.id)
+                ? 'Selected'
+                : 'Select';
+            return (
+              <li key={player.id} className="flex items-center justify-between gap-3 px-4 py-3">
+                <span className="min-w-0">
+                  <span className="block truncate text-sm font-medium text-slate-900">{name}</span>
+                  <span className="block text-xs text-slate-500">
+                    <span className="capitalize">{player.role_name}</span> · {player.phone_number}
+                  </span>
+                </span>
+                <Button
+                  size="sm"
+                  variant={state === 'Select' ? 'primary' : 'secondary'}
+                  disabled={state !== 'Select' || !ready}
+                  aria-label={`${state} ${name}`}
+                  onClick={() => select(player)}
+                >
+                  {state}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {available.data && available.data.pagination.total_pages > 1 && (
+        <div className="-mx-6 mt-4">
+          <PaginationBar
+            pagination={available.data.pagination}
+            onPageChange={setPage}
+            onPageSizeChange={() => undefined}
+            pageSizeOptions={[AVAILABLE_PLAYERS_PAGE_SIZE]}
+          />
+        </div>
+      )}
+
+      <SelectedPlayersModal
+        open={reviewing}
+        onOpenChange={setReviewing}
+        form={form}
+        fields={selection.fields}
+        people={people}
+        options={options}
+        onRemove={(index) => selection.remove(index)}
+        onSubmit={() => void submit()}
+        saving={saving}
+      />
+    </SidePanel>
+  );
+}

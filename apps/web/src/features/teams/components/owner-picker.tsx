@@ -1,0 +1,167 @@
+import {
+  OWNER_PICKER_PAGE_SIZE,
+  OWNER_SEARCH_DEBOUNCE_MS,
+  type Organizer,
+} from '@cricket/contracts';
+import { Check, ChevronDown } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Modal } from '@/components/modal';
+import { PaginationBar } from '@/components/pagination-bar';
+import { controlClasses, FieldFrame } from '@/components/ui/field';
+import { cn } from '@/lib/cn';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useOrganizers } from '../api/get-organizers';
+import { personName } from './names';
+import { PickerNotice, SearchBox } from './picker-parts';
+
+interface OwnerPickerProps {
+  value: number | undefined;
+  onChange: (owner: Organizer) => void;
+  error?: string;
+  disabled?: boolean;
+}
+
+/** The Owner field of the team panel: shows the chosen organizer and opens the picker. */
+export function OwnerPicker({ value, onChange, error, disabled }: OwnerPickerProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [picked, setPicked] = useState<Organizer | null>(null);
+  const known = picked && picked.id === value ? picked : null;
+  // An edit panel knows only the owner's id: ask the organizers list for that one person.
+  const current = useOrganizers(
+    { page: 1, limit: 1, organizer_id: value },
+    value !== undefined && known === null,
+  );
+  const owner = known ?? current.data?.data[0] ?? null;
+
+  return (
+    <FieldFrame
+      id={id}
+      label="Owner"
+      required
+      hintId={`${id}-hint`}
+      error={error}
+      errorId={`${id}-error`}
+    >
+      <button
+        id={id}
+        type="button"
+        disabled={disabled}
+        aria-haspopup="dialog"
+        aria-describedby={error ? `${id}-error` : undefined}
+        onClick={() => setOpen(true)}
+        className={cn(controlClasses, 'flex h-10 items-center justify-between gap-2 text-left')}
+      >
+        <span className={cn('truncate', !owner && 'text-slate-400')}>
+          {owner
+            ? `${personName(owner.details)} (${owner.phone_number})`
+            : value !== undefined && current.isPending
+              ? 'Loading...'
+              : 'Select owner'}
+        </span>
+        <ChevronDown className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+      </button>
+      <OwnerPickerModal
+        open={open}
+        onOpenChange={setOpen}
+        selectedId={value}
+        onSelect={(organizer) => {
+          setPicked(organizer);
+          onChange(organizer);
+          setOpen(false);
+        }}
+      />
+    </FieldFrame>
+  );
+}
+
+interface OwnerPickerModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  selectedId: number | undefined;
+  onSelect: (owner: Organizer) => void;
+}
+
+/** Spec §2 "Owner picker": searchable, paged list of organizers. */
+function OwnerPickerModal({ open, onOpenChange, selectedId, onSelect }: OwnerPickerModalProps) {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const debounced = useDebouncedValue(search.trim(), OWNER_SEARCH_DEBOUNCE_MS);
+  const organizers = useOrganizers(
+    { page, limit: OWNER_PICKER_PAGE_SIZE, search: debounced || undefined },
+    open,
+  );
+  const rows = organizers.data?.data ?? [];
+  const loading = organizers.isPending || (organizers.isPlaceholderData && organizers.isFetching);
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) {
+          setSearch('');
+          setPage(1);
+        }
+        onOpenChange(next);
+      }}
+      title="Select Owner"
+    >
+      <SearchBox
+        label="Search owners"
+        placeholder="Search by name or phone..."
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+      />
+      {loading || rows.length === 0 ? (
+        <PickerNotice loading={loading}>
+          {debounced ? 'No options found' : 'No data available'}
+        </PickerNotice>
+      ) : (
+        <ul
+          aria-label="Owners"
+          className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+        >
+          {rows.map((organizer) => {
+            const selected = organizer.id === selectedId;
+            return (
+              <li key={organizer.id}>
+                <button
+                  type="button"
+                  aria-pressed={selected}
+                  onClick={() => onSelect(organizer)}
+                  className={cn(
+                    'flex w-full items-center justify-between gap-3 px-4 py-2.5 text-left hover:bg-slate-50 focus-visible:bg-emerald-50 focus-visible:outline-none',
+                    selected && 'bg-emerald-50',
+                  )}
+                >
+                  <span className="min-w-0">
+                    <span className="block truncate text-sm font-medium text-slate-900">
+                      {personName(organizer.details)}
+                    </span>
+                    <span className="block text-xs text-slate-500">{organizer.phone_number}</span>
+                  </span>
+                  {selected && (
+                    <Check className="size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {organizers.data && organizers.data.pagination.total_pages > 1 && (
+        <div className="-mx-5 mt-3">
+          <PaginationBar
+            pagination={organizers.data.pagination}
+            onPageChange={setPage}
+            onPageSizeChange={() => undefined}
+            pageSizeOptions={[OWNER_PICKER_PAGE_SIZE]}
+          />
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,246 @@
+import type { TeamPlayer } from '@cricket/contracts';
+import { ArrowLeft, Pencil, SearchX, Trash2, UserPlus } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, RowAction, RowActions, type Column } from '@/components/data-table';
+import { PaginationBar } from '@/components/pagination-bar';
+import { StatusScreen } from '@/components/status-screen';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useListState } from '@/components/use-list-state';
+import { formatDateTime } from '@/lib/format';
+import { errorMessage } from '@/lib/http';
+import { useCan } from '@/lib/session';
+import { useErrorToast } from '@/lib/use-error-toast';
+import { useTeam } from '../api/get-team';
+import { useRemoveTeamPlayer } from '../api/remove-team-player';
+import { EditPlayerModal } from './edit-player-modal';
+import { ManagePlayersPanel } from './manage-players-panel';
+import { personName, playerLabel } from './names';
+import { TeamLogo, TeamStatusBadge } from './team-logo';
+
+/** The team id comes from the URL (`?id=42`), or from navigation state when a link passes it. */
+function useTeamId(): number | null {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const raw = params.get('id') ?? (location.state as { id?: unknown } | null)?.id;
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start justify-between gap-4 py-2.5 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-right font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+const backLink = (
+  <Link
+    to="/teams"
+    className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-3 mb-4' })}
+  >
+    <ArrowLeft className="size-4" aria-hidden="true" />
+    Back
+  </Link>
+);
+
+/** Spec §2 "Team details" (/teams/view). */
+export function TeamDetailsPage() {
+  const id = useTeamId();
+  const list = useListState({ filters: [] });
+  const query = useTeam(id, { page: list.page, limit: list.limit });
+  useErrorToast(query.error, 'Failed to fetch team details');
+
+  const canAdd = useCan('team_players.create');
+  const canEdit = useCan('team_players.update');
+  const canRemove = useCan('team_players.delete');
+  const [managing, setManaging] = useState(false);
+  const [editing, setEditing] = useState<TeamPlayer | null>(null);
+  const [removing, setRemoving] = useState<TeamPlayer | null>(null);
+  const remove = useRemoveTeamPlayer();
+
+  if (id === null || query.isError) {
+    return (
+      <>
+        {backLink}
+        <StatusScreen icon={SearchX} title="Team not found" headingLevel={1}>
+          This team does not exist or could not be loaded.
+        </StatusScreen>
+      </>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <>
+        {backLink}
+        <p
+          role="status"
+          className="flex items-center justify-center gap-3 py-24 text-sm text-slate-500"
+        >
+          <Spinner className="size-5 text-emerald-700" />
+          Loading...
+        </p>
+      </>
+    );
+  }
+
+  const { team, owner, captain, players } = query.data;
+
+  async function confirmRemove() {
+    if (!removing) return;
+    try {
+      await remove.mutateAsync({ teamId: team.id, playerId: removing.id });
+      toast.success('Player removed successfully');
+      setRemoving(null);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to remove player'));
+    }
+  }
+
+  const columns: Column<TeamPlayer>[] = [
+    {
+      id: 'player',
+      header: 'Player',
+      cell: (player) => (
+        <span>
+          <span className="block font-medium text-slate-900">{playerLabel(player)}</span>
+          <span className="block text-xs text-slate-500">{player.phone_number}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'jersey',
+      header: 'Jersey #',
+      cell: (player) => (player.jersey_number === null ? '—' : player.jersey_number),
+    },
+    { id: 'role', header: 'Role', cell: (player) => player.player_role_name ?? '—' },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (player) => (
+        <span className="flex flex-wrap gap-1">
+          {player.is_captain && <Badge tone="purple">Captain</Badge>}
+          {player.is_wicket_keeper && <Badge tone="blue">WK</Badge>}
+          {!player.is_captain && !player.is_wicket_keeper && <Badge>Player</Badge>}
+        </span>
+      ),
+    },
+  ];
+  if (canEdit || canRemove) {
+    columns.push({
+      id: 'actions',
+      header: 'Actions',
+      cell: (player) => (
+        <RowActions>
+          {canEdit && (
+            <RowAction
+              icon={Pencil}
+              label={`Edit ${playerLabel(player)}`}
+              onClick={() => setEditing(player)}
+            />
+          )}
+          {canRemove && (
+            <RowAction
+              icon={Trash2}
+              tone="danger"
+              label={`Remove ${playerLabel(player)}`}
+              onClick={() => setRemoving(player)}
+            />
+          )}
+        </RowActions>
+      ),
+    });
+  }
+
+  return (
+    <>
+      {backLink}
+      {/* min-w-0: a wide table scrolls inside its card instead of widening the page. */}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6">
+          <Card>
+            <div className="flex flex-col items-center text-center">
+              <TeamLogo url={team.logo_url} className="size-24 ring-1 ring-slate-200" />
+              <h1 className="mt-4 text-xl font-semibold text-slate-900">{team.name}</h1>
+              <p className="mt-1 text-sm text-slate-500">{team.team_initials}</p>
+              <div className="mt-2">
+                <TeamStatusBadge active={team.is_active} />
+              </div>
+            </div>
+            <dl className="mt-5 divide-y divide-slate-100 border-t border-slate-100">
+              <Detail label="Location">{team.location || 'Not specified'}</Detail>
+              <Detail label="Total Players">{team.players_count}</Detail>
+              {captain && (
+                <Detail label="Captain">
+                  {captain.player_name ?? 'Unknown User'}
+                  <span className="block text-xs font-normal text-slate-500">
+                    {captain.jersey_number === null
+                      ? 'No jersey number'
+                      : `#${captain.jersey_number}`}
+                  </span>
+                </Detail>
+              )}
+              <Detail label="Created At">{formatDateTime(team.created_at)}</Detail>
+            </dl>
+          </Card>
+          <Card title="Owner Information">
+            {owner ? (
+              <dl className="divide-y divide-slate-100">
+                <Detail label="Name">{personName(owner.details)}</Detail>
+                <Detail label="Phone">{owner.phone_number}</Detail>
+              </dl>
+            ) : (
+              <p className="text-sm text-slate-500">Not specified</p>
+            )}
+          </Card>
+        </div>
+
+        <Card
+          className="min-w-0 lg:col-span-2"
+          flush
+          title={`Players (${players.pagination.total})`}
+          actions={
+            canAdd && (
+              <Button size="sm" onClick={() => setManaging(true)}>
+                <UserPlus className="size-4" aria-hidden="true" />
+                Add Players
+              </Button>
+            )
+          }
+        >
+          <DataTable
+            label="Players"
+            columns={columns}
+            rows={players.data}
+            rowKey={(player) => player.id}
+            loading={query.isPlaceholderData && query.isFetching}
+            emptyText="No players found"
+          />
+          <PaginationBar
+            pagination={players.pagination}
+            onPageChange={list.setPage}
+            onPageSizeChange={list.setLimit}
+          />
+        </Card>
+      </div>
+
+      {canAdd && <ManagePlayersPanel teamId={team.id} open={managing} onOpenChange={setManaging} />}
+      <EditPlayerModal teamId={team.id} player={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove Player"
+        description="Are you sure you want to remove this player from the team? This action cannot be undone."
+        onConfirm={() => void confirmRemove()}
+        busy={remove.isPending}
+      />
+    </>
+  );
+}

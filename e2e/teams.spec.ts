@@ -1,0 +1,224 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+
+/** A 1x1 PNG: enough for the upload's magic-byte check and a preview. */
+const LOGO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const TEAM = 'E2E Strikers';
+
+/** The value beside a label on the team card (a dt/dd pair). */
+const detail = (page: Page, label: string) =>
+  page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
+
+/** Players Count in the teams list, found through the list's own team-name filter. */
+async function listCount(page: Page): Promise<string> {
+  await page.goto(`/teams?name=${encodeURIComponent(TEAM)}`);
+  const row = page.getByRole('row', { name: `Open ${TEAM}` });
+  await expect(row).toBeVisible();
+  return (await row.getByRole('cell').nth(2).textContent()) ?? '';
+}
+
+async function expectCounts(page: Page, teamUrl: string, count: number) {
+  expect(await listCount(page)).toBe(String(count));
+  await page.goto(teamUrl);
+  await expect(page.getByRole('heading', { name: `Players (${count})` })).toBeVisible();
+  await expect(detail(page, 'Total Players')).toHaveText(String(count));
+}
+
+test.describe('teams on a desktop', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test('create a team, build its squad, edit and remove a player', async ({ page }) => {
+    // One long user journey: a dozen page loads on a shared machine.
+    test.setTimeout(120_000);
+    await signIn(page);
+    await page.goto('/teams');
+    await expect(page.getByRole('heading', { name: 'Teams', level: 1 })).toBeVisible();
+
+    // Create: validation first, then a logo, the fields and an owner from the picker.
+    await page.getByRole('button', { name: 'Add Team' }).click();
+    const panel = page.getByRole('dialog', { name: 'Create New Team' });
+    await panel.getByRole('button', { name: 'Create Team' }).click();
+    await expect(panel.getByText('Team name is required')).toBeVisible();
+    await expect(panel.getByText('Location is required')).toBeVisible();
+    await expect(panel.getByText('Team initials are required')).toBeVisible();
+    await expect(panel.getByText('Owner is required')).toBeVisible();
+
+    await panel
+      .getByLabel('Upload logo')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO_PNG });
+    await expect(panel.getByRole('button', { name: 'Remove' })).toBeVisible();
+    await panel.getByLabel('Team Name').fill(TEAM);
+    await expect(panel.getByText('Team name is required')).toBeHidden();
+    await panel.getByLabel('Location').fill('Nagpur');
+    await panel.getByLabel('Team Initials').fill('e2es');
+    await expect(panel.getByLabel('Team Initials')).toHaveValue('E2ES');
+
+    await panel.getByRole('button', { name: 'Owner', exact: true }).click();
+    const picker = page.getByRole('dialog', { name: 'Select Owner' });
+    const owners = picker.getByRole('list', { name: 'Owners' }).getByRole('button');
+    await expect(owners.first()).toBeVisible();
+    const ownerName = (await owners.first().locator('span span').first().textContent()) ?? '';
+    await picker.getByLabel('Search owners').fill(ownerName.split(' ')[0] ?? '');
+    await picker
+      .getByRole('button', { name: new RegExp(ownerName) })
+      .first()
+      .click();
+    await expect(picker).toBeHidden();
+    await expect(panel.getByRole('button', { name: 'Owner', exact: true })).toContainText(
+      ownerName,
+    );
+
+    await panel.getByRole('button', { name: 'Create Team' }).click();
+    await expect(page.getByText('Team created successfully!')).toBeVisible();
+    await expect(panel).toBeHidden();
+
+    const row = page.getByRole('row', { name: `Open ${TEAM}` });
+    await expect(row.getByRole('cell').nth(2)).toHaveText('0');
+    await row.click();
+    await expect(page).toHaveURL(/\/teams\/view\?id=\d+$/);
+    const teamUrl = new URL(page.url()).pathname + new URL(page.url()).search;
+    await expect(page.getByRole('heading', { name: TEAM, level: 1 })).toBeVisible();
+    await expect(page.locator('main img[src^="/uploads/team_logos/"]').first()).toBeVisible();
+    await expect(detail(page, 'Location')).toHaveText('Nagpur');
+    await expect(page.getByRole('region', { name: 'Owner Information' })).toContainText(ownerName);
+    await expect(page.getByText('No players found')).toBeVisible();
+
+    // Add three players in one go, with jersey numbers and a captain. Demo people can share
+    // a name, so each player is followed by their phone number.
+    await page.getByRole('button', { name: 'Add Players' }).click();
+    const manage = page.getByRole('dialog', { name: 'Manage Players' });
+    const available = manage.getByRole('list', { name: 'Available players' }).getByRole('listitem');
+    const selectable = available.filter({ has: page.getByRole('button', { name: /^Select / }) });
+    await expect(selectable.first().getByRole('button')).toBeEnabled();
+    const picked: { name: string; phone: string }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const item = selectable.first();
+      const button = item.getByRole('button');
+      const name = ((await button.getAttribute('aria-label')) ?? '').replace(/^Select /, '');
+      const phone = /\d{10}/.exec((await item.textContent()) ?? '')?.[0] ?? '';
+      picked.push({ name, phone });
+      await button.click();
+      await expect(available.filter({ hasText: phone }).getByRole('button')).toHaveText('Selected');
+      await expect(available.filter({ hasText: phone }).getByRole('button')).toBeDisabled();
+    }
+    const [captain, keeper, leaver] = picked as [
+      (typeof picked)[0],
+      (typeof picked)[0],
+      (typeof picked)[0],
+    ];
+    await expect(manage.getByText('Selected Players (3)')).toBeVisible();
+    await manage.getByRole('button', { name: 'View Selected Players' }).click();
+    const selected = page.getByRole('dialog', { name: 'Selected Players (3)' });
+    const entry = (phone: string) => selected.getByRole('listitem').filter({ hasText: phone });
+    await entry(captain.phone).getByLabel('Jersey Number').fill('7');
+    await entry(keeper.phone).getByLabel('Jersey Number').fill('18');
+    await entry(leaver.phone).getByLabel('Jersey Number').fill('45');
+    await entry(captain.phone).getByLabel('Captain').check();
+    await selected.getByRole('button', { name: 'Add All Players (3)' }).click();
+    await expect(page.getByText('Players added to team successfully')).toBeVisible();
+    await expect(manage).toBeHidden();
+
+    const players = page.getByRole('table', { name: 'Players' });
+    const playerRow = (phone: string) => players.getByRole('row').filter({ hasText: phone });
+    await expect(players.getByRole('row')).toHaveCount(4);
+    await expect(players.getByRole('row').nth(1)).toContainText(captain.phone);
+    await expect(players.getByRole('row').nth(1)).toContainText('Captain');
+    await expect(playerRow(keeper.phone)).toContainText('18');
+    await expect(detail(page, 'Captain')).toContainText(captain.name);
+    await expect(detail(page, 'Captain')).toContainText('#7');
+    await expectCounts(page, teamUrl, 3);
+
+    // The picker now marks them In Team.
+    await page.getByRole('button', { name: 'Add Players' }).click();
+    await expect(available.filter({ hasText: keeper.phone }).getByRole('button')).toHaveText(
+      'In Team',
+    );
+    await expect(available.filter({ hasText: keeper.phone }).getByRole('button')).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await expect(manage).toBeHidden();
+
+    // Edit a player's jersey: out of range first, then a valid number.
+    await playerRow(keeper.phone)
+      .getByRole('button', { name: /^Edit / })
+      .click();
+    const edit = page.getByRole('dialog', { name: 'Edit Player' });
+    await expect(edit.getByLabel('Jersey Number')).toHaveValue('18');
+    await edit.getByLabel('Jersey Number').fill('100');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit.getByText('Jersey number must be between 1 and 99')).toBeVisible();
+    await edit.getByLabel('Jersey Number').fill('99');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Player updated successfully')).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(playerRow(keeper.phone)).toContainText('99');
+    await expectCounts(page, teamUrl, 3);
+
+    // Remove a player.
+    await playerRow(leaver.phone)
+      .getByRole('button', { name: /^Remove / })
+      .click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove Player' });
+    await expect(confirm).toContainText(
+      'Are you sure you want to remove this player from the team? This action cannot be undone.',
+    );
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Player removed successfully')).toBeVisible();
+    await expect(playerRow(leaver.phone)).toHaveCount(0);
+    await expectCounts(page, teamUrl, 2);
+
+    // The team and its squad survive a reload of the details page.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: TEAM, level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Players (2)' })).toBeVisible();
+    await expect(playerRow(keeper.phone)).toContainText('99');
+    await expect(playerRow(captain.phone)).toContainText('Captain');
+  });
+
+  test('the list filters by status and deletes a team after confirmation', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/teams');
+    await page.getByLabel('Filter by status').selectOption('false');
+    await expect(page).toHaveURL(/status=false/);
+    const rows = page.getByRole('table', { name: 'Teams' }).getByRole('row', { name: /^Open / });
+    await expect(rows.first()).toBeVisible();
+    for (const cell of await rows.getByRole('cell').nth(3).all())
+      await expect(cell).toHaveText('Inactive');
+
+    await page.getByLabel('Filter by team name').fill('no such team at all');
+    await expect(page.getByText('No teams found')).toBeVisible();
+    await page.getByLabel('Filter by team name').fill('');
+    const first = rows.first();
+    const name = ((await first.getAttribute('aria-label')) ?? '').replace(/^Open /, '');
+    await first.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Team' });
+    await expect(confirm).toContainText(
+      'Are you sure you want to delete this team? This action cannot be undone.',
+    );
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Team deleted successfully!')).toBeVisible();
+    await expect(page.getByRole('row', { name: `Open ${name}` })).toHaveCount(0);
+  });
+});
+
+test.describe('teams on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the list and the details page fit without sideways page scrolling', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/teams');
+    await expect(page.getByRole('row', { name: /^Open / }).first()).toBeVisible();
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page
+      .getByRole('row', { name: /^Open / })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { name: /^Players \(\d+\)$/ })).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+});
