@@ -16,3 +16,203 @@ export const organizersQuery = paginationQuery.extend({
 
 /** The role whose users may own teams and organise tournaments. */
 export const ORGANIZER_ROLE = 'owner';
+
+/** Spec §4: admins set these on create and edit; create defaults to pending. */
+export const USER_STATUSES = ['pending', 'verified', 'suspended'] as const;
+/** The list filter also offers `initiated`, a status older accounts may still carry. */
+export const USER_FILTER_STATUSES = [...USER_STATUSES, 'initiated'] as const;
+export type UserStatus = (typeof USER_FILTER_STATUSES)[number];
+export const GENDERS = ['Male', 'Female', 'Other'] as const;
+
+/** Spec §9 limits. */
+export const USER_NAME_MIN = 2;
+export const USER_NAME_MAX = 50;
+export const USER_MIN_AGE = 13;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+/** Where an uploaded profile picture lives (`POST /media/upload`, type profile_pictures). */
+const PROFILE_PICTURE_PATH = /^\/uploads\/profile_pictures\/[A-Za-z0-9-]+\.[a-z0-9]+$/;
+
+/** Today as YYYY-MM-DD in local time: the date picker's maximum and the rules' reference. */
+export function todayIsoDate(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Strips a leading +91 (spec §5): the stored number is the 10-digit mobile number. */
+export const stripIndianPrefix = (value: string) => value.trim().replace(/^\+91/, '').trim();
+
+const personName = (label: 'First name' | 'Last name') =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required`, abort: true })
+    // Letters of any script; inner spaces are allowed ("Mohammed Azhar").
+    .regex(/^[\p{L}\p{M}\s]+$/u, `${label} should contain only letters`)
+    .min(USER_NAME_MIN, `${label} must be at least ${USER_NAME_MIN} characters`)
+    .max(USER_NAME_MAX, `${label} must be less than or equal to ${USER_NAME_MAX} characters`);
+
+/** An optional text field: empty, null or missing all mean "not given" and become null. */
+const optionalField = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v || null);
+
+export const userFormMessages = {
+  roleRequired: 'Please select a role',
+  statusRequired: 'Please select a status',
+  invalidGender: 'Please select a valid gender',
+  invalidPicture: 'Please upload a valid profile picture',
+  fixErrors: 'Please fix the validation errors before submitting',
+} as const;
+
+/**
+ * Spec §5 "User create/edit": the create and edit panels validate with this schema and the
+ * API validates `POST /users` and `PUT /users/{id}` with it, so both say the same thing.
+ */
+export const userForm = z.object({
+  first_name: personName('First name'),
+  last_name: personName('Last name'),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, { error: 'Email is required', abort: true })
+    .max(254, { error: 'Please enter a valid email address', abort: true })
+    .pipe(z.email('Please enter a valid email address')),
+  phone_number: z
+    .string({ error: 'Phone number is required' })
+    .transform(stripIndianPrefix)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: 'Phone number is required', abort: true })
+        .regex(/^[6-9]\d{9}$/, 'Please enter a valid mobile number'),
+    ),
+  date_of_birth: z
+    .string({ error: 'Please enter a valid date' })
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value === '') return;
+      if (!isRealDate(value)) {
+        ctx.addIssue({ code: 'custom', message: 'Please enter a valid date' });
+        return;
+      }
+      const today = todayIsoDate();
+      if (value > today) {
+        ctx.addIssue({ code: 'custom', message: 'Date of birth cannot be in the future' });
+        return;
+      }
+      // Same month and day, 13 years back: string order is date order for YYYY-MM-DD.
+      const cutoff = `${Number(today.slice(0, 4)) - USER_MIN_AGE}${today.slice(4)}`;
+      if (value > cutoff) ctx.addIssue({ code: 'custom', message: `User must be at least ${USER_MIN_AGE} years old` });
+    })
+    .nullish()
+    .transform((v) => v || null),
+  gender: z
+    .union([z.enum(GENDERS), z.literal('')], { error: userFormMessages.invalidGender })
+    .nullish()
+    .transform((v) => v || null),
+  address: optionalField(255, 'Address'),
+  city: optionalField(100, 'City'),
+  state: optionalField(100, 'State'),
+  country: optionalField(100, 'Country'),
+  pincode: z
+    .string({ error: 'Please enter a valid pincode (6 digits)' })
+    .trim()
+    .regex(/^([1-9]\d{5})?$/, 'Please enter a valid pincode (6 digits)')
+    .nullish()
+    .transform((v) => v || null),
+  // The form's select yields a string; the API receives a number. Empty means "not chosen".
+  role_id: z.coerce
+    .number({ error: userFormMessages.roleRequired })
+    .int(userFormMessages.roleRequired)
+    .positive(userFormMessages.roleRequired),
+  status: z.enum(USER_STATUSES, { error: userFormMessages.statusRequired }),
+  profile_picture: z
+    .string({ error: userFormMessages.invalidPicture })
+    .trim()
+    .refine((v) => v === '' || PROFILE_PICTURE_PATH.test(v), userFormMessages.invalidPicture)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type UserFormInput = z.input<typeof userForm>;
+export type UserFormValues = z.output<typeof userForm>;
+
+/** `POST /users`: as the form, but a client that sends no status creates a pending user. */
+export const createUserBody = userForm.extend({ status: userForm.shape.status.default('pending') });
+
+/** `PUT /users/{id}/password`: staff need a password to sign in (spec §9: at least 6). */
+export const userPasswordForm = z.object({
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, { error: 'Password is required', abort: true })
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+export type UserPasswordForm = z.infer<typeof userPasswordForm>;
+
+/** An empty query value (a cleared filter) means "no filter". */
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** `GET /users`: spec §7 query fields. */
+export const usersQuery = paginationQuery.extend({
+  name: optionalText,
+  phone_number: optionalText,
+  role_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  status: z.preprocess(blankToUndefined, z.enum(USER_FILTER_STATUSES).optional()),
+});
+export type UsersQuery = z.infer<typeof usersQuery>;
+
+/** Spec §3 User: flat account fields, personal fields nested under details. */
+export const userDetails = z.object({
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string(),
+  date_of_birth: z.string().nullable(),
+  gender: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  pincode: z.string().nullable(),
+  profile_picture: z.string().nullable(),
+});
+export const user = z.object({
+  id: z.number().int(),
+  phone_number: z.string(),
+  role_id: z.number().int(),
+  role: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  details: userDetails,
+});
+export type User = z.infer<typeof user>;
+export const userData = z.object({ user });
+
+/** Spec §2: the list and profile show this when a user has neither name. */
+export const UNKNOWN_USER = 'Unknown User';
+export function fullName(details: { first_name: string | null; last_name: string | null }): string {
+  return [details.first_name, details.last_name].filter(Boolean).join(' ').trim() || UNKNOWN_USER;
+}
+
+/** Messages of the API's refusals, named so tests and screens can rely on them. */
+export const USER_ERRORS = {
+  notFound: 'User not found',
+  emailTaken: 'Email is already in use',
+  phoneTaken: 'Phone number is already in use',
+  selfDelete: 'You cannot delete your own account',
+  ownsTeam: 'This user owns a team. Assign the team to another owner or delete it before deleting the user.',
+  roleUnavailable: 'The selected role does not exist or is inactive',
+  beyondOwnRights: 'You cannot manage a user whose role has permissions you do not have',
+} as const;

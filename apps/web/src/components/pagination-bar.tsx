@@ -68,7 +68,7 @@ export function PaginationBar({
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <p>{`Page ${page} of ${totalPages}`}</p>
-        <div className="flex items-center gap-1">
+        <div className="flex flex-wrap items-center gap-1">
           <Button
             variant="ghost"
             size="icon"

@@ -11,12 +11,8 @@ export interface SessionContext {
   permissions: PermissionName[];
 }
 
-/**
- * The session behind a token with the role's current grants, read on every request so an
- * edited or deactivated role takes effect at once. An inactive role grants nothing.
- */
-export async function findActiveSession(db: Db, tokenHash: string): Promise<SessionContext | null> {
-  const [row] = await db
+function prepareActiveSession(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       userId: users.id,
@@ -32,13 +28,27 @@ export async function findActiveSession(db: Db, tokenHash: string): Promise<Sess
     .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         sql`${users.status} <> 'suspended'`,
       ),
     )
-    .groupBy(sessions.id, users.id, roles.id);
+    .groupBy(sessions.id, users.id, roles.id)
+    .prepare('active_session');
+}
+
+// Every request runs this query: it is built once per database instead of on each request.
+const activeSessionQueries = new WeakMap<Db, ReturnType<typeof prepareActiveSession>>();
+
+/**
+ * The session behind a token with the role's current grants, read on every request so an
+ * edited or deactivated role takes effect at once. An inactive role grants nothing.
+ */
+export async function findActiveSession(db: Db, tokenHash: string): Promise<SessionContext | null> {
+  let query = activeSessionQueries.get(db);
+  if (!query) activeSessionQueries.set(db, (query = prepareActiveSession(db)));
+  const [row] = await query.execute({ tokenHash });
   if (!row) return null;
   return {
     sessionId: row.sessionId,

@@ -1,13 +1,20 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { ORGANIZER_ROLE } from '@cricket/contracts';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { ORGANIZER_ROLE, type User, type UserFormValues, type UsersQuery } from '@cricket/contracts';
 import type { Db } from '../../db/client';
-import { roles, users } from '../../db/schema';
+import { permissions, rolePermissions, roles, sessions, teamPlayers, teams, userCounts, users } from '../../db/schema';
 
 /** The lower-cased "first last" expression the trigram index is built on. */
 export const fullNameExpr = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
 
 /** Escapes LIKE wildcards so a search for "50%" means the characters. */
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * A text search cannot read its total from user_counts, so it counts its matches, newest
+ * first, only up to this many rows past the requested page. Below the window the total is
+ * exact; beyond it the total is that lower bound and grows as the reader pages on.
+ */
+export const SEARCH_TOTAL_WINDOW = 200;
 
 export async function listOrganizers(
   db: Db,
@@ -43,4 +50,250 @@ export async function listOrganizers(
       details: { first_name: r.firstName, last_name: r.lastName },
     })),
   };
+}
+
+const userColumns = {
+  id: users.id,
+  phoneNumber: users.phoneNumber,
+  roleId: users.roleId,
+  role: roles.name,
+  status: users.status,
+  createdAt: users.createdAt,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  dateOfBirth: users.dateOfBirth,
+  gender: users.gender,
+  address: users.address,
+  city: users.city,
+  state: users.state,
+  country: users.country,
+  pincode: users.pincode,
+  profilePicture: users.profilePicture,
+};
+
+const selectUsers = (db: Db) => db.select(userColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId));
+type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
+
+function toUser(r: UserRow): User {
+  return {
+    id: r.id,
+    phone_number: r.phoneNumber,
+    role_id: r.roleId,
+    role: r.role,
+    status: r.status,
+    created_at: new Date(r.createdAt).toISOString(),
+    details: {
+      first_name: r.firstName,
+      last_name: r.lastName,
+      email: r.email,
+      date_of_birth: r.dateOfBirth,
+      gender: r.gender,
+      address: r.address,
+      city: r.city,
+      state: r.state,
+      country: r.country,
+      pincode: r.pincode,
+      profile_picture: r.profilePicture,
+    },
+  };
+}
+
+/** The text filters of `GET /users`, which user_counts cannot answer; null when one matches nobody. */
+function textFilters(q: UsersQuery): SQL[] | null {
+  const text: SQL[] = [];
+  if (q.name) text.push(sql`${fullNameExpr} like ${likePattern(q.name.replace(/\s+/g, ' '))}`);
+  if (q.phone_number) {
+    const digits = q.phone_number.trim().replace(/^\+91/, '').replace(/\D/g, '');
+    // Letters in a phone search match nobody rather than everybody.
+    if (!digits) return null;
+    text.push(sql`${users.phoneNumber} like ${likePattern(digits)}`);
+  }
+  return text;
+}
+
+function countsTotal(db: Db, q: UsersQuery) {
+  return db
+    .select({ total: sql<number>`coalesce(sum(${userCounts.count}), 0)::int` })
+    .from(userCounts)
+    .where(and(q.role_id ? eq(userCounts.roleId, q.role_id) : undefined, q.status ? eq(userCounts.status, q.status) : undefined));
+}
+
+/**
+ * A page without a text search, prepared once per filter combination: building the query
+ * costs more CPU than PostgreSQL spends answering it. The page's ids come from an index in
+ * id order (newest first), only those rows are read, and the exact total from user_counts
+ * rides along in the same statement.
+ */
+function preparePlainPage(db: Db, byRole: boolean, byStatus: boolean) {
+  const role = sql.placeholder('roleId');
+  const status = sql.placeholder('status');
+  const total = db
+    .select({ total: sql<number>`coalesce(sum(${userCounts.count}), 0)::int` })
+    .from(userCounts)
+    .where(and(byRole ? eq(userCounts.roleId, role) : undefined, byStatus ? eq(userCounts.status, status) : undefined));
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(byRole ? eq(users.roleId, role) : undefined, byStatus ? eq(users.status, status) : undefined))
+    .orderBy(desc(users.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return db
+    .select({ ...userColumns, total: sql<number>`(${total})` })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(inArray(users.id, pageIds))
+    .orderBy(desc(users.id))
+    .prepare(`users_page${byRole ? '_role' : ''}${byStatus ? '_status' : ''}`);
+}
+
+const plainPages = new WeakMap<Db, Map<string, ReturnType<typeof preparePlainPage>>>();
+
+function plainPage(db: Db, byRole: boolean, byStatus: boolean) {
+  let prepared = plainPages.get(db);
+  if (!prepared) plainPages.set(db, (prepared = new Map()));
+  const key = `${byRole}:${byStatus}`;
+  let query = prepared.get(key);
+  if (!query) prepared.set(key, (query = preparePlainPage(db, byRole, byStatus)));
+  return query;
+}
+
+/**
+ * `GET /users`, newest first. Without a text search the total is the exact sum from
+ * user_counts. A text search is not prepared (its best plan depends on the words searched)
+ * and counts its matches only within SEARCH_TOTAL_WINDOW past the page.
+ */
+export async function listUsers(db: Db, q: UsersQuery): Promise<{ rows: User[]; total: number }> {
+  const offset = (q.page - 1) * q.limit;
+  const text = textFilters(q);
+  if (!text) return { rows: [], total: 0 };
+
+  if (text.length === 0) {
+    const rows = await plainPage(db, Boolean(q.role_id), Boolean(q.status)).execute({
+      roleId: q.role_id,
+      status: q.status,
+      limit: q.limit,
+      offset,
+    });
+    if (rows[0]) return { rows: rows.map(toUser), total: rows[0].total };
+    const [{ total } = { total: 0 }] = await countsTotal(db, q);
+    return { rows: [], total };
+  }
+
+  const where = and(q.role_id ? eq(users.roleId, q.role_id) : undefined, q.status ? eq(users.status, q.status) : undefined, ...text);
+  const cap = offset + SEARCH_TOTAL_WINDOW;
+  const matched = db
+    .$with('matched')
+    .as(db.select({ id: users.id }).from(users).where(where).orderBy(desc(users.id)).limit(cap));
+  const rows = await db
+    .with(matched)
+    .select({ ...userColumns, total: sql<number>`(select count(*)::int from ${matched})` })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(inArray(users.id, db.select({ id: matched.id }).from(matched).orderBy(desc(matched.id)).limit(q.limit).offset(offset)))
+    .orderBy(desc(users.id));
+  if (rows[0]) return { rows: rows.map(toUser), total: rows[0].total };
+  const capped = db.select({ one: sql`1` }).from(users).where(where).limit(cap).as('capped');
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+  return { rows: [], total };
+}
+
+export async function findUser(db: Db, id: number): Promise<User | null> {
+  const [row] = await selectUsers(db).where(eq(users.id, id));
+  return row ? toUser(row) : null;
+}
+
+/** The fields a user's email or phone number would collide on, excluding the user itself. */
+export async function findTakenFields(db: Db, v: { email: string; phoneNumber: string }, exceptId?: number) {
+  const rows = await db
+    .select({ email: users.email, phoneNumber: users.phoneNumber })
+    .from(users)
+    .where(
+      and(
+        or(sql`lower(${users.email}) = ${v.email.toLowerCase()}`, eq(users.phoneNumber, v.phoneNumber)),
+        exceptId ? ne(users.id, exceptId) : undefined,
+      ),
+    );
+  return {
+    email: rows.some((r) => r.email.toLowerCase() === v.email.toLowerCase()),
+    phoneNumber: rows.some((r) => r.phoneNumber === v.phoneNumber),
+  };
+}
+
+/** A role's active flag and every permission it grants (null when there is no such role). */
+export async function findRoleGrants(db: Db, roleId: number) {
+  const [row] = await db
+    .select({
+      isActive: roles.isActive,
+      permissions: sql<string[]>`coalesce(array_agg(${permissions.name}) filter (where ${permissions.name} is not null), '{}')`,
+    })
+    .from(roles)
+    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(roles.id, roleId))
+    .groupBy(roles.id);
+  return row ?? null;
+}
+
+const toColumns = (v: UserFormValues) => ({
+  firstName: v.first_name,
+  lastName: v.last_name,
+  email: v.email,
+  phoneNumber: v.phone_number,
+  roleId: v.role_id,
+  status: v.status,
+  dateOfBirth: v.date_of_birth,
+  gender: v.gender,
+  address: v.address,
+  city: v.city,
+  state: v.state,
+  country: v.country,
+  pincode: v.pincode,
+  profilePicture: v.profile_picture,
+});
+
+export async function insertUser(db: Db, v: UserFormValues): Promise<number> {
+  const [row] = await db.insert(users).values(toColumns(v)).returning({ id: users.id });
+  return row!.id;
+}
+
+export async function updateUser(db: Db, id: number, v: UserFormValues): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ ...toColumns(v), updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function ownsAnyTeam(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: teams.id }).from(teams).where(eq(teams.ownerId, userId)).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Removes a user with their squad places and sessions (the foreign keys cascade), keeping each
+ * team's stored player count in step, in one transaction.
+ */
+export async function deleteUser(db: Db, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(teams)
+      .set({ playersCount: sql`${teams.playersCount} - 1` })
+      .where(inArray(teams.id, tx.select({ id: teamPlayers.teamId }).from(teamPlayers).where(eq(teamPlayers.userId, id))));
+    const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length > 0;
+  });
+}
+
+/** Sets a new password and signs the user out everywhere except, optionally, one session. */
+export async function setPassword(db: Db, id: number, passwordHash: string, keepSessionId?: number) {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+  });
 }

@@ -1,14 +1,21 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page';
 import { RequirePermission } from '@/components/require-permission';
 
-/** Spec §2: the users list and a user's profile (id in navigation state). Not built yet: each path shows the placeholder page. */
+/** Spec §2: the users list and a user's profile; the profile takes its id from the URL (?id=N). */
 export const usersRoutes: RouteObject[] = [
   {
     element: <RequirePermission permission="users.view" />,
     children: [
-      { path: 'users', element: <PlaceholderPage /> },
-      { path: 'users/view', element: <PlaceholderPage /> },
+      {
+        path: 'users',
+        lazy: { Component: async () => (await import('./components/users-page')).UsersPage },
+      },
+      {
+        path: 'users/view',
+        lazy: {
+          Component: async () => (await import('./components/user-profile-page')).UserProfilePage,
+        },
+      },
     ],
   },
 ];

@@ -1,0 +1,54 @@
+import { USER_ERRORS, type UserFormValues } from '@cricket/contracts';
+import type { Db } from '../../db/client';
+import type { sessionOf } from '../../plugins/auth';
+import { badRequest, conflict, forbidden } from '../../lib/http-errors';
+import { findRoleGrants, findTakenFields } from './repository';
+
+type Session = ReturnType<typeof sessionOf>;
+
+/**
+ * Whoever manages a user must hold every permission the user's role grants; otherwise staff
+ * with users.update could set an administrator's password and sign in as them.
+ */
+export async function assertRoleWithinRights(db: Db, session: Session, roleId: number) {
+  const grants = await findRoleGrants(db, roleId);
+  if (grants && !grants.permissions.every((p) => (session.permissions as string[]).includes(p))) {
+    throw forbidden(USER_ERRORS.beyondOwnRights);
+  }
+  return grants;
+}
+
+/** The role a save assigns must exist, be within the actor's rights and, if new, be active. */
+export async function assertAssignableRole(db: Db, session: Session, roleId: number, currentRoleId?: number) {
+  const grants = await assertRoleWithinRights(db, session, roleId);
+  // A user may keep a role that was deactivated after they got it.
+  if (!grants || (!grants.isActive && roleId !== currentRoleId)) {
+    throw badRequest(USER_ERRORS.roleUnavailable, { role_id: [USER_ERRORS.roleUnavailable] });
+  }
+}
+
+/** 409 naming every field (email, phone number) another user already has. */
+export async function assertUnique(db: Db, v: UserFormValues, exceptId?: number) {
+  const taken = await findTakenFields(db, { email: v.email, phoneNumber: v.phone_number }, exceptId);
+  const errors: Record<string, string[]> = {};
+  if (taken.email) errors.email = [USER_ERRORS.emailTaken];
+  if (taken.phoneNumber) errors.phone_number = [USER_ERRORS.phoneTaken];
+  const first = errors.email?.[0] ?? errors.phone_number?.[0];
+  if (first) throw conflict(first, errors);
+}
+
+const pgError = (err: unknown) => ((err as { cause?: unknown }).cause ?? err) as { code?: string; constraint?: string };
+
+/** The unique indexes have the last word when two saves race past the pre-check. */
+export function rethrowUniqueViolation(err: unknown): never {
+  const { code, constraint } = pgError(err);
+  if (code === '23505' && constraint === 'users_email_lower_uq') throw conflict(USER_ERRORS.emailTaken, { email: [USER_ERRORS.emailTaken] });
+  if (code === '23505' && constraint === 'users_phone_uq') throw conflict(USER_ERRORS.phoneTaken, { phone_number: [USER_ERRORS.phoneTaken] });
+  throw err;
+}
+
+/** A team given to the user after the ownership check still blocks the delete. */
+export function rethrowOwnerViolation(err: unknown): never {
+  if (pgError(err).code === '23503') throw conflict(USER_ERRORS.ownsTeam);
+  throw err;
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/http';
+
+/** DELETE /users/{id}. */
+export async function deleteUser(id: number): Promise<void> {
+  await request(`/users/${id}`, { method: 'DELETE' });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: ['users', 'detail', id] });
+      return queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
+    },
+  });
+}

@@ -1,0 +1,159 @@
+import { fullName, type User } from '@cricket/contracts';
+import { ArrowLeft, KeyRound, Pencil, TriangleAlert, UserRound, UserX } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { StatusScreen } from '@/components/status-screen';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { ApiError } from '@/lib/http';
+import { useCan } from '@/lib/session';
+import { useUser } from '../api/get-user';
+import { SetPasswordPanel } from './set-password-panel';
+import { UserFormPanel } from './user-form-panel';
+import { UserStatusBadge } from './user-status-badge';
+
+const backToUsers = (
+  <Link to="/users" className={buttonClasses({ variant: 'secondary' })}>
+    <ArrowLeft className="size-4" aria-hidden="true" />
+    Back to Users
+  </Link>
+);
+
+function readId(raw: string | null): number | null {
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-1 text-sm break-words text-slate-900">
+        {children || <span className="text-slate-400">Not provided</span>}
+      </dd>
+    </div>
+  );
+}
+
+/** Spec §2 "User profile": /users/view?id=N, so a reload or a shared link shows the same user. */
+export function UserProfilePage() {
+  const [params] = useSearchParams();
+  const id = readId(params.get('id'));
+  const user = useUser(id);
+
+  if (id === null || (user.error instanceof ApiError && user.error.status === 404)) {
+    return (
+      <StatusScreen icon={UserX} tone="warning" title="User not found" actions={backToUsers}>
+        The user you are looking for does not exist or has been deleted.
+      </StatusScreen>
+    );
+  }
+  if (user.isPending) {
+    return (
+      <p
+        role="status"
+        className="flex items-center justify-center gap-3 py-24 text-sm text-slate-500"
+      >
+        <Spinner className="size-5 text-emerald-700" />
+        Loading user...
+      </p>
+    );
+  }
+  if (user.isError) {
+    return (
+      <StatusScreen
+        icon={TriangleAlert}
+        tone="danger"
+        title="Failed to load the user"
+        actions={
+          <Button onClick={() => void user.refetch()} busy={user.isFetching}>
+            Retry
+          </Button>
+        }
+      >
+        Please check your connection and try again.
+      </StatusScreen>
+    );
+  }
+  return <UserProfile user={user.data} />;
+}
+
+function UserProfile({ user }: { user: User }) {
+  const canUpdate = useCan('users.update');
+  const [editing, setEditing] = useState(false);
+  const [settingPassword, setSettingPassword] = useState(false);
+  const d = user.details;
+  const name = fullName(d);
+
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <Link
+          to="/users"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Users
+        </Link>
+        {canUpdate && (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => setSettingPassword(true)}>
+              <KeyRound className="size-4" aria-hidden="true" />
+              Set Password
+            </Button>
+            <Button onClick={() => setEditing(true)}>
+              <Pencil className="size-4" aria-hidden="true" />
+              Edit
+            </Button>
+          </div>
+        )}
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-1">
+          <div className="flex flex-col items-center text-center">
+            <div className="flex size-28 items-center justify-center overflow-hidden rounded-full border border-slate-200 bg-slate-50">
+              {d.profile_picture ? (
+                <img src={d.profile_picture} alt={name} className="size-full object-cover" />
+              ) : (
+                <UserRound className="size-12 text-slate-400" aria-hidden="true" />
+              )}
+            </div>
+            <h1 className="mt-4 text-xl font-semibold text-slate-900">{name}</h1>
+            <p className="mt-1 text-sm text-slate-500 capitalize">{user.role}</p>
+            <div className="mt-3">
+              <UserStatusBadge status={user.status} />
+            </div>
+          </div>
+        </Card>
+
+        <Card title="User Details" className="lg:col-span-2">
+          <dl className="grid gap-5 sm:grid-cols-2">
+            <Detail label="Email">{d.email}</Detail>
+            <Detail label="Phone">{user.phone_number}</Detail>
+            <Detail label="Role">
+              <span className="capitalize">{user.role}</span>
+            </Detail>
+            <Detail label="Date of Birth">{formatDate(d.date_of_birth)}</Detail>
+            <Detail label="Gender">{d.gender}</Detail>
+            <Detail label="Address">{d.address}</Detail>
+            <Detail label="City">{d.city}</Detail>
+            <Detail label="State">{d.state}</Detail>
+            <Detail label="Country">{d.country}</Detail>
+            <Detail label="Pincode">{d.pincode}</Detail>
+            <Detail label="Account Created On">{formatDateTime(user.created_at)}</Detail>
+          </dl>
+        </Card>
+      </div>
+
+      {canUpdate && (
+        <>
+          <UserFormPanel mode="edit" open={editing} onOpenChange={setEditing} user={user} />
+          <SetPasswordPanel user={user} open={settingPassword} onOpenChange={setSettingPassword} />
+        </>
+      )}
+    </>
+  );
+}
