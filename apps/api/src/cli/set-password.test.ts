@@ -47,13 +47,11 @@ describe('npm run set-password', { timeout: 120_000 }, () => {
       silent,
     );
     const [admin] = await database.db.select({ id: users.id }).from(users);
-    await database.db
-      .insert(sessions)
-      .values({
-        tokenHash: 'a'.repeat(64),
-        userId: admin!.id,
-        expiresAt: new Date(Date.now() + 3600_000),
-      });
+    await database.db.insert(sessions).values({
+      tokenHash: 'a'.repeat(64),
+      userId: admin!.id,
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
     await database.close();
 
     const unknown = setPassword(['nobody@test.local', 'New-pass-1'], { DATA_DIR: dataDir });

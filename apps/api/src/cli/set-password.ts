@@ -6,17 +6,22 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loginForm } from '@cricket/contracts';
+import { loginForm, userPasswordForm } from '@cricket/contracts';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres } from '../db/client';
-import { setPasswordByEmail } from '../features/auth/repository';
+import { findLoginCandidate } from '../features/auth/repository';
+import { setPassword } from '../features/users/repository';
 import { hashPassword } from '../lib/passwords';
 
 async function main(): Promise<number> {
   // `npm run -w apps/api` runs in apps/api; a relative DATA_DIR means where npm was invoked.
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const [email = '', password = ''] = process.argv.slice(2);
-  const parsed = loginForm.safeParse({ email, password });
+  // The same rules as the sign-in form and the users screen's Set password.
+  const parsed = loginForm
+    .pick({ email: true })
+    .extend(userPasswordForm.shape)
+    .safeParse({ email, password });
   if (!parsed.success) {
     console.error('Usage: npm run set-password -w apps/api -- <email> <password>');
     for (const issue of parsed.error.issues)
@@ -46,15 +51,12 @@ async function main(): Promise<number> {
     ? openPostgres(config.databaseUrl, 1)
     : await openPglite(config.pgliteDir);
   try {
-    const found = await setPasswordByEmail(
-      database.db,
-      parsed.data.email,
-      await hashPassword(parsed.data.password),
-    );
-    if (!found) {
+    const user = await findLoginCandidate(database.db, parsed.data.email);
+    if (!user) {
       console.error(`No user has the email ${parsed.data.email}`);
       return 1;
     }
+    await setPassword(database.db, user.id, await hashPassword(parsed.data.password));
     console.log(`Password set for ${parsed.data.email}; their sessions were signed out.`);
     return 0;
   } finally {

@@ -111,23 +111,3 @@ export async function findProfile(db: Db, userId: number) {
     .where(eq(users.id, userId));
   return row ?? null;
 }
-
-/**
- * Gives a user a new password hash and signs them out everywhere, in one transaction.
- * Returns false when no user has that email.
- */
-export function setPasswordByEmail(db: Db, email: string, passwordHash: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
-      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-      .returning({ id: users.id });
-    if (!user) return false;
-    await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
-    return true;
-  });
-}
