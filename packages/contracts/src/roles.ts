@@ -1,5 +1,113 @@
 import { z } from 'zod';
+import { optionalText, pagination, paginationQuery } from './common.ts';
+
+/** Spec §9: role name at most 50 characters, description at most 200. */
+export const ROLE_NAME_MAX = 50;
+export const ROLE_DESCRIPTION_MAX = 200;
+/** Spec §9: the permission picker loads 20 per page, 10 after a reset. */
+export const PERMISSIONS_PAGE_SIZE = 20;
+export const PERMISSIONS_RESET_PAGE_SIZE = 10;
 
 /** `GET /roles/active`: the roles a user can be given (role pickers and filters). */
 export const activeRole = z.object({ id: z.number().int(), name: z.string() });
 export type ActiveRole = z.infer<typeof activeRole>;
+
+/** Spec §5 Role: the create/edit form, also the request body of POST and PUT /roles. */
+export const roleForm = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Role name is required')
+    .max(ROLE_NAME_MAX, `Role name must not exceed ${ROLE_NAME_MAX} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(ROLE_DESCRIPTION_MAX, `Description must not exceed ${ROLE_DESCRIPTION_MAX} characters`),
+  is_active: z.boolean(),
+});
+export type RoleForm = z.infer<typeof roleForm>;
+
+export const permissionIds = z.array(z.number().int().positive()).max(1000);
+
+/**
+ * POST/PUT /roles: the form plus, optionally, the complete set of permission ids, so a whole
+ * save is one transaction. Without `permission_ids` the role's grants stay as they are.
+ */
+export const roleBody = roleForm.extend({
+  description: roleForm.shape.description.optional().default(''),
+  is_active: z.boolean().optional().default(true),
+  permission_ids: permissionIds.optional(),
+});
+export type RoleBody = z.input<typeof roleBody>;
+
+/** POST and DELETE /roles/{id}/permissions. */
+export const rolePermissionsBody = z.object({
+  permission_ids: permissionIds.min(1, 'Select at least one permission'),
+});
+
+export const ROLE_STATUSES = ['active', 'inactive'] as const;
+export const roleStatus = z.enum(ROLE_STATUSES);
+export type RoleStatus = z.infer<typeof roleStatus>;
+
+export const rolesQuery = paginationQuery.extend({
+  name: optionalText,
+  status: z
+    .union([roleStatus, z.literal('')])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+});
+export type RolesQuery = z.input<typeof rolesQuery>;
+
+/** Spec §3 Permission. */
+export const permission = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  action: z.string(),
+  resource: z.string(),
+});
+export type Permission = z.infer<typeof permission>;
+
+const roleBase = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+});
+
+/** A row of the roles list: the users count is `user_count` here (spec §3). */
+export const roleListItem = roleBase.extend({ user_count: z.number().int() });
+export type RoleListItem = z.infer<typeof roleListItem>;
+
+/** One role with its permissions: the users count is `users_count` here (spec §3). */
+export const roleDetail = roleBase.extend({
+  users_count: z.number().int(),
+  updated_at: z.string(),
+  permissions: z.array(permission),
+});
+export type RoleDetail = z.infer<typeof roleDetail>;
+
+export const roleData = z.object({ role: roleDetail });
+
+/** `GET /permissions/grouped`: one page of the catalogue, keyed by module (resource). */
+export const groupedPermissionsQuery = paginationQuery.extend({
+  limit: paginationQuery.shape.limit.default(PERMISSIONS_PAGE_SIZE),
+});
+export const groupedPermissions = z.record(z.string(), z.array(permission));
+export type GroupedPermissions = z.infer<typeof groupedPermissions>;
+export const groupedPermissionsData = z.object({ permissions: groupedPermissions, pagination });
+export type GroupedPermissionsData = z.infer<typeof groupedPermissionsData>;
+
+export const ROLE_MESSAGES = {
+  nameTaken: 'Role name is already in use',
+  notFound: 'Role not found',
+  hasUsers: 'Cannot delete role with assigned users',
+  protectedDelete: 'The admin role cannot be deleted',
+  protectedRename: 'The admin role cannot be renamed',
+  protectedDeactivate: 'The admin role cannot be deactivated',
+  protectedStrip: 'Permissions cannot be removed from the admin role',
+  unknownPermission: 'One or more permissions do not exist',
+  beyondOwnGrants: 'You cannot grant permissions your own role does not have',
+  beyondOwnRights: 'You cannot change a role that has permissions your own role does not have',
+} as const;

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors';
+import { pgErrorCode } from '../lib/pg-error';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
 
@@ -35,7 +36,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
         .status(error.statusCode)
         .send({ success: false, message: error.message, ...(error.errors && { errors: error.errors }) });
     }
-    const pg = typeof error.code === 'string' ? PG_CLIENT_ERRORS[error.code] : undefined;
+    const code = pgErrorCode(error);
+    const pg = code ? PG_CLIENT_ERRORS[code] : undefined;
     if (pg) {
       request.log.info({ err: error }, 'database rejected a write');
       return reply.status(pg.status).send({ success: false, message: pg.message });

@@ -20,8 +20,8 @@ export const ADMIN = { email: 'admin@test.local', password: 'Admin@12345' };
  * A fresh database for one test file: in-memory PGlite, or (TEST_DB=pg) a new database on
  * the TEST_DATABASE_URL server, dropped again on close.
  */
-async function openTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DB !== 'pg') return openPglite(null);
+async function openTestDatabase(): Promise<{ database: Database; url: string | null }> {
+  if (process.env.TEST_DB !== 'pg') return { database: await openPglite(null), url: null };
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -33,13 +33,16 @@ async function openTestDatabase(): Promise<Database> {
   target.pathname = `/${name}`;
   const database = openPostgres(target.toString(), 5);
   return {
-    ...database,
-    async close() {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+    url: target.toString(),
+    database: {
+      ...database,
+      async close() {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
     },
   };
 }
@@ -49,6 +52,8 @@ export interface TestApp {
   uploadDir: string;
   db: Db;
   database: Database;
+  /** The PostgreSQL URL of this test's database; null on in-memory PGlite. */
+  databaseUrl: string | null;
   close(): Promise<void>;
   /** Signs in through the API and returns the bearer token. */
   login(email?: string, password?: string): Promise<string>;
@@ -61,7 +66,7 @@ export interface TestApp {
 let counter = 0;
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const { database, url: databaseUrl } = await openTestDatabase();
   await runMigrations(database);
   await seedBase(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password }, { info() {}, warn() {} });
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'cricket-uploads-'));
@@ -81,6 +86,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     uploadDir,
     db,
     database,
+    databaseUrl,
     login,
     async close() {
       await app.close();

@@ -66,6 +66,27 @@ describe('useListState', () => {
     expect(result.current.list.page).toBe(1);
   });
 
+  it('keeps a filter chosen while a text filter is still waiting for its pause', () => {
+    const { result } = setup('/users');
+    act(() => result.current.list.setFilter('name', 'ra'));
+    act(() => result.current.list.setFilter('status', 'pending'));
+    act(() => vi.advanceTimersByTime(300));
+    expect(result.current.list.filters).toEqual({ name: 'ra', status: 'pending' });
+  });
+
+  it('keeps both of two changes made before the URL caught up', () => {
+    const { result } = setup('/users?page=3');
+    act(() => {
+      result.current.list.setFilter('status', 'pending');
+      result.current.list.setLimit(20);
+    });
+    expect(result.current.list).toMatchObject({
+      page: 1,
+      limit: 20,
+      filters: { status: 'pending' },
+    });
+  });
+
   it('keeps the page in the URL when paging', () => {
     const { result } = setup('/users?status=verified');
     act(() => result.current.list.setPage(3));

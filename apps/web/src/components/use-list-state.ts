@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@cricket/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** Spec §9 debounces are 300 ms for searches unless a screen says otherwise. */
@@ -32,6 +32,13 @@ export function useListState<Key extends string>({
   debounceMs = DEFAULT_DEBOUNCE_MS,
 }: ListStateOptions<Key>) {
   const [params, setParams] = useSearchParams();
+  // React Router applies a change to the query of the render it came from, and a navigation
+  // commits later; writes are built on the newest query instead, so a debounced search or two
+  // quick changes never undo one another.
+  const latestParams = useRef(params);
+  useLayoutEffect(() => {
+    latestParams.current = params;
+  }, [params]);
   const [drafts, setDrafts] = useState<Partial<Record<Key, string>>>({});
   const timers = useRef(new Map<Key, ReturnType<typeof setTimeout>>());
 
@@ -53,17 +60,13 @@ export function useListState<Key extends string>({
 
   const update = useCallback(
     (changes: Record<string, string | null>, replace = false) => {
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace },
-      );
+      const next = new URLSearchParams(latestParams.current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      latestParams.current = next;
+      setParams(next, { replace });
     },
     [setParams],
   );

@@ -1,7 +1,341 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  PROTECTED_ROLE_ID,
+  ROLE_MESSAGES,
+  type GroupedPermissions,
+  type Permission,
+  type RoleDetail,
+  type RoleListItem,
+  type RoleStatus,
+} from '@cricket/contracts';
 import type { Db } from '../../db/client';
-import { roles } from '../../db/schema';
+import { permissions, rolePermissions, roles, userCounts } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { likePattern } from '../../lib/like-pattern';
+import { pgErrorCode } from '../../lib/pg-error';
 
 export function listActiveRoles(db: Db) {
-  return db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.isActive, true)).orderBy(asc(roles.name));
+  return db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(eq(roles.isActive, true))
+    .orderBy(asc(roles.name));
+}
+
+/** Users in a role, read from the trigger-kept counts rather than counting users. */
+const userCountOf = (roleId: typeof roles.id) =>
+  sql<number>`coalesce((select sum(${userCounts.count}) from ${userCounts} where ${userCounts.roleId} = ${roleId}), 0)::int`;
+
+async function countUsers(db: Db, roleId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${userCounts.count}), 0)::int` })
+    .from(userCounts)
+    .where(eq(userCounts.roleId, roleId));
+  return row?.n ?? 0;
+}
+
+const roleColumns = {
+  id: roles.id,
+  name: roles.name,
+  description: roles.description,
+  isActive: roles.isActive,
+  createdAt: roles.createdAt,
+};
+
+export async function listRoles(
+  db: Db,
+  q: { page: number; limit: number; name?: string; status?: RoleStatus },
+) {
+  const filters: SQL[] = [];
+  // lower(name) LIKE matches the trigram index roles_name_trgm.
+  if (q.name) filters.push(sql`lower(${roles.name}) like ${likePattern(q.name)}`);
+  if (q.status) filters.push(eq(roles.isActive, q.status === 'active'));
+  const where = and(...filters);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({ ...roleColumns, userCount: userCountOf(roles.id) })
+      .from(roles)
+      .where(where)
+      .orderBy(asc(roles.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(roles).where(where),
+  ]);
+  return {
+    total,
+    rows: rows.map((r): RoleListItem => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      is_active: r.isActive,
+      user_count: r.userCount,
+      created_at: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+const permissionColumns = {
+  id: permissions.id,
+  name: permissions.name,
+  description: permissions.description,
+  action: permissions.action,
+  resource: permissions.resource,
+};
+
+export async function findRole(db: Db, id: number): Promise<RoleDetail | null> {
+  const [role] = await db
+    .select({ ...roleColumns, updatedAt: roles.updatedAt })
+    .from(roles)
+    .where(eq(roles.id, id));
+  if (!role) return null;
+  const [granted, usersCount] = await Promise.all([
+    db
+      .select(permissionColumns)
+      .from(rolePermissions)
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(eq(rolePermissions.roleId, id))
+      .orderBy(asc(permissions.id)),
+    countUsers(db, id),
+  ]);
+  return {
+    id: role.id,
+    name: role.name,
+    description: role.description,
+    is_active: role.isActive,
+    users_count: usersCount,
+    created_at: role.createdAt.toISOString(),
+    updated_at: role.updatedAt.toISOString(),
+    permissions: granted,
+  };
+}
+
+/** The permission names of the signed-in user doing the change. */
+export type Actor = readonly string[];
+
+export interface RoleInput {
+  name: string;
+  description: string;
+  is_active: boolean;
+  permission_ids?: number[];
+}
+
+const nameTaken = () => conflict(ROLE_MESSAGES.nameTaken, { name: [ROLE_MESSAGES.nameTaken] });
+
+async function assertNameFree(tx: Db, name: string, exceptId?: number) {
+  const clash = and(
+    sql`lower(${roles.name}) = lower(${name})`,
+    exceptId === undefined ? undefined : sql`${roles.id} <> ${exceptId}`,
+  );
+  const [row] = await tx.select({ id: roles.id }).from(roles).where(clash);
+  if (row) throw nameTaken();
+}
+
+/** Every id must exist, and the actor may only hand out permissions their own role holds. */
+async function assertGrantable(tx: Db, actor: Actor, ids: number[]) {
+  if (ids.length === 0) return;
+  const found = await tx
+    .select({ name: permissions.name })
+    .from(permissions)
+    .where(inArray(permissions.id, ids));
+  if (found.length !== ids.length) {
+    throw badRequest(ROLE_MESSAGES.unknownPermission, {
+      permission_ids: [ROLE_MESSAGES.unknownPermission],
+    });
+  }
+  if (found.some((p) => !actor.includes(p.name))) throw forbidden(ROLE_MESSAGES.beyondOwnGrants);
+}
+
+/**
+ * Locks the role row for the rest of the transaction, so concurrent saves of one role queue
+ * up, and refuses an actor whose own role lacks any of its permissions: otherwise staff with
+ * roles.update could disable or strip a role above their own.
+ */
+async function lockRole(tx: Db, id: number, actor: Actor) {
+  const [row] = await tx
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(eq(roles.id, id))
+    .for('update');
+  if (!row) throw notFound(ROLE_MESSAGES.notFound);
+  const held = await tx
+    .select({ name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(rolePermissions.roleId, id));
+  if (held.some((p) => !actor.includes(p.name))) throw forbidden(ROLE_MESSAGES.beyondOwnRights);
+  return row;
+}
+
+async function grant(tx: Db, roleId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  await tx
+    .insert(rolePermissions)
+    .values(ids.map((permissionId) => ({ roleId, permissionId })))
+    .onConflictDoNothing();
+}
+
+async function revoke(tx: Db, roleId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  if (roleId === PROTECTED_ROLE_ID) {
+    const [{ held } = { held: 0 }] = await tx
+      .select({ held: count() })
+      .from(rolePermissions)
+      .where(and(eq(rolePermissions.roleId, roleId), inArray(rolePermissions.permissionId, ids)));
+    if (held > 0)
+      throw badRequest(ROLE_MESSAGES.protectedStrip, {
+        permission_ids: [ROLE_MESSAGES.protectedStrip],
+      });
+  }
+  await tx
+    .delete(rolePermissions)
+    .where(and(eq(rolePermissions.roleId, roleId), inArray(rolePermissions.permissionId, ids)));
+}
+
+/** Makes the role hold exactly `ids`. */
+async function replaceGrants(tx: Db, roleId: number, ids: number[]) {
+  const dropped = await tx
+    .select({ id: rolePermissions.permissionId })
+    .from(rolePermissions)
+    .where(
+      and(
+        eq(rolePermissions.roleId, roleId),
+        ids.length > 0 ? notInArray(rolePermissions.permissionId, ids) : undefined,
+      ),
+    );
+  await revoke(
+    tx,
+    roleId,
+    dropped.map((d) => d.id),
+  );
+  await grant(tx, roleId, ids);
+}
+
+/** A concurrent write can still slip past the pre-check; the unique index has the last word. */
+async function withNameGuard<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (pgErrorCode(err) === '23505') throw nameTaken();
+    throw err;
+  }
+}
+
+const unique = (ids: number[]) => [...new Set(ids)];
+
+export function createRole(db: Db, actor: Actor, input: RoleInput): Promise<number> {
+  return withNameGuard(() =>
+    db.transaction(async (tx) => {
+      await assertNameFree(tx, input.name);
+      const ids = unique(input.permission_ids ?? []);
+      await assertGrantable(tx, actor, ids);
+      const [row] = await tx
+        .insert(roles)
+        .values({
+          name: input.name,
+          description: input.description || null,
+          isActive: input.is_active,
+        })
+        .returning({ id: roles.id });
+      await grant(tx, row!.id, ids);
+      return row!.id;
+    }),
+  );
+}
+
+export function updateRole(db: Db, actor: Actor, id: number, input: RoleInput): Promise<void> {
+  return withNameGuard(() =>
+    db.transaction(async (tx) => {
+      const current = await lockRole(tx, id, actor);
+      if (id === PROTECTED_ROLE_ID) {
+        if (current.name.toLowerCase() !== input.name.toLowerCase()) {
+          throw badRequest(ROLE_MESSAGES.protectedRename, {
+            name: [ROLE_MESSAGES.protectedRename],
+          });
+        }
+        if (!input.is_active) {
+          throw badRequest(ROLE_MESSAGES.protectedDeactivate, {
+            is_active: [ROLE_MESSAGES.protectedDeactivate],
+          });
+        }
+      }
+      await assertNameFree(tx, input.name, id);
+      await tx
+        .update(roles)
+        .set({
+          name: input.name,
+          description: input.description || null,
+          isActive: input.is_active,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(roles.id, id));
+      if (input.permission_ids) {
+        const ids = unique(input.permission_ids);
+        await assertGrantable(tx, actor, ids);
+        await replaceGrants(tx, id, ids);
+      }
+    }),
+  );
+}
+
+export function grantPermissions(db: Db, actor: Actor, id: number, ids: number[]): Promise<void> {
+  return db.transaction(async (tx) => {
+    await lockRole(tx, id, actor);
+    const wanted = unique(ids);
+    await assertGrantable(tx, actor, wanted);
+    await grant(tx, id, wanted);
+    await tx
+      .update(roles)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(roles.id, id));
+  });
+}
+
+export function revokePermissions(db: Db, actor: Actor, id: number, ids: number[]): Promise<void> {
+  return db.transaction(async (tx) => {
+    await lockRole(tx, id, actor);
+    await revoke(tx, id, unique(ids));
+    await tx
+      .update(roles)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(roles.id, id));
+  });
+}
+
+export async function deleteRole(db: Db, actor: Actor, id: number): Promise<void> {
+  if (id === PROTECTED_ROLE_ID) throw badRequest(ROLE_MESSAGES.protectedDelete);
+  try {
+    await db.transaction(async (tx) => {
+      await lockRole(tx, id, actor);
+      // A user insert into this role holds a key-share lock on the row, so the count read
+      // after our row lock already includes it.
+      if ((await countUsers(tx, id)) > 0) throw conflict(ROLE_MESSAGES.hasUsers);
+      await tx.delete(roles).where(eq(roles.id, id));
+      await tx.delete(userCounts).where(eq(userCounts.roleId, id));
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === '23503') throw conflict(ROLE_MESSAGES.hasUsers);
+    throw err;
+  }
+}
+
+/**
+ * One page of the catalogue, grouped by module. Modules keep the catalogue's order (by their
+ * first permission's id), so a module split across pages continues where it stopped.
+ */
+export async function listPermissionsGrouped(db: Db, q: { page: number; limit: number }) {
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select(permissionColumns)
+      .from(permissions)
+      .orderBy(
+        sql`min(${permissions.id}) over (partition by ${permissions.resource})`,
+        asc(permissions.id),
+      )
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(permissions),
+  ]);
+  const grouped: GroupedPermissions = {};
+  for (const p of rows as Permission[]) (grouped[p.resource] ??= []).push(p);
+  return { grouped, total };
 }

@@ -1,16 +1,211 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { activeRole, envelope } from '@cricket/contracts';
+import {
+  ROLE_MESSAGES,
+  activeRole,
+  buildPagination,
+  envelope,
+  groupedPermissionsData,
+  groupedPermissionsQuery,
+  idParam,
+  messageOnly,
+  pageOf,
+  roleBody,
+  roleData,
+  roleListItem,
+  rolePermissionsBody,
+  rolesQuery,
+} from '@cricket/contracts';
 import { z } from 'zod';
-import { listActiveRoles } from './repository';
+import { notFound } from '../../lib/http-errors';
+import { sessionOf } from '../../plugins/auth';
+import {
+  createRole,
+  deleteRole,
+  findRole,
+  grantPermissions,
+  listActiveRoles,
+  listPermissionsGrouped,
+  listRoles,
+  revokePermissions,
+  updateRole,
+} from './repository';
 
 export async function rolesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['roles'];
+
+  async function roleOrNotFound(id: number) {
+    const role = await findRole(app.db, id);
+    if (!role) throw notFound(ROLE_MESSAGES.notFound);
+    return role;
+  }
 
   // Feeds the role pickers of the user screens, so it needs users.view rather than roles.view.
   r.get('/api/roles/active', {
     config: { access: 'users.view' },
-    schema: { tags: ['roles'], summary: 'Active roles for pickers', response: { 200: envelope(z.array(activeRole)) } },
-    handler: async () => ({ success: true, message: 'Active roles fetched successfully', data: await listActiveRoles(app.db) }),
+    schema: {
+      tags,
+      summary: 'Active roles for pickers',
+      response: { 200: envelope(z.array(activeRole)) },
+    },
+    handler: async () => ({
+      success: true,
+      message: 'Active roles fetched successfully',
+      data: await listActiveRoles(app.db),
+    }),
+  });
+
+  r.get('/api/roles', {
+    config: { access: 'roles.view' },
+    schema: {
+      tags,
+      summary: 'Roles, filtered by name and status, with their user counts',
+      querystring: rolesQuery,
+      response: { 200: envelope(pageOf(roleListItem)) },
+    },
+    handler: async (request) => {
+      const q = request.query;
+      const { rows, total } = await listRoles(app.db, q);
+      return {
+        success: true,
+        message: 'Roles fetched successfully',
+        data: { data: rows, pagination: buildPagination(total, q.page, q.limit) },
+      };
+    },
+  });
+
+  r.post('/api/roles', {
+    config: { access: 'roles.create' },
+    schema: {
+      tags,
+      summary: 'Create a role, optionally with its permissions in the same transaction',
+      body: roleBody,
+      response: { 201: envelope(roleData) },
+    },
+    handler: async (request, reply) => {
+      const id = await createRole(app.db, sessionOf(request).permissions, request.body);
+      reply.status(201);
+      return {
+        success: true,
+        message: 'Role created successfully',
+        data: { role: await roleOrNotFound(id) },
+      };
+    },
+  });
+
+  r.get('/api/roles/:id', {
+    config: { access: 'roles.view' },
+    schema: {
+      tags,
+      summary: 'A role with its permissions',
+      params: idParam,
+      response: { 200: envelope(roleData) },
+    },
+    handler: async (request) => ({
+      success: true,
+      message: 'Role fetched successfully',
+      data: { role: await roleOrNotFound(request.params.id) },
+    }),
+  });
+
+  r.put('/api/roles/:id', {
+    config: { access: 'roles.update' },
+    schema: {
+      tags,
+      summary: 'Update a role; with permission_ids, its permissions become exactly those',
+      params: idParam,
+      body: roleBody,
+      response: { 200: envelope(roleData) },
+    },
+    handler: async (request) => {
+      await updateRole(app.db, sessionOf(request).permissions, request.params.id, request.body);
+      return {
+        success: true,
+        message: 'Role updated successfully',
+        data: { role: await roleOrNotFound(request.params.id) },
+      };
+    },
+  });
+
+  r.delete('/api/roles/:id', {
+    config: { access: 'roles.delete' },
+    schema: {
+      tags,
+      summary: 'Delete a role that has no users',
+      params: idParam,
+      response: { 200: messageOnly },
+    },
+    handler: async (request) => {
+      await deleteRole(app.db, sessionOf(request).permissions, request.params.id);
+      return { success: true, message: 'Role deleted successfully' };
+    },
+  });
+
+  r.post('/api/roles/:id/permissions', {
+    config: { access: 'roles.update' },
+    schema: {
+      tags,
+      summary: 'Grant permissions to a role',
+      params: idParam,
+      body: rolePermissionsBody,
+      response: { 200: envelope(roleData) },
+    },
+    handler: async (request) => {
+      await grantPermissions(
+        app.db,
+        sessionOf(request).permissions,
+        request.params.id,
+        request.body.permission_ids,
+      );
+      return {
+        success: true,
+        message: 'Permissions assigned successfully',
+        data: { role: await roleOrNotFound(request.params.id) },
+      };
+    },
+  });
+
+  r.delete('/api/roles/:id/permissions', {
+    config: { access: 'roles.update' },
+    schema: {
+      tags,
+      summary: 'Revoke permissions from a role (permission_ids in the body)',
+      params: idParam,
+      body: rolePermissionsBody,
+      response: { 200: envelope(roleData) },
+    },
+    handler: async (request) => {
+      await revokePermissions(
+        app.db,
+        sessionOf(request).permissions,
+        request.params.id,
+        request.body.permission_ids,
+      );
+      return {
+        success: true,
+        message: 'Permissions removed successfully',
+        data: { role: await roleOrNotFound(request.params.id) },
+      };
+    },
+  });
+
+  r.get('/api/permissions/grouped', {
+    config: { access: 'permissions.view' },
+    schema: {
+      tags,
+      summary: 'One page of the permission catalogue, keyed by module',
+      querystring: groupedPermissionsQuery,
+      response: { 200: envelope(groupedPermissionsData) },
+    },
+    handler: async (request) => {
+      const q = request.query;
+      const { grouped, total } = await listPermissionsGrouped(app.db, q);
+      return {
+        success: true,
+        message: 'Permissions fetched successfully',
+        data: { permissions: grouped, pagination: buildPagination(total, q.page, q.limit) },
+      };
+    },
   });
 }

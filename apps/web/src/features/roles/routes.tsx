@@ -1,11 +1,15 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page';
 import { RequirePermission } from '@/components/require-permission';
 
-/** Spec §2: Roles & Permissions. Not built yet: each path shows the placeholder page. */
+/** Spec §2: Roles & Permissions; a role without roles.view sees the not-allowed page. */
 export const rolesRoutes: RouteObject[] = [
   {
     element: <RequirePermission permission="roles.view" />,
-    children: [{ path: 'roles', element: <PlaceholderPage /> }],
+    children: [
+      {
+        path: 'roles',
+        lazy: { Component: async () => (await import('./components/roles-page')).RolesPage },
+      },
+    ],
   },
 ];

@@ -1,0 +1,73 @@
+/**
+ * Sets a user's password from the command line and revokes their sessions:
+ *   npm run set-password -w apps/api -- <email> <password>
+ * It opens the database the server is configured with (DATABASE_URL, else the embedded one
+ * in DATA_DIR). The embedded database belongs to one process at a time: stop the server first.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { loginForm, userPasswordForm } from '@cricket/contracts';
+import { loadConfig } from '../config';
+import { openPglite, openPostgres } from '../db/client';
+import { findLoginCandidate } from '../features/auth/repository';
+import { setPassword } from '../features/users/repository';
+import { hashPassword } from '../lib/passwords';
+
+async function main(): Promise<number> {
+  // `npm run -w apps/api` runs in apps/api; a relative DATA_DIR means where npm was invoked.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+  const [email = '', password = ''] = process.argv.slice(2);
+  // The same rules as the sign-in form and the users screen's Set password.
+  const parsed = loginForm
+    .pick({ email: true })
+    .extend(userPasswordForm.shape)
+    .safeParse({ email, password });
+  if (!parsed.success) {
+    console.error('Usage: npm run set-password -w apps/api -- <email> <password>');
+    for (const issue of parsed.error.issues)
+      console.error(`  ${issue.path.join('.')}: ${issue.message}`);
+    return 2;
+  }
+  const config = loadConfig();
+  if (!config.databaseUrl && config.pgliteDir && !existsSync(config.pgliteDir)) {
+    console.error(
+      `No database in ${config.pgliteDir}: start the server once, or set DATA_DIR or DATABASE_URL.`,
+    );
+    return 1;
+  }
+  // PGlite leaves postmaster.pid in its folder while open and ignores it when opening, so a
+  // second process would write the same files as the running server: refuse instead.
+  if (
+    !config.databaseUrl &&
+    config.pgliteDir &&
+    existsSync(path.join(config.pgliteDir, 'postmaster.pid'))
+  ) {
+    console.error(
+      `The database in ${config.pgliteDir} is in use: stop the server first. (If it is not running, it did not shut down cleanly: start and stop it once.)`,
+    );
+    return 1;
+  }
+  const database = config.databaseUrl
+    ? openPostgres(config.databaseUrl, 1)
+    : await openPglite(config.pgliteDir);
+  try {
+    const user = await findLoginCandidate(database.db, parsed.data.email);
+    if (!user) {
+      console.error(`No user has the email ${parsed.data.email}`);
+      return 1;
+    }
+    await setPassword(database.db, user.id, await hashPassword(parsed.data.password));
+    console.log(`Password set for ${parsed.data.email}; their sessions were signed out.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

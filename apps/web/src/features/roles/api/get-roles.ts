@@ -1,0 +1,36 @@
+import type { Pagination, RoleListItem } from '@cricket/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '@/lib/http';
+
+/** Everything cached under this key goes stale when a role changes. */
+export const rolesKey = ['roles'] as const;
+
+export interface RolesParams {
+  page: number;
+  limit: number;
+  name: string;
+  status: string;
+}
+
+export interface RolesPage {
+  data: RoleListItem[];
+  pagination: Pagination;
+}
+
+/** GET /roles: one page, filtered by name and status. */
+export async function getRoles(params: RolesParams, signal?: AbortSignal): Promise<RolesPage> {
+  const body = await request<RolesPage>('/roles', { query: { ...params }, signal });
+  return body.data;
+}
+
+export const rolesQuery = (params: RolesParams) =>
+  queryOptions({
+    queryKey: [...rolesKey, 'list', params],
+    queryFn: ({ signal }) => getRoles(params, signal),
+    // The table keeps its rows while the next page or filter loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useRoles(params: RolesParams) {
+  return useQuery(rolesQuery(params));
+}
