@@ -8,6 +8,8 @@ export const roles = pgTable(
     name: varchar({ length: 50 }).notNull(),
     description: varchar({ length: 200 }),
     isActive: boolean().notNull().default(true),
+    /** Bumped by a trigger on every grant or revoke, so cached grants know when they are stale. */
+    grantsVersion: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

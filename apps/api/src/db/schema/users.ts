@@ -23,6 +23,8 @@ export const users = pgTable(
     country: varchar({ length: 100 }),
     pincode: varchar({ length: 6 }),
     profilePicture: text(),
+    /** "first last" lower-cased, stored so a search filters on a column instead of re-deriving it per row. */
+    searchName: text().generatedAlwaysAs(sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -30,10 +32,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_uq').on(t.phoneNumber),
     // Name search: substring, case-insensitive, over first, last and full name.
-    index('users_full_name_trgm').using(
-      'gin',
-      sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`,
-    ),
+    index('users_search_name_trgm').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('users_phone_trgm').using('gin', sql`${t.phoneNumber} gin_trgm_ops`),
     index('users_role_id_idx').on(t.roleId, t.id),
     index('users_status_id_idx').on(t.status, t.id),

@@ -19,13 +19,11 @@ function prepareActiveSession(db: Db) {
       roleId: roles.id,
       roleName: roles.name,
       roleActive: roles.isActive,
-      permissions: sql<PermissionName[]>`coalesce(array_agg(${permissions.name}) filter (where ${permissions.name} is not null), '{}')`,
+      grantsVersion: roles.grantsVersion,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -34,28 +32,59 @@ function prepareActiveSession(db: Db) {
         sql`${users.status} <> 'suspended'`,
       ),
     )
-    .groupBy(sessions.id, users.id, roles.id)
     .prepare('active_session');
 }
 
-// Every request runs this query: it is built once per database instead of on each request.
-const activeSessionQueries = new WeakMap<Db, ReturnType<typeof prepareActiveSession>>();
+function prepareRoleGrants(db: Db) {
+  return db
+    .select({ name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(rolePermissions.roleId, sql.placeholder('roleId')))
+    .prepare('role_grants');
+}
+
+interface PerDatabase {
+  activeSession: ReturnType<typeof prepareActiveSession>;
+  roleGrants: ReturnType<typeof prepareRoleGrants>;
+  /** Grants per role, valid while the role's grants_version (bumped by a trigger) is unchanged. */
+  grants: Map<number, { version: number; names: PermissionName[] }>;
+}
+
+// Every request needs these: the statements are built once per database, not per request.
+const perDatabase = new WeakMap<Db, PerDatabase>();
+
+function stateOf(db: Db): PerDatabase {
+  let state = perDatabase.get(db);
+  if (!state) {
+    state = { activeSession: prepareActiveSession(db), roleGrants: prepareRoleGrants(db), grants: new Map() };
+    perDatabase.set(db, state);
+  }
+  return state;
+}
 
 /**
- * The session behind a token with the role's current grants, read on every request so an
- * edited or deactivated role takes effect at once. An inactive role grants nothing.
+ * The session behind a token with the role's current grants. The role's grants_version is
+ * read with the session on every request, so an edited or deactivated role takes effect at
+ * once on every instance; only the permission names are cached between requests.
+ * An inactive role grants nothing.
  */
 export async function findActiveSession(db: Db, tokenHash: string): Promise<SessionContext | null> {
-  let query = activeSessionQueries.get(db);
-  if (!query) activeSessionQueries.set(db, (query = prepareActiveSession(db)));
-  const [row] = await query.execute({ tokenHash });
+  const state = stateOf(db);
+  const [row] = await state.activeSession.execute({ tokenHash });
   if (!row) return null;
+  let grants = state.grants.get(row.roleId);
+  if (grants?.version !== row.grantsVersion) {
+    const names = (await state.roleGrants.execute({ roleId: row.roleId })).map((p) => p.name as PermissionName);
+    grants = { version: row.grantsVersion, names };
+    state.grants.set(row.roleId, grants);
+  }
   return {
     sessionId: row.sessionId,
     userId: row.userId,
     roleId: row.roleId,
     roleName: row.roleName,
-    permissions: row.roleActive ? row.permissions : [],
+    permissions: row.roleActive ? grants.names : [],
   };
 }
 

@@ -7,6 +7,7 @@ import {
   type TeamValues,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
+import { userNameOrPhone } from '../../db/search';
 import { dropdownOptions, roles, teamPlayers, teams, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
@@ -18,8 +19,6 @@ export const jerseyTaken = (n: number) => `Jersey number ${n} is already taken i
 
 /** The expression the teams_search_trgm index is built on. */
 const teamSearchExpr = sql`lower(${teams.name} || ' ' || ${teams.location})`;
-/** The expression the users_full_name_trgm index is built on. */
-const userNameExpr = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
 const isPlayerRole = sql`lower(${roles.name}) = ${PLAYER_ROLE}`;
 
 type TeamRow = typeof teams.$inferSelect;
@@ -268,14 +267,7 @@ export async function listAvailablePlayers(
   const filters: (SQL | undefined)[] = [
     or(and(isPlayerRole, ne(users.status, 'suspended')), isNotNull(teamPlayers.userId)),
   ];
-  if (q.search) {
-    const digits = q.search.replace(/\D/g, '');
-    filters.push(
-      digits.length >= 3
-        ? sql`(${userNameExpr} like ${likePattern(q.search)} or ${users.phoneNumber} like ${likePattern(digits)})`
-        : sql`${userNameExpr} like ${likePattern(q.search)}`,
-    );
-  }
+  if (q.search) filters.push(userNameOrPhone(q.search));
   const where = and(...filters);
   const membership = and(eq(teamPlayers.userId, users.id), eq(teamPlayers.teamId, teamId));
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([

@@ -1,13 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ORGANIZER_ROLE, type User, type UserFormValues, type UsersQuery } from '@cricket/contracts';
 import type { Db } from '../../db/client';
+import { userFullName, userNameOrPhone } from '../../db/search';
+import { likePattern } from '../../lib/like-pattern';
 import { permissions, rolePermissions, roles, sessions, teamPlayers, teams, userCounts, users } from '../../db/schema';
 
-/** The lower-cased "first last" expression the trigram index is built on. */
-export const fullNameExpr = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
-
-/** Escapes LIKE wildcards so a search for "50%" means the characters. */
-export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * A text search cannot read its total from user_counts, so it counts its matches, newest
@@ -22,14 +19,7 @@ export async function listOrganizers(
 ) {
   const filters: SQL[] = [sql`lower(${roles.name}) = ${ORGANIZER_ROLE}`, sql`${users.status} <> 'suspended'`];
   if (q.organizer_id) filters.push(eq(users.id, q.organizer_id));
-  if (q.search) {
-    const digits = q.search.replace(/\D/g, '');
-    filters.push(
-      digits.length >= 3
-        ? sql`(${fullNameExpr} like ${likePattern(q.search)} or ${users.phoneNumber} like ${likePattern(digits)})`
-        : sql`${fullNameExpr} like ${likePattern(q.search)}`,
-    );
-  }
+  if (q.search) filters.push(userNameOrPhone(q.search));
   const where = and(...filters);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
@@ -102,7 +92,7 @@ function toUser(r: UserRow): User {
 /** The text filters of `GET /users`, which user_counts cannot answer; null when one matches nobody. */
 function textFilters(q: UsersQuery): SQL[] | null {
   const text: SQL[] = [];
-  if (q.name) text.push(sql`${fullNameExpr} like ${likePattern(q.name.replace(/\s+/g, ' '))}`);
+  if (q.name) text.push(sql`${userFullName} like ${likePattern(q.name.replace(/\s+/g, ' '))}`);
   if (q.phone_number) {
     const digits = q.phone_number.trim().replace(/^\+91/, '').replace(/\D/g, '');
     // Letters in a phone search match nobody rather than everybody.
