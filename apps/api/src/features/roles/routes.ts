@@ -142,53 +142,34 @@ export async function rolesRoutes(app: FastifyInstance) {
     },
   });
 
-  r.post('/api/roles/:id/permissions', {
-    config: { access: 'roles.update' },
-    schema: {
-      tags,
-      summary: 'Grant permissions to a role',
-      params: idParam,
-      body: rolePermissionsBody,
-      response: { 200: envelope(roleData) },
-    },
-    handler: async (request) => {
-      await grantPermissions(
-        app.db,
-        sessionOf(request).permissions,
-        request.params.id,
-        request.body.permission_ids,
-      );
-      return {
-        success: true,
-        message: 'Permissions assigned successfully',
-        data: { role: await roleOrNotFound(request.params.id) },
-      };
-    },
-  });
-
-  r.delete('/api/roles/:id/permissions', {
-    config: { access: 'roles.update' },
-    schema: {
-      tags,
+  // The spec's separate grant and revoke calls: the same shape, one verb each.
+  const permissionChanges = [
+    { method: 'POST', summary: 'Grant permissions to a role', apply: grantPermissions, message: 'Permissions assigned successfully' },
+    {
+      method: 'DELETE',
       summary: 'Revoke permissions from a role (permission_ids in the body)',
-      params: idParam,
-      body: rolePermissionsBody,
-      response: { 200: envelope(roleData) },
+      apply: revokePermissions,
+      message: 'Permissions removed successfully',
     },
-    handler: async (request) => {
-      await revokePermissions(
-        app.db,
-        sessionOf(request).permissions,
-        request.params.id,
-        request.body.permission_ids,
-      );
-      return {
-        success: true,
-        message: 'Permissions removed successfully',
-        data: { role: await roleOrNotFound(request.params.id) },
-      };
-    },
-  });
+  ] as const;
+  for (const change of permissionChanges) {
+    r.route({
+      method: change.method,
+      url: '/api/roles/:id/permissions',
+      config: { access: 'roles.update' },
+      schema: {
+        tags,
+        summary: change.summary,
+        params: idParam,
+        body: rolePermissionsBody,
+        response: { 200: envelope(roleData) },
+      },
+      handler: async (request) => {
+        await change.apply(app.db, sessionOf(request).permissions, request.params.id, request.body.permission_ids);
+        return { success: true, message: change.message, data: { role: await roleOrNotFound(request.params.id) } };
+      },
+    });
+  }
 
   r.get('/api/permissions/grouped', {
     config: { access: 'permissions.view' },
