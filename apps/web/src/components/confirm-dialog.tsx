@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { DialogRoot } from './ui/dialog-root';
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './ui/button';
@@ -27,13 +28,7 @@ export function ConfirmDialog({
   busy = false,
 }: ConfirmDialogProps) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && busy) return;
-        onOpenChange(next);
-      }}
-    >
+    <DialogRoot open={open} onOpenChange={onOpenChange} preventClose={busy}>
       <Dialog.Portal>
         <Dialog.Overlay className="animate-fade-in fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content
@@ -65,6 +60,6 @@ export function ConfirmDialog({
           </div>
         </Dialog.Content>
       </Dialog.Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

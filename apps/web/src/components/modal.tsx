@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { DialogRoot } from './ui/dialog-root';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
@@ -32,13 +33,7 @@ export function Modal({
   children,
 }: ModalProps) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && preventClose) return;
-        onOpenChange(next);
-      }}
-    >
+    <DialogRoot open={open} onOpenChange={onOpenChange} preventClose={preventClose}>
       <Dialog.Portal>
         <Dialog.Overlay className="animate-fade-in fixed inset-0 z-[60] bg-slate-900/40" />
         <Dialog.Content
@@ -73,6 +68,6 @@ export function Modal({
           )}
         </Dialog.Content>
       </Dialog.Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

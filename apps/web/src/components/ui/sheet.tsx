@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { DialogRoot } from './dialog-root';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -27,13 +28,7 @@ export function Sheet({
   className,
 }: SheetProps) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && preventClose) return;
-        onOpenChange(next);
-      }}
-    >
+    <DialogRoot open={open} onOpenChange={onOpenChange} preventClose={preventClose}>
       <Dialog.Portal>
         <Dialog.Overlay className="animate-fade-in fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]" />
         <Dialog.Content
@@ -49,7 +44,7 @@ export function Sheet({
           {children}
         </Dialog.Content>
       </Dialog.Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }
 

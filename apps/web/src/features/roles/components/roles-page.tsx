@@ -1,3 +1,4 @@
+import { FilterSelect, FilterText } from '@/components/filter-controls';
 import {
   PERMISSIONS_PAGE_SIZE,
   PERMISSIONS_RESET_PAGE_SIZE,
@@ -14,9 +15,7 @@ import { PageHeader } from '@/components/page-header';
 import { PaginationBar } from '@/components/pagination-bar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { controlClasses } from '@/components/ui/field';
 import { useListState } from '@/components/use-list-state';
-import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/http';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { useCan } from '@/lib/session';
@@ -78,13 +77,11 @@ export function RolesPage() {
       header: 'Role Name',
       cell: (role) => <span className="font-medium text-slate-900">{capitalize(role.name)}</span>,
       filter: (
-        <input
-          type="search"
-          aria-label="Search role name"
+        <FilterText
+          label="Search role name"
           placeholder="Search role name..."
           value={list.inputs.name}
-          onChange={(event) => list.setFilter('name', event.target.value)}
-          className={cn(controlClasses, 'h-9')}
+          onChange={(value) => list.setFilter('name', value)}
         />
       ),
     },
@@ -105,16 +102,14 @@ export function RolesPage() {
         </Badge>
       ),
       filter: (
-        <select
-          aria-label="Filter by status"
+        <FilterSelect
+          label="Filter by status"
           value={list.inputs.status}
-          onChange={(event) => list.setFilter('status', event.target.value)}
-          className={cn(controlClasses, 'h-9 pr-8')}
+          onChange={(value) => list.setFilter('status', value)}
         >
-          <option value="">All</option>
           <option value="active">Active</option>
           <option value="inactive">Inactive</option>
-        </select>
+        </FilterSelect>
       ),
     },
     {

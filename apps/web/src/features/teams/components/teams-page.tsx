@@ -1,3 +1,4 @@
+import { FilterSelect, FilterText } from '@/components/filter-controls';
 import type { Team } from '@cricket/contracts';
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -8,9 +9,7 @@ import { DataTable, RowAction, RowActions, type Column } from '@/components/data
 import { PageHeader } from '@/components/page-header';
 import { PaginationBar } from '@/components/pagination-bar';
 import { Button } from '@/components/ui/button';
-import { controlClasses } from '@/components/ui/field';
 import { useListState } from '@/components/use-list-state';
-import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/http';
 import { useCan } from '@/lib/session';
 import { useErrorToast } from '@/lib/use-error-toast';
@@ -20,7 +19,6 @@ import { TeamFormPanel } from './team-form-panel';
 import { TeamLogo, TeamStatusBadge } from './team-logo';
 
 const FILTERS = ['name', 'location', 'status'] as const;
-const filterClasses = cn(controlClasses, 'h-9 min-w-32 py-1.5');
 
 /** Spec §2 "Teams list" (/teams). */
 export function TeamsPage() {
@@ -71,12 +69,11 @@ export function TeamsPage() {
         </span>
       ),
       filter: (
-        <input
-          aria-label="Filter by team name"
+        <FilterText
+          label="Filter by team name"
           placeholder="Search team name"
           value={list.inputs.name}
-          onChange={(event) => list.setFilter('name', event.target.value)}
-          className={filterClasses}
+          onChange={(value) => list.setFilter('name', value)}
         />
       ),
     },
@@ -85,12 +82,11 @@ export function TeamsPage() {
       header: 'Location',
       cell: (team) => team.location,
       filter: (
-        <input
-          aria-label="Filter by location"
+        <FilterText
+          label="Filter by location"
           placeholder="Search location"
           value={list.inputs.location}
-          onChange={(event) => list.setFilter('location', event.target.value)}
-          className={filterClasses}
+          onChange={(value) => list.setFilter('location', value)}
         />
       ),
     },
@@ -100,16 +96,14 @@ export function TeamsPage() {
       header: 'Status',
       cell: (team) => <TeamStatusBadge active={team.is_active} />,
       filter: (
-        <select
-          aria-label="Filter by status"
+        <FilterSelect
+          label="Filter by status"
           value={list.inputs.status}
-          onChange={(event) => list.setFilter('status', event.target.value)}
-          className={filterClasses}
+          onChange={(value) => list.setFilter('status', value)}
         >
-          <option value="">All</option>
           <option value="true">Active</option>
           <option value="false">Inactive</option>
-        </select>
+        </FilterSelect>
       ),
     },
     {

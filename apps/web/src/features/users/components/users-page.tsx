@@ -1,3 +1,4 @@
+import { FilterSelect, FilterText } from '@/components/filter-controls';
 import {
   USER_FILTER_STATUSES,
   buildPagination,
@@ -15,9 +16,7 @@ import { PageHeader } from '@/components/page-header';
 import { PaginationBar } from '@/components/pagination-bar';
 import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
-import { controlClasses } from '@/components/ui/field';
 import { useListState } from '@/components/use-list-state';
-import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/http';
 import { useCan } from '@/lib/session';
 import { useDeleteUser } from '../api/delete-user';
@@ -28,7 +27,6 @@ import { UserFormPanel } from './user-form-panel';
 import { UserStatusBadge, statusLabel } from './user-status-badge';
 
 const FILTERS = ['name', 'phone_number', 'role_id', 'status'] as const;
-const filterClasses = cn(controlClasses, 'h-9 min-w-32 py-1.5');
 
 const isFilterStatus = (value: string): value is UserStatus =>
   (USER_FILTER_STATUSES as readonly string[]).includes(value);
@@ -83,13 +81,11 @@ export function UsersPage() {
       header: 'Full Name',
       cell: (user) => <span className="font-medium text-slate-900">{fullName(user.details)}</span>,
       filter: (
-        <input
-          type="search"
-          aria-label="Search by name"
+        <FilterText
+          label="Search by name"
           placeholder="Search name"
           value={inputs.name}
-          onChange={(event) => setFilter('name', event.target.value)}
-          className={filterClasses}
+          onChange={(value) => setFilter('name', value)}
         />
       ),
     },
@@ -98,14 +94,12 @@ export function UsersPage() {
       header: 'Phone Number',
       cell: (user) => user.phone_number,
       filter: (
-        <input
-          type="search"
+        <FilterText
+          label="Search by phone number"
           inputMode="numeric"
-          aria-label="Search by phone number"
           placeholder="Search phone"
           value={inputs.phone_number}
-          onChange={(event) => setFilter('phone_number', event.target.value)}
-          className={filterClasses}
+          onChange={(value) => setFilter('phone_number', value)}
         />
       ),
     },
@@ -114,19 +108,17 @@ export function UsersPage() {
       header: 'Role',
       cell: (user) => <span className="capitalize">{user.role}</span>,
       filter: (
-        <select
-          aria-label="Filter by role"
+        <FilterSelect
+          label="Filter by role"
           value={inputs.role_id}
-          onChange={(event) => setFilter('role_id', event.target.value)}
-          className={filterClasses}
+          onChange={(value) => setFilter('role_id', value)}
         >
-          <option value="">All</option>
           {(roles.data ?? []).map((role) => (
             <option key={role.id} value={role.id}>
               {role.name}
             </option>
           ))}
-        </select>
+        </FilterSelect>
       ),
     },
     {
@@ -134,19 +126,17 @@ export function UsersPage() {
       header: 'Status',
       cell: (user) => <UserStatusBadge status={user.status} />,
       filter: (
-        <select
-          aria-label="Filter by status"
+        <FilterSelect
+          label="Filter by status"
           value={inputs.status}
-          onChange={(event) => setFilter('status', event.target.value)}
-          className={filterClasses}
+          onChange={(value) => setFilter('status', value)}
         >
-          <option value="">All</option>
           {USER_FILTER_STATUSES.map((status) => (
             <option key={status} value={status}>
               {statusLabel(status)}
             </option>
           ))}
-        </select>
+        </FilterSelect>
       ),
     },
     {

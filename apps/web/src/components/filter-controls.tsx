@@ -1,0 +1,53 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { controlClasses } from './ui/field';
+
+/** The look of every control in a DataTable filter row. */
+const filterClasses = cn(controlClasses, 'h-9 min-w-32 py-1.5');
+
+interface FilterTextProps extends Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'inputMode' | 'placeholder'
+> {
+  /** The accessible name: a filter row has no visible labels. */
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A text search in a list's filter row; pair it with useListState's debounced setFilter. */
+export function FilterText({ label, value, onChange, ...rest }: FilterTextProps) {
+  return (
+    <input
+      type="search"
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      className={filterClasses}
+      {...rest}
+    />
+  );
+}
+
+interface FilterSelectProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The options after the leading 'All' (value ''). */
+  children: ReactNode;
+}
+
+/** A choice in a list's filter row; its first option is always 'All'. */
+export function FilterSelect({ label, value, onChange, children }: FilterSelectProps) {
+  return (
+    <select
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      className={filterClasses}
+    >
+      <option value="">All</option>
+      {children}
+    </select>
+  );
+}
