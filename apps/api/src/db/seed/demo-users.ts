@@ -24,7 +24,7 @@ export function prng(seed: number) {
   };
 }
 
-export const DEMO_USER_COUNT = 320;
+const DEMO_USER_COUNT = 320;
 
 /** Demo platform users across roles and statuses (first start only). */
 export async function seedDemoUsers(db: Db, count = DEMO_USER_COUNT) {
