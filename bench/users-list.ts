@@ -7,6 +7,10 @@
  *   BENCH_USERS         users to seed (default 1000000)
  *   BENCH_SECONDS       measured seconds per scenario and round (default 5)
  *   BENCH_ROUNDS        rounds (default 3)
+ *   BENCH_ONLY          regular expression: measure only the scenarios whose label matches
+ *   BENCH_PROFILE       directory: the API process writes a V8 CPU profile there
+ *   BENCH_KEEP          name of a database to seed once and keep between runs (for repeated
+ *                       measurements while working on the list; dropped by hand)
  *
  * The API runs in a child process, so the load generator does not share its event loop. The
  * scenarios take turns over several rounds and each figure is the median over the rounds, so
@@ -59,15 +63,17 @@ async function serve(databaseUrl: string) {
   const bare = () => bareQuery.execute();
   app.get(BARE_URL, { config: { access: 'public' } }, bare);
   app.get(BARE_AUTHED_URL, { config: { access: 'users.view' } }, bare);
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });
   const address = app.server.address();
   process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-  process.on('disconnect', () => {
+  const stop = () => {
     void app.close().then(() => database.close()).finally(() => {
       rmSync(uploadDir, { recursive: true, force: true });
       process.exit(0);
     });
-  });
+  };
+  process.on('disconnect', stop);
+  process.on('SIGINT', stop);
 }
 
 async function seedDatabase(databaseUrl: string) {
@@ -127,7 +133,11 @@ async function seedDatabase(databaseUrl: string) {
 }
 
 function startServer(databaseUrl: string) {
-  const child = fork(fileURLToPath(import.meta.url), ['serve', databaseUrl], { stdio: 'inherit' });
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = fork(fileURLToPath(import.meta.url), ['serve', databaseUrl], {
+    stdio: 'inherit',
+    execArgv: [...process.execArgv, ...profile],
+  });
   const port = new Promise<number>((resolve, reject) => {
     child.once('message', (m) => resolve((m as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -142,16 +152,23 @@ async function measure(base: string, url: string, headers: Record<string, string
 }
 
 async function main() {
-  const name = `bench_users_${randomBytes(4).toString('hex')}`;
+  const keep = process.env.BENCH_KEEP;
+  const name = keep ?? `bench_users_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (!exists) await admin.query(`create database ${name}`);
   const target = new URL(SERVER_URL);
   target.pathname = `/${name}`;
   const databaseUrl = target.toString();
   let server: ReturnType<typeof startServer> | undefined;
   try {
-    await seedDatabase(databaseUrl);
+    if (!exists) await seedDatabase(databaseUrl);
+    else {
+      const database = openPostgres(databaseUrl, 1);
+      await runMigrations(database);
+      await database.close();
+    }
     server = startServer(databaseUrl);
     const base = `http://127.0.0.1:${await server.port}`;
 
@@ -180,6 +197,9 @@ async function main() {
       console.log(`${label.padEnd(30)} HTTP ${res.status}, ${body.data.data.length} rows, total ${body.data.pagination.total.toLocaleString('en')}`);
     }
 
+    // BENCH_ONLY narrows the run to the scenarios whose label matches (the bare route always runs).
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+    if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter(([label, url]) => url === BARE_URL || only.test(label)));
     for (const [, url] of scenarios) await measure(base, url, headers, 2);
     const runs = new Map<string, { p50: number; p99: number; rps: number; ratio: number }[]>();
     for (let round = 0; round < ROUNDS; round++) {
@@ -208,7 +228,7 @@ async function main() {
       server.child.disconnect();
       await exited;
     }
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }

@@ -133,4 +133,15 @@ describe('sessions', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, message: 'Not found' });
   });
+
+  it('sends the security headers on every response, errors included', async () => {
+    for (const url of ['/api/health/live', '/api/does-not-exist', '/api/users']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
 });
