@@ -27,7 +27,7 @@ import { desc } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { openPostgres } from '../apps/api/src/db/client';
+import { openPostgres, preparedDb } from '../apps/api/src/db/client';
 import { runMigrations } from '../apps/api/src/db/migrate';
 import { users } from '../apps/api/src/db/schema';
 import { seedBase } from '../apps/api/src/db/seed/base';
@@ -53,8 +53,9 @@ async function serve(databaseUrl: string) {
   const database = openPostgres(databaseUrl);
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir, WEB_DIST: '/nonexistent' });
   const app = await buildApp({ config, database, logger: false });
-  // Prepared, like the list's own plain pages, so the baseline is as lean as a route gets.
-  const bareQuery = app.db
+  // Prepared on the generic-plan connections, like the list's own plain pages, so the baseline
+  // is as lean as a route gets.
+  const bareQuery = preparedDb(app.db)
     .select({ id: users.id, phoneNumber: users.phoneNumber, firstName: users.firstName, lastName: users.lastName, status: users.status })
     .from(users)
     .orderBy(desc(users.id))

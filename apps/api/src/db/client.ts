@@ -11,11 +11,23 @@ import * as schema from './schema';
 /** One query API for both drivers: repositories never know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What a LISTEN subscription reports. */
+export interface ChannelHandlers {
+  /** A notification arrived on the channel. */
+  message(): void;
+  /** Listening (again): notifications sent while it was down were missed. */
+  up(): void;
+  /** The listening connection failed; nothing is heard until up() is called again. */
+  down(): void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'pg';
   /** Runs `fn` on a single connection holding a session-level advisory lock. */
   withLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** LISTENs on a channel; resolves once the first attempt to listen has succeeded or failed. */
+  subscribe(channel: string, handlers: ChannelHandlers): Promise<{ close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -31,15 +43,38 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     // PGlite is one connection in one process: there is nobody to lock out.
     withLock: (fn) => fn(db),
+    async subscribe(channel, handlers) {
+      const unlisten = await client.listen(channel, () => handlers.message());
+      handlers.up();
+      return { close: () => unlisten() };
+    },
     close: () => client.close(),
   };
 }
 
+/**
+ * Where statements prepared by name run (see openPostgres); on PGlite the database itself.
+ * Every `.prepare()` goes through this.
+ */
+export function preparedDb(db: Db): Db {
+  return preparedTwins.get(db) ?? db;
+}
+
+const preparedTwins = new WeakMap<Db, Db>();
+
 export function openPostgres(url: string, max = 20): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // PostgreSQL keeps replanning a prepared statement whose generic plan looks costlier than
+  // a custom one (a `LIMIT $1` is costed as a tenth of the table), and planning a page of
+  // users costs several times running it. Named statements are written to be right for any
+  // value, so they get connections that always use the generic plan; everything else,
+  // text searches above all, is still planned for its values.
+  const preparedPool = new pg.Pool({ connectionString: url, max, options: '-c plan_cache_mode=force_generic_plan' });
   // Without a listener an idle-client error would crash the process.
   pool.on('error', () => undefined);
+  preparedPool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  preparedTwins.set(db, drizzlePg({ client: preparedPool, schema, casing: 'snake_case' }) as unknown as Db);
   return {
     db,
     kind: 'pg',
@@ -53,7 +88,59 @@ export function openPostgres(url: string, max = 20): Database {
         client.release();
       }
     },
-    close: () => pool.end(),
+    subscribe: (channel, handlers) => listenWithRetry(url, channel, handlers),
+    close: async () => {
+      await Promise.all([pool.end(), preparedPool.end()]);
+    },
+  };
+}
+
+const RELISTEN_DELAY_MS = 1000;
+
+/** LISTEN on a connection of its own, reconnecting after a failure until closed. */
+async function listenWithRetry(url: string, channel: string, handlers: ChannelHandlers) {
+  let current: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const start = async () => {
+    const client = new pg.Client({ connectionString: url });
+    current = client;
+    let listening = false;
+    const fail = () => {
+      if (closed || current !== client) return;
+      current = null;
+      if (listening) handlers.down();
+      listening = false;
+      client.end().catch(() => undefined);
+      retry = setTimeout(() => void start(), RELISTEN_DELAY_MS);
+      retry.unref();
+    };
+    client.on('error', fail);
+    client.on('end', fail);
+    client.on('notification', () => handlers.message());
+    try {
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      fail();
+      return;
+    }
+    if (current === client && !closed) {
+      listening = true;
+      handlers.up();
+    }
+  };
+
+  await start();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const client = current;
+      current = null;
+      await client?.end().catch(() => undefined);
+    },
   };
 }
 

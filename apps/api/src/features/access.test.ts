@@ -47,7 +47,7 @@ describe('route access table', () => {
     const { default: Fastify } = await import('fastify');
     const { default: authPlugin } = await import('../plugins/auth');
     const app = Fastify();
-    await app.register(authPlugin);
+    await app.register(authPlugin, { database: t.database });
     expect(() => app.get('/api/undeclared', async () => 'x')).toThrow(/declares no access/);
     await app.close();
   });

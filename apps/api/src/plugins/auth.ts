@@ -9,7 +9,8 @@ import {
   XSRF_HEADER,
   type PermissionName,
 } from '@cricket/contracts';
-import { findActiveSession, type SessionContext } from '../features/auth/repository';
+import type { Database } from '../db/client';
+import { findActiveSession, forgetSessions, watchAuthChanges, type SessionContext } from '../features/auth/repository';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import { hashToken } from '../lib/tokens';
 
@@ -46,9 +47,18 @@ function readToken(request: FastifyRequest): { token: string; viaCookie: boolean
   return cookie ? { token: cookie, viaCookie: true } : null;
 }
 
-export default fp(async function authPlugin(app: FastifyInstance) {
+export default fp(async function authPlugin(app: FastifyInstance, { database }: { database: Database }) {
   app.decorate('routeAccessTable', [] as RouteAccessEntry[]);
   app.decorateRequest('session', null);
+
+  const authChanges = await watchAuthChanges(database);
+  app.addHook('onClose', () => authChanges.close());
+  // This instance forgets cached sessions after every write it serves, before answering, so
+  // its own changes hold on the very next request; other instances hear it by notification.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!SAFE_METHODS.has(request.method)) forgetSessions(app.db);
+    done(null, payload);
+  });
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;

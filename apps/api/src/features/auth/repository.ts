@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { PermissionName } from '@cricket/contracts';
-import type { Db } from '../../db/client';
+import { preparedDb, type Database, type Db } from '../../db/client';
 import { permissions, rolePermissions, roles, sessions, users } from '../../db/schema';
 
 export interface SessionContext {
@@ -12,9 +12,10 @@ export interface SessionContext {
 }
 
 function prepareActiveSession(db: Db) {
-  return db
+  return preparedDb(db)
     .select({
       sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
       userId: users.id,
       roleId: roles.id,
       roleName: roles.name,
@@ -36,7 +37,7 @@ function prepareActiveSession(db: Db) {
 }
 
 function prepareRoleGrants(db: Db) {
-  return db
+  return preparedDb(db)
     .select({ name: permissions.name })
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
@@ -44,11 +45,22 @@ function prepareRoleGrants(db: Db) {
     .prepare('role_grants');
 }
 
+type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareActiveSession>['execute']>>[number];
+
+/** How long a cached session may be used without hearing from the database: a backstop only. */
+const SESSION_CACHE_MS = 60_000;
+const SESSION_CACHE_MAX = 10_000;
+
 interface PerDatabase {
   activeSession: ReturnType<typeof prepareActiveSession>;
   roleGrants: ReturnType<typeof prepareRoleGrants>;
   /** Grants per role, valid while the role's grants_version (bumped by a trigger) is unchanged. */
   grants: Map<number, { version: number; names: PermissionName[] }>;
+  /** Sessions by token hash; used only while this instance is listening for auth changes. */
+  sessions: Map<string, { row: SessionRow; until: number }>;
+  listening: boolean;
+  /** Bumped whenever the cache is emptied, so a lookup that raced a change is not cached. */
+  generation: number;
 }
 
 // Every request needs these: the statements are built once per database, not per request.
@@ -57,21 +69,79 @@ const perDatabase = new WeakMap<Db, PerDatabase>();
 function stateOf(db: Db): PerDatabase {
   let state = perDatabase.get(db);
   if (!state) {
-    state = { activeSession: prepareActiveSession(db), roleGrants: prepareRoleGrants(db), grants: new Map() };
+    state = {
+      activeSession: prepareActiveSession(db),
+      roleGrants: prepareRoleGrants(db),
+      grants: new Map(),
+      sessions: new Map(),
+      listening: false,
+      generation: 0,
+    };
     perDatabase.set(db, state);
   }
   return state;
 }
 
+/** Empties this instance's session cache: after any write it served, and on every auth change. */
+export function forgetSessions(db: Db): void {
+  const state = stateOf(db);
+  state.sessions.clear();
+  state.generation++;
+}
+
 /**
- * The session behind a token with the role's current grants. The role's grants_version is
- * read with the session on every request, so an edited or deactivated role takes effect at
- * once on every instance; only the permission names are cached between requests.
- * An inactive role grants nothing.
+ * Keeps the session cache honest (decision 008): triggers NOTIFY auth_changed whenever a
+ * session, a user's status or role, or a role changes, on any instance or by hand, and every
+ * instance then forgets what it cached. While the listening connection is down nothing is
+ * cached at all.
+ */
+export async function watchAuthChanges(database: Database) {
+  const { db } = database;
+  const subscription = await database.subscribe('auth_changed', {
+    message: () => forgetSessions(db),
+    up() {
+      forgetSessions(db);
+      stateOf(db).listening = true;
+    },
+    down() {
+      stateOf(db).listening = false;
+      forgetSessions(db);
+    },
+  });
+  return {
+    async close() {
+      stateOf(db).listening = false;
+      forgetSessions(db);
+      await subscription.close();
+    },
+  };
+}
+
+async function lookUpSession(state: PerDatabase, tokenHash: string): Promise<SessionRow | null> {
+  const now = Date.now();
+  const cached = state.sessions.get(tokenHash);
+  if (cached && state.listening && now < cached.until && now < cached.row.expiresAt.getTime()) return cached.row;
+  if (cached) state.sessions.delete(tokenHash);
+
+  const generation = state.generation;
+  const [row] = await state.activeSession.execute({ tokenHash });
+  if (!row) return null;
+  if (state.listening && generation === state.generation) {
+    // Oldest first out: a Map iterates in insertion order.
+    if (state.sessions.size >= SESSION_CACHE_MAX) state.sessions.delete(state.sessions.keys().next().value!);
+    state.sessions.set(tokenHash, { row, until: now + SESSION_CACHE_MS });
+  }
+  return row;
+}
+
+/**
+ * The session behind a token with the role's current grants. Sessions are cached by this
+ * instance and forgotten on every auth change (see watchAuthChanges); the role's grants are
+ * cached per grants_version. An inactive role grants nothing.
  */
 export async function findActiveSession(db: Db, tokenHash: string): Promise<SessionContext | null> {
   const state = stateOf(db);
-  const [row] = await state.activeSession.execute({ tokenHash });
+  const row = await lookUpSession(state, tokenHash);
   if (!row) return null;
   let grants = state.grants.get(row.roleId);
   if (grants?.version !== row.grantsVersion) {

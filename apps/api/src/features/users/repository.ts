@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ORGANIZER_ROLE, type User, type UserFormValues, type UsersQuery } from '@cricket/contracts';
-import type { Db } from '../../db/client';
+import { preparedDb, type Db } from '../../db/client';
 import { userFullName, userNameOrPhone } from '../../db/search';
 import { likePattern } from '../../lib/like-pattern';
 import { permissions, rolePermissions, roles, sessions, teamPlayers, teams, userCounts, users } from '../../db/schema';
@@ -46,7 +46,8 @@ const userColumns = {
   id: users.id,
   phoneNumber: users.phoneNumber,
   roleId: users.roleId,
-  role: roles.name,
+  // A subquery rather than a join: a handful of primary-key probes is cheaper than hashing roles.
+  role: sql<string>`(select ${roles.name} from ${roles} where ${roles.id} = ${users.roleId})`,
   status: users.status,
   createdAt: users.createdAt,
   firstName: users.firstName,
@@ -62,7 +63,7 @@ const userColumns = {
   profilePicture: users.profilePicture,
 };
 
-const selectUsers = (db: Db) => db.select(userColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId));
+const selectUsers = (db: Db) => db.select(userColumns).from(users);
 type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
 
 function toUser(r: UserRow): User {
@@ -110,30 +111,32 @@ function countsTotal(db: Db, q: UsersQuery) {
 }
 
 /**
- * A page without a text search, prepared once per filter combination: building the query
- * costs more CPU than PostgreSQL spends answering it. The page's ids come from an index in
- * id order (newest first), only those rows are read, and the exact total from user_counts
- * rides along in the same statement.
+ * A page without a text search, prepared once per filter combination and run with the
+ * generic plan (see preparedDb): building and planning the query would cost more than
+ * PostgreSQL spends answering it. The page's ids come from an index in id order (newest
+ * first) and only those rows are read, whatever the offset; the exact total from
+ * user_counts rides along in the same statement.
  */
 function preparePlainPage(db: Db, byRole: boolean, byStatus: boolean) {
   const role = sql.placeholder('roleId');
   const status = sql.placeholder('status');
-  const total = db
+  const prepared = preparedDb(db);
+  const total = prepared
     .select({ total: sql<number>`coalesce(sum(${userCounts.count}), 0)::int` })
     .from(userCounts)
     .where(and(byRole ? eq(userCounts.roleId, role) : undefined, byStatus ? eq(userCounts.status, status) : undefined));
-  const pageIds = db
+  const pageIds = prepared
     .select({ id: users.id })
     .from(users)
     .where(and(byRole ? eq(users.roleId, role) : undefined, byStatus ? eq(users.status, status) : undefined))
     .orderBy(desc(users.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
-  return db
+  return prepared
     .select({ ...userColumns, total: sql<number>`(${total})` })
     .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(inArray(users.id, pageIds))
+    // An array, not IN: the generic plan then probes the primary key for exactly these ids.
+    .where(sql`${users.id} = any(array(${pageIds}))`)
     .orderBy(desc(users.id))
     .prepare(`users_page${byRole ? '_role' : ''}${byStatus ? '_status' : ''}`);
 }
@@ -180,7 +183,6 @@ export async function listUsers(db: Db, q: UsersQuery): Promise<{ rows: User[]; 
     .with(matched)
     .select({ ...userColumns, total: sql<number>`(select count(*)::int from ${matched})` })
     .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
     .where(inArray(users.id, db.select({ id: matched.id }).from(matched).orderBy(desc(matched.id)).limit(q.limit).offset(offset)))
     .orderBy(desc(users.id));
   if (rows[0]) return { rows: rows.map(toUser), total: rows[0].total };
