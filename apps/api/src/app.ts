@@ -1,5 +1,5 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createLoginThrottle } from './features/auth/login-throttle';
@@ -9,6 +9,7 @@ import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import webPlugin from './plugins/web';
+import { serializerCompiler } from './lib/response-serializer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +48,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { database });
   await registerFeatures(app, { auth: { throttle, cookieSecure: config.cookieSecure } });
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -27,6 +27,6 @@ const securityHeaders = helmet({
 export default fp(async function securityPlugin(app: FastifyInstance) {
   await app.register(cookie);
   app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, done);
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
 });
