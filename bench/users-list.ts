@@ -91,6 +91,7 @@ async function seedDatabase(databaseUrl: string) {
     // Per-row counter upkeep would dominate a bulk load: switch it off, then recount once.
     await client.query('begin');
     await client.query('alter table users disable trigger users_count_insert_delete');
+    await client.query('alter table users disable trigger users_search_names_insert_delete');
     await client.query(
       `insert into users (email, phone_number, role_id, status, first_name, last_name, gender, date_of_birth,
                           address, city, state, country, pincode, created_at, updated_at)
@@ -113,12 +114,16 @@ async function seedDatabase(databaseUrl: string) {
       [FIRST, LAST, CITIES, USER_COUNT],
     );
     await client.query('alter table users enable trigger users_count_insert_delete');
+    await client.query('alter table users enable trigger users_search_names_insert_delete');
     await client.query('delete from user_counts');
     await client.query('insert into user_counts (role_id, status, count) select role_id, status, count(*) from users group by 1, 2');
+    await client.query('delete from user_search_names');
+    await client.query('insert into user_search_names (name, users) select search_name, count(*) from users group by 1');
     await client.query('commit');
     const loaded = performance.now();
     await client.query('vacuum analyze users');
     await client.query('vacuum analyze user_counts');
+    await client.query('vacuum analyze user_search_names');
     const { rows } = await client.query<{ counted: string; kept: string }>(
       'select (select count(*) from users) as counted, (select sum(count) from user_counts) as kept',
     );

@@ -62,7 +62,7 @@ export function preparedDb(db: Db): Db {
 
 const preparedTwins = new WeakMap<Db, Db>();
 
-export function openPostgres(url: string, max = 20): Database {
+export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   // PostgreSQL keeps replanning a prepared statement whose generic plan looks costlier than
   // a custom one (a `LIMIT $1` is costed as a tenth of the table), and planning a page of

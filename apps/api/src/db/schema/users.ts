@@ -35,6 +35,8 @@ export const users = pgTable(
     index('users_search_name_trgm').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('users_phone_trgm').using('gin', sql`${t.phoneNumber} gin_trgm_ops`),
     index('users_role_id_idx').on(t.roleId, t.id),
+    // A name's users, newest first (see userSearchNames).
+    index('users_search_name_id_idx').on(t.searchName, t.id),
     index('users_status_id_idx').on(t.status, t.id),
   ],
 );
@@ -51,4 +53,18 @@ export const userCounts = pgTable(
     count: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.status] })],
+);
+
+/**
+ * Every distinct search name with how many users carry it, kept by a trigger (migration 0005).
+ * Names repeat a great deal, so a substring search looks the pattern up here, among distinct
+ * names, and only then fetches those names' users; its total is exact for the price of a sum.
+ */
+export const userSearchNames = pgTable(
+  'user_search_names',
+  {
+    name: text().primaryKey(),
+    users: integer().notNull(),
+  },
+  (t) => [index('user_search_names_trgm').using('gin', sql`${t.name} gin_trgm_ops`)],
 );

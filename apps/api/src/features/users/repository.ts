@@ -3,7 +3,7 @@ import { ORGANIZER_ROLE, type User, type UserFormValues, type UsersQuery } from 
 import { preparedDb, type Db } from '../../db/client';
 import { userFullName, userNameOrPhone } from '../../db/search';
 import { likePattern } from '../../lib/like-pattern';
-import { permissions, rolePermissions, roles, sessions, teamPlayers, teams, userCounts, users } from '../../db/schema';
+import { permissions, rolePermissions, roles, sessions, teamPlayers, teams, userCounts, userSearchNames, users } from '../../db/schema';
 
 
 /**
@@ -47,7 +47,7 @@ const userColumns = {
   phoneNumber: users.phoneNumber,
   roleId: users.roleId,
   // A subquery rather than a join: a handful of primary-key probes is cheaper than hashing roles.
-  role: sql<string>`(select ${roles.name} from ${roles} where ${roles.id} = ${users.roleId})`,
+  role: sql<string>`(select r.name from ${roles} r where r.id = ${users}.role_id)`,
   status: users.status,
   createdAt: users.createdAt,
   firstName: users.firstName,
@@ -88,19 +88,6 @@ function toUser(r: UserRow): User {
       profile_picture: r.profilePicture,
     },
   };
-}
-
-/** The text filters of `GET /users`, which user_counts cannot answer; null when one matches nobody. */
-function textFilters(q: UsersQuery): SQL[] | null {
-  const text: SQL[] = [];
-  if (q.name) text.push(sql`${userFullName} like ${likePattern(q.name.replace(/\s+/g, ' '))}`);
-  if (q.phone_number) {
-    const digits = q.phone_number.trim().replace(/^\+91/, '').replace(/\D/g, '');
-    // Letters in a phone search match nobody rather than everybody.
-    if (!digits) return null;
-    text.push(sql`${users.phoneNumber} like ${likePattern(digits)}`);
-  }
-  return text;
 }
 
 function countsTotal(db: Db, q: UsersQuery) {
@@ -153,16 +140,104 @@ function plainPage(db: Db, byRole: boolean, byStatus: boolean) {
 }
 
 /**
+ * A name search, prepared once and right for any pattern: the pattern is matched against the
+ * distinct names in user_search_names (trigram index), then the page comes from whichever is
+ * cheaper, as a single statement decides from the dictionary's counts:
+ *  - few matching names holding few users ("rohit sharma"): each name's newest users from the
+ *    (search_name, id) index, merged;
+ *  - many ("sharma", "a"): users newest first, keeping those whose name matches, which soon
+ *    finds a page because matches are dense.
+ * The first costs names × cap index probes, the second about cap × users / matches rows.
+ * Without other filters the total is exact, the dictionary's sum; with them it is counted up
+ * to `cap` matches.
+ */
+function prepareNameSearch(db: Db, byRole: boolean, byStatus: boolean, byPhone: boolean) {
+  const prepared = preparedDb(db);
+  const pattern = sql.placeholder('pattern');
+  const cap = sql.placeholder('cap');
+  // Only the filters in use are written in, so each combination gets a plan of its own; without
+  // any, a name's newest users come straight from the (search_name, id) index.
+  const alsoMatches = sql.join(
+    [
+      sql`true`,
+      byRole ? sql`u.role_id = ${sql.placeholder('roleId')}` : undefined,
+      byStatus ? sql`u.status = ${sql.placeholder('status')}` : undefined,
+      byPhone ? sql`u.phone_number like ${sql.placeholder('phone')}` : undefined,
+    ].filter((part) => part !== undefined),
+    sql` and `,
+  );
+  const names = prepared
+    .$with('names', { name: sql<string>`name` })
+    .as(sql`select name, users from ${userSearchNames} where name like ${pattern}`);
+  const byName = prepared
+    .$with('by_name', { yes: sql<boolean>`yes` })
+    .as(sql`select count(*) * coalesce(sum(users), 0) <= (select coalesce(sum(${userCounts.count}), 0) from ${userCounts}) as yes
+            from names`);
+  const capped = prepared.$with('capped', { id: sql<number>`id` }).as(sql`
+    select id from (
+      (select x.id from names cross join lateral (
+         select u.id from ${users} u where u.search_name = names.name and ${alsoMatches}
+         order by u.id desc limit ${cap}) x
+       where (select yes from by_name))
+      union all
+      (select u.id from ${users} u
+       where not (select yes from by_name) and u.search_name like ${pattern} and ${alsoMatches}
+       order by u.id desc limit ${cap})
+    ) candidates order by id desc limit ${cap}`);
+  return prepared
+    .with(names, byName, capped)
+    .select({
+      ...userColumns,
+      total: sql<number>`case when ${sql.placeholder('exact')}::boolean
+        then (select coalesce(sum(users), 0)::int from names) else (select count(*)::int from capped) end`,
+    })
+    .from(users)
+    .where(
+      sql`${users.id} = any(array(select id from capped order by id desc
+        limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}))`,
+    )
+    .orderBy(desc(users.id))
+    .prepare(`users_by_name${byRole ? '_role' : ''}${byStatus ? '_status' : ''}${byPhone ? '_phone' : ''}`);
+}
+
+const nameSearches = new WeakMap<Db, Map<string, ReturnType<typeof prepareNameSearch>>>();
+
+async function searchByName(db: Db, q: UsersQuery & { name: string }, phoneDigits: string | null, offset: number) {
+  let prepared = nameSearches.get(db);
+  if (!prepared) nameSearches.set(db, (prepared = new Map()));
+  const flags = [Boolean(q.role_id), Boolean(q.status), Boolean(phoneDigits)] as const;
+  let query = prepared.get(flags.join(':'));
+  if (!query) prepared.set(flags.join(':'), (query = prepareNameSearch(db, ...flags)));
+  const exact = !flags.includes(true);
+  const params = {
+    pattern: likePattern(q.name.replace(/\s+/g, ' ')),
+    roleId: q.role_id,
+    status: q.status,
+    phone: phoneDigits ? likePattern(phoneDigits) : undefined,
+    exact,
+    cap: offset + (exact ? q.limit : SEARCH_TOTAL_WINDOW),
+  };
+  const rows = await query.execute({ ...params, limit: q.limit, offset });
+  if (rows[0] || offset === 0) return { rows: rows.map(toUser), total: rows[0]?.total ?? 0 };
+  // Past the last page: the first row of the same search carries the total.
+  const [first] = await query.execute({ ...params, limit: 1, offset: 0 });
+  return { rows: [], total: first?.total ?? 0 };
+}
+
+/**
  * `GET /users`, newest first. Without a text search the total is the exact sum from
- * user_counts. A text search is not prepared (its best plan depends on the words searched)
- * and counts its matches only within SEARCH_TOTAL_WINDOW past the page.
+ * user_counts; a name search reads it from user_search_names (see prepareNameSearch). A
+ * phone search alone is not prepared (its best plan depends on the digits) and counts its
+ * matches only within SEARCH_TOTAL_WINDOW past the page.
  */
 export async function listUsers(db: Db, q: UsersQuery): Promise<{ rows: User[]; total: number }> {
   const offset = (q.page - 1) * q.limit;
-  const text = textFilters(q);
-  if (!text) return { rows: [], total: 0 };
+  const phoneDigits = q.phone_number ? q.phone_number.trim().replace(/^\+91/, '').replace(/\D/g, '') : null;
+  // Letters in a phone search match nobody rather than everybody.
+  if (phoneDigits === '') return { rows: [], total: 0 };
+  if (q.name) return searchByName(db, { ...q, name: q.name }, phoneDigits, offset);
 
-  if (text.length === 0) {
+  if (!phoneDigits) {
     const rows = await plainPage(db, Boolean(q.role_id), Boolean(q.status)).execute({
       roleId: q.role_id,
       status: q.status,
@@ -174,7 +249,11 @@ export async function listUsers(db: Db, q: UsersQuery): Promise<{ rows: User[]; 
     return { rows: [], total };
   }
 
-  const where = and(q.role_id ? eq(users.roleId, q.role_id) : undefined, q.status ? eq(users.status, q.status) : undefined, ...text);
+  const where = and(
+    q.role_id ? eq(users.roleId, q.role_id) : undefined,
+    q.status ? eq(users.status, q.status) : undefined,
+    sql`${users.phoneNumber} like ${likePattern(phoneDigits)}`,
+  );
   const cap = offset + SEARCH_TOTAL_WINDOW;
   const matched = db
     .$with('matched')
