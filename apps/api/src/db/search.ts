@@ -6,7 +6,7 @@ import { users } from './schema';
  * Text searches over users, on the columns the trigram indexes in schema/users.ts are built
  * on. Shared by every feature that looks people up.
  */
-export const userFullName = users.searchName;
+const userFullName = users.searchName;
 
 /** Name substring, or phone digits when the search holds at least three of them. */
 export function userNameOrPhone(search: string): SQL {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ORGANIZER_ROLE, type User, type UserFormValues, type UsersQuery } from '@cricket/contracts';
 import { preparedDb, type Db } from '../../db/client';
-import { userFullName, userNameOrPhone } from '../../db/search';
+import { userNameOrPhone } from '../../db/search';
 import { likePattern } from '../../lib/like-pattern';
 import { permissions, rolePermissions, roles, sessions, teamPlayers, teams, userCounts, userSearchNames, users } from '../../db/schema';
 
