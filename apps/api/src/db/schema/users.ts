@@ -43,7 +43,7 @@ export const users = pgTable(
 
 /**
  * Exact user counts per (role, status), kept by a trigger so a list total never needs a
- * COUNT(*) over every user (see migration 0001).
+ * COUNT(*) over every user (see migration 0002).
  */
 export const userCounts = pgTable(
   'user_counts',
