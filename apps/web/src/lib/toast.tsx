@@ -6,15 +6,21 @@ import { Toaster } from 'react-hot-toast';
  */
 export function AppToaster() {
   return (
-    <Toaster
-      position="top-right"
-      toastOptions={{
-        duration: 4000,
-        success: { duration: 2000 },
-        error: { duration: 4000 },
-        loading: { duration: Infinity },
-        className: 'text-sm',
-      }}
-    />
+    // A modal panel or dialog hides the rest of the page from assistive technology (Radix uses
+    // aria-hidden's hideOthers), but it spares elements carrying aria-live: this wrapper keeps
+    // the toasts about the form in the panel audible. "off" because each toast is its own
+    // polite live region already.
+    <div aria-live="off">
+      <Toaster
+        position="top-right"
+        toastOptions={{
+          duration: 4000,
+          success: { duration: 2000 },
+          error: { duration: 4000 },
+          loading: { duration: Infinity },
+          className: 'text-sm',
+        }}
+      />
+    </div>
   );
 }
