@@ -53,10 +53,11 @@ export default fp(async function authPlugin(app: FastifyInstance, { database }: 
 
   const authChanges = await watchAuthChanges(database);
   app.addHook('onClose', () => authChanges.close());
-  // This instance forgets cached sessions after every write it serves, before answering, so
-  // its own changes hold on the very next request; other instances hear it by notification.
+  // This instance forgets cached sessions after every signed-in write it serves, before
+  // answering, so its own changes hold on the very next request; other instances hear it by
+  // notification. Anonymous writes (sign-in) cannot end or change a session.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!SAFE_METHODS.has(request.method)) forgetSessions(app.db);
+    if (request.session && !SAFE_METHODS.has(request.method)) forgetSessions(app.db);
     done(null, payload);
   });
 
