@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,24 @@ describe('AppToaster', () => {
     });
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Please fix the errors in the form',
+    );
+  });
+
+  it('shows a repeated message once instead of stacking copies', async () => {
+    render(<AppToaster />);
+    act(() => {
+      toast.error('Please fix the validation errors before submitting');
+      toast.error('Please fix the validation errors before submitting');
+      toast.error('Please fix the validation errors before submitting');
+      toast.success('User created successfully');
+    });
+    await screen.findByText('User created successfully');
+    await waitFor(() =>
+      expect(
+        screen.getAllByText('Please fix the validation errors before submitting'),
+      ).toHaveLength(1),
+      // Dismissed copies leave after react-hot-toast's one-second exit.
+      { timeout: 3000 },
     );
   });
 });

@@ -1,10 +1,12 @@
-import { Toaster } from 'react-hot-toast';
+import { useEffect } from 'react';
+import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 
 /**
  * Spec §9 toast durations: 4000 ms blank and error, 2000 ms success, loading until dismissed.
  * react-hot-toast already caps the stack at 20 toasts, the spec's maximum.
  */
 export function AppToaster() {
+  useSingleOfEachMessage();
   return (
     // A modal panel or dialog hides the rest of the page from assistive technology (Radix uses
     // aria-hidden's hideOthers), but it spares elements carrying aria-live: this wrapper keeps
@@ -23,4 +25,23 @@ export function AppToaster() {
       />
     </div>
   );
+}
+
+/**
+ * A repeated message replaces the one already showing instead of stacking under it: pressing
+ * Save on a form with errors again and again must not build a wall of identical toasts over
+ * the form's own buttons.
+ */
+function useSingleOfEachMessage() {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    const showing = new Set<string>();
+    // Newest first, so the older copies go.
+    for (const t of toasts) {
+      if (!t.visible || typeof t.message !== 'string') continue;
+      const key = `${t.type}:${t.message}`;
+      if (showing.has(key)) toast.dismiss(t.id);
+      else showing.add(key);
+    }
+  }, [toasts]);
 }
