@@ -54,13 +54,26 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 
 /**
  * Where statements prepared by name run (see openPostgres); on PGlite the database itself.
- * Every `.prepare()` goes through this.
+ * Every `.prepare()` is made on it, through preparedOnce.
  */
 export function preparedDb(db: Db): Db {
   return preparedTwins.get(db) ?? db;
 }
 
 const preparedTwins = new WeakMap<Db, Db>();
+
+const preparedStatements = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * A statement built and prepared once per database under a name, then reused: building a
+ * query with drizzle costs more CPU than PostgreSQL spends on a small one.
+ */
+export function preparedOnce<T>(db: Db, name: string, build: (prepared: Db) => T): T {
+  let statements = preparedStatements.get(db);
+  if (!statements) preparedStatements.set(db, (statements = new Map()));
+  if (!statements.has(name)) statements.set(name, build(preparedDb(db)));
+  return statements.get(name) as T;
+}
 
 export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });

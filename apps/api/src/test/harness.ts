@@ -125,3 +125,24 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+/** A complete, valid `POST/PUT /api/users` body; email and phone must be made unique by the caller. */
+export function userPayload(roleId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    first_name: 'Test',
+    last_name: 'Staff',
+    email: 'test.staff@example.in',
+    phone_number: '9988776655',
+    role_id: roleId,
+    status: 'verified',
+    date_of_birth: '1990-04-30',
+    gender: 'Male',
+    address: '12, MG Road',
+    city: 'Mumbai',
+    state: 'Maharashtra',
+    country: 'India',
+    pincode: '400001',
+    profile_picture: null,
+    ...overrides,
+  };
+}

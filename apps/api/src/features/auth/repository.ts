@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { PermissionName } from '@cricket/contracts';
-import { preparedDb, type Database, type Db } from '../../db/client';
+import { preparedOnce, type Database, type Db } from '../../db/client';
 import { permissions, rolePermissions, roles, sessions, users } from '../../db/schema';
 
 export interface SessionContext {
@@ -11,8 +11,8 @@ export interface SessionContext {
   permissions: PermissionName[];
 }
 
-function prepareActiveSession(db: Db) {
-  return preparedDb(db)
+function prepareActiveSession(prepared: Db) {
+  return prepared
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -36,8 +36,8 @@ function prepareActiveSession(db: Db) {
     .prepare('active_session');
 }
 
-function prepareRoleGrants(db: Db) {
-  return preparedDb(db)
+function prepareRoleGrants(prepared: Db) {
+  return prepared
     .select({ name: permissions.name })
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
@@ -52,8 +52,6 @@ const SESSION_CACHE_MS = 60_000;
 const SESSION_CACHE_MAX = 10_000;
 
 interface PerDatabase {
-  activeSession: ReturnType<typeof prepareActiveSession>;
-  roleGrants: ReturnType<typeof prepareRoleGrants>;
   /** Grants per role, valid while the role's grants_version (bumped by a trigger) is unchanged. */
   grants: Map<number, { version: number; names: PermissionName[] }>;
   /** Sessions by token hash; used only while this instance is listening for auth changes. */
@@ -63,15 +61,12 @@ interface PerDatabase {
   generation: number;
 }
 
-// Every request needs these: the statements are built once per database, not per request.
 const perDatabase = new WeakMap<Db, PerDatabase>();
 
 function stateOf(db: Db): PerDatabase {
   let state = perDatabase.get(db);
   if (!state) {
     state = {
-      activeSession: prepareActiveSession(db),
-      roleGrants: prepareRoleGrants(db),
       grants: new Map(),
       sessions: new Map(),
       listening: false,
@@ -117,14 +112,14 @@ export async function watchAuthChanges(database: Database) {
   };
 }
 
-async function lookUpSession(state: PerDatabase, tokenHash: string): Promise<SessionRow | null> {
+async function lookUpSession(db: Db, state: PerDatabase, tokenHash: string): Promise<SessionRow | null> {
   const now = Date.now();
   const cached = state.sessions.get(tokenHash);
   if (cached && state.listening && now < cached.until && now < cached.row.expiresAt.getTime()) return cached.row;
   if (cached) state.sessions.delete(tokenHash);
 
   const generation = state.generation;
-  const [row] = await state.activeSession.execute({ tokenHash });
+  const [row] = await preparedOnce(db, 'active_session', prepareActiveSession).execute({ tokenHash });
   if (!row) return null;
   if (state.listening && generation === state.generation) {
     // Oldest first out: a Map iterates in insertion order.
@@ -141,11 +136,12 @@ async function lookUpSession(state: PerDatabase, tokenHash: string): Promise<Ses
  */
 export async function findActiveSession(db: Db, tokenHash: string): Promise<SessionContext | null> {
   const state = stateOf(db);
-  const row = await lookUpSession(state, tokenHash);
+  const row = await lookUpSession(db, state, tokenHash);
   if (!row) return null;
   let grants = state.grants.get(row.roleId);
   if (grants?.version !== row.grantsVersion) {
-    const names = (await state.roleGrants.execute({ roleId: row.roleId })).map((p) => p.name as PermissionName);
+    const grantRows = await preparedOnce(db, 'role_grants', prepareRoleGrants).execute({ roleId: row.roleId });
+    const names = grantRows.map((p) => p.name as PermissionName);
     grants = { version: row.grantsVersion, names };
     state.grants.set(row.roleId, grants);
   }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, userPayload, type TestApp } from '../../test/harness';
 
 /**
  * Sessions are cached per instance and forgotten on every auth change (decision 008). A change
@@ -71,22 +71,11 @@ describe('session cache', () => {
     const res = await t.as(token, {
       method: 'PUT',
       url: `/api/users/${staff.id}`,
-      payload: {
-        first_name: 'Test',
-        last_name: 'Staff',
+      payload: userPayload(user.role_id, {
         email: user.details.email,
         phone_number: user.phone_number,
-        role_id: user.role_id,
         status: 'suspended',
-        date_of_birth: '1990-04-30',
-        gender: 'Male',
-        address: '12, MG Road',
-        city: 'Mumbai',
-        state: 'Maharashtra',
-        country: 'India',
-        pincode: '400001',
-        profile_picture: null,
-      },
+      }),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await profile(staff.token)).statusCode).toBe(401);

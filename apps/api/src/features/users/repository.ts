@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ORGANIZER_ROLE, type User, type UserFormValues, type UsersQuery } from '@cricket/contracts';
-import { preparedDb, type Db } from '../../db/client';
+import { preparedOnce, type Db } from '../../db/client';
 import { userNameOrPhone } from '../../db/search';
 import { likePattern } from '../../lib/like-pattern';
 import { permissions, rolePermissions, roles, sessions, teamPlayers, teams, userCounts, userSearchNames, users } from '../../db/schema';
@@ -104,10 +104,9 @@ function countsTotal(db: Db, q: UsersQuery) {
  * first) and only those rows are read, whatever the offset; the exact total from
  * user_counts rides along in the same statement.
  */
-function preparePlainPage(db: Db, byRole: boolean, byStatus: boolean) {
+function preparePlainPage(prepared: Db, name: string, byRole: boolean, byStatus: boolean) {
   const role = sql.placeholder('roleId');
   const status = sql.placeholder('status');
-  const prepared = preparedDb(db);
   const total = prepared
     .select({ total: sql<number>`coalesce(sum(${userCounts.count}), 0)::int` })
     .from(userCounts)
@@ -125,18 +124,12 @@ function preparePlainPage(db: Db, byRole: boolean, byStatus: boolean) {
     // An array, not IN: the generic plan then probes the primary key for exactly these ids.
     .where(sql`${users.id} = any(array(${pageIds}))`)
     .orderBy(desc(users.id))
-    .prepare(`users_page${byRole ? '_role' : ''}${byStatus ? '_status' : ''}`);
+    .prepare(name);
 }
 
-const plainPages = new WeakMap<Db, Map<string, ReturnType<typeof preparePlainPage>>>();
-
 function plainPage(db: Db, byRole: boolean, byStatus: boolean) {
-  let prepared = plainPages.get(db);
-  if (!prepared) plainPages.set(db, (prepared = new Map()));
-  const key = `${byRole}:${byStatus}`;
-  let query = prepared.get(key);
-  if (!query) prepared.set(key, (query = preparePlainPage(db, byRole, byStatus)));
-  return query;
+  const name = `users_page${byRole ? '_role' : ''}${byStatus ? '_status' : ''}`;
+  return preparedOnce(db, name, (prepared) => preparePlainPage(prepared, name, byRole, byStatus));
 }
 
 /**
@@ -151,8 +144,7 @@ function plainPage(db: Db, byRole: boolean, byStatus: boolean) {
  * Without other filters the total is exact, the dictionary's sum; with them it is counted up
  * to `cap` matches.
  */
-function prepareNameSearch(db: Db, byRole: boolean, byStatus: boolean, byPhone: boolean) {
-  const prepared = preparedDb(db);
+function prepareNameSearch(prepared: Db, name: string, byRole: boolean, byStatus: boolean, byPhone: boolean) {
   const pattern = sql.placeholder('pattern');
   const cap = sql.placeholder('cap');
   // Only the filters in use are written in, so each combination gets a plan of its own; without
@@ -197,17 +189,13 @@ function prepareNameSearch(db: Db, byRole: boolean, byStatus: boolean, byPhone: 
         limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}))`,
     )
     .orderBy(desc(users.id))
-    .prepare(`users_by_name${byRole ? '_role' : ''}${byStatus ? '_status' : ''}${byPhone ? '_phone' : ''}`);
+    .prepare(name);
 }
 
-const nameSearches = new WeakMap<Db, Map<string, ReturnType<typeof prepareNameSearch>>>();
-
 async function searchByName(db: Db, q: UsersQuery & { name: string }, phoneDigits: string | null, offset: number) {
-  let prepared = nameSearches.get(db);
-  if (!prepared) nameSearches.set(db, (prepared = new Map()));
   const flags = [Boolean(q.role_id), Boolean(q.status), Boolean(phoneDigits)] as const;
-  let query = prepared.get(flags.join(':'));
-  if (!query) prepared.set(flags.join(':'), (query = prepareNameSearch(db, ...flags)));
+  const name = `users_by_name${flags[0] ? '_role' : ''}${flags[1] ? '_status' : ''}${flags[2] ? '_phone' : ''}`;
+  const query = preparedOnce(db, name, (prepared) => prepareNameSearch(prepared, name, ...flags));
   const exact = !flags.includes(true);
   const params = {
     pattern: likePattern(q.name.replace(/\s+/g, ' ')),

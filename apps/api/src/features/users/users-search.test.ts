@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { roles } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, userPayload, type TestApp } from '../../test/harness';
 
 /**
  * Name search reads distinct names from user_search_names and then takes one of two routes
@@ -81,22 +81,11 @@ describe('name search', () => {
   it('keeps the name dictionary right through creates, renames and deletes', async () => {
     const before = (await list('name=zaheer khan')).pagination.total;
     expect(before).toBe(0);
-    const body = {
+    const body = userPayload(playerRole, {
       first_name: 'Zaheer',
       last_name: 'Khan',
       email: 'zaheer@example.in',
-      phone_number: '9988776655',
-      role_id: playerRole,
-      status: 'verified',
-      date_of_birth: '1990-04-30',
-      gender: 'Male',
-      address: '12, MG Road',
-      city: 'Mumbai',
-      state: 'Maharashtra',
-      country: 'India',
-      pincode: '400001',
-      profile_picture: null,
-    };
+    });
     const created = await t.as(token, { method: 'POST', url: '/api/users', payload: body });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().data.user.id as number;
