@@ -77,7 +77,7 @@ function stateOf(db: Db): PerDatabase {
   return state;
 }
 
-/** Empties this instance's session cache: after any write it served, and on every auth change. */
+/** Empties this instance's session cache: after a signed-in write it served, and on every auth change. */
 export function forgetSessions(db: Db): void {
   const state = stateOf(db);
   state.sessions.clear();
@@ -94,22 +94,21 @@ export async function watchAuthChanges(database: Database) {
   const { db } = database;
   const subscription = await database.subscribe('auth_changed', {
     message: () => forgetSessions(db),
-    up() {
-      forgetSessions(db);
-      stateOf(db).listening = true;
-    },
-    down() {
-      stateOf(db).listening = false;
-      forgetSessions(db);
-    },
+    // Whatever was heard or missed before, start empty.
+    up: () => setListening(db, true),
+    down: () => setListening(db, false),
   });
   return {
     async close() {
-      stateOf(db).listening = false;
-      forgetSessions(db);
+      setListening(db, false);
       await subscription.close();
     },
   };
+}
+
+function setListening(db: Db, listening: boolean) {
+  stateOf(db).listening = listening;
+  forgetSessions(db);
 }
 
 async function lookUpSession(db: Db, state: PerDatabase, tokenHash: string): Promise<SessionRow | null> {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_ERRORS, todayIsoDate } from '@cricket/contracts';
 import { roles, sessions, teamPlayers, teams, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, userPayload, type TestApp } from '../../test/harness';
 import { SEARCH_TOTAL_WINDOW, insertUser } from './repository';
 import { rethrowUniqueViolation } from './rules';
 
@@ -34,23 +34,14 @@ let phoneSeq = 0;
 /** A valid create body with a unique email and phone number. */
 function body(overrides: Record<string, unknown> = {}) {
   phoneSeq += 1;
-  return {
+  return userPayload(playerRole, {
     first_name: 'Rohit',
     last_name: 'Sharma',
     email: `rohit${phoneSeq}@example.in`,
     phone_number: String(8_800_000_000 + phoneSeq),
-    role_id: playerRole,
     status: 'pending',
-    date_of_birth: '1990-04-30',
-    gender: 'Male',
-    address: '12, MG Road',
-    city: 'Mumbai',
-    state: 'Maharashtra',
-    country: 'India',
-    pincode: '400001',
-    profile_picture: null,
     ...overrides,
-  };
+  });
 }
 
 const create = (payload: Record<string, unknown>, as = token) => t.as(as, { method: 'POST', url: '/api/users', payload });
