@@ -8,4 +8,6 @@ import { z, type ZodType } from 'zod';
  * zod's encode-then-stringify costs on a page of rows.
  */
 export const serializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema }) =>
-  fastJson(z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as Parameters<typeof fastJson>[0]);
+  fastJson(
+    z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as Parameters<typeof fastJson>[0],
+  );

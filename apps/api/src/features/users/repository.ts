@@ -1,10 +1,24 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { ORGANIZER_ROLE, type User, type UserFormValues, type UsersQuery } from '@cricket/contracts';
+import {
+  ORGANIZER_ROLE,
+  type User,
+  type UserFormValues,
+  type UsersQuery,
+} from '@cricket/contracts';
 import { preparedOnce, type Db } from '../../db/client';
 import { userNameOrPhone } from '../../db/search';
 import { likePattern } from '../../lib/like-pattern';
-import { permissions, rolePermissions, roles, sessions, teamPlayers, teams, userCounts, userSearchNames, users } from '../../db/schema';
-
+import {
+  permissions,
+  rolePermissions,
+  roles,
+  sessions,
+  teamPlayers,
+  teams,
+  userCounts,
+  userSearchNames,
+  users,
+} from '../../db/schema';
 
 /**
  * A text search cannot read its total from user_counts, so it counts its matches, newest
@@ -17,20 +31,32 @@ export async function listOrganizers(
   db: Db,
   q: { page: number; limit: number; search?: string; organizer_id?: number },
 ) {
-  const filters: SQL[] = [sql`lower(${roles.name}) = ${ORGANIZER_ROLE}`, sql`${users.status} <> 'suspended'`];
+  const filters: SQL[] = [
+    sql`lower(${roles.name}) = ${ORGANIZER_ROLE}`,
+    sql`${users.status} <> 'suspended'`,
+  ];
   if (q.organizer_id) filters.push(eq(users.id, q.organizer_id));
   if (q.search) filters.push(userNameOrPhone(q.search));
   const where = and(...filters);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
-      .select({ id: users.id, phoneNumber: users.phoneNumber, firstName: users.firstName, lastName: users.lastName })
+      .select({
+        id: users.id,
+        phoneNumber: users.phoneNumber,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(where)
       .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(where),
   ]);
   return {
     total,
@@ -94,7 +120,12 @@ function countsTotal(db: Db, q: UsersQuery) {
   return db
     .select({ total: sql<number>`coalesce(sum(${userCounts.count}), 0)::int` })
     .from(userCounts)
-    .where(and(q.role_id ? eq(userCounts.roleId, q.role_id) : undefined, q.status ? eq(userCounts.status, q.status) : undefined));
+    .where(
+      and(
+        q.role_id ? eq(userCounts.roleId, q.role_id) : undefined,
+        q.status ? eq(userCounts.status, q.status) : undefined,
+      ),
+    );
 }
 
 /**
@@ -110,21 +141,33 @@ function preparePlainPage(prepared: Db, name: string, byRole: boolean, byStatus:
   const total = prepared
     .select({ total: sql<number>`coalesce(sum(${userCounts.count}), 0)::int` })
     .from(userCounts)
-    .where(and(byRole ? eq(userCounts.roleId, role) : undefined, byStatus ? eq(userCounts.status, status) : undefined));
+    .where(
+      and(
+        byRole ? eq(userCounts.roleId, role) : undefined,
+        byStatus ? eq(userCounts.status, status) : undefined,
+      ),
+    );
   const pageIds = prepared
     .select({ id: users.id })
     .from(users)
-    .where(and(byRole ? eq(users.roleId, role) : undefined, byStatus ? eq(users.status, status) : undefined))
+    .where(
+      and(
+        byRole ? eq(users.roleId, role) : undefined,
+        byStatus ? eq(users.status, status) : undefined,
+      ),
+    )
     .orderBy(desc(users.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
-  return prepared
-    .select({ ...userColumns, total: sql<number>`(${total})` })
-    .from(users)
-    // An array, not IN: the generic plan then probes the primary key for exactly these ids.
-    .where(sql`${users.id} = any(array(${pageIds}))`)
-    .orderBy(desc(users.id))
-    .prepare(name);
+  return (
+    prepared
+      .select({ ...userColumns, total: sql<number>`(${total})` })
+      .from(users)
+      // An array, not IN: the generic plan then probes the primary key for exactly these ids.
+      .where(sql`${users.id} = any(array(${pageIds}))`)
+      .orderBy(desc(users.id))
+      .prepare(name)
+  );
 }
 
 function plainPage(db: Db, byRole: boolean, byStatus: boolean) {
@@ -144,7 +187,13 @@ function plainPage(db: Db, byRole: boolean, byStatus: boolean) {
  * Without other filters the total is exact, the dictionary's sum; with them it is counted up
  * to `cap` matches.
  */
-function prepareNameSearch(prepared: Db, name: string, byRole: boolean, byStatus: boolean, byPhone: boolean) {
+function prepareNameSearch(
+  prepared: Db,
+  name: string,
+  byRole: boolean,
+  byStatus: boolean,
+  byPhone: boolean,
+) {
   const pattern = sql.placeholder('pattern');
   const cap = sql.placeholder('cap');
   // Only the filters in use are written in, so each combination gets a plan of its own; without
@@ -161,8 +210,7 @@ function prepareNameSearch(prepared: Db, name: string, byRole: boolean, byStatus
   const names = prepared
     .$with('names', { name: sql<string>`name` })
     .as(sql`select name, users from ${userSearchNames} where name like ${pattern}`);
-  const byName = prepared
-    .$with('by_name', { yes: sql<boolean>`yes` })
+  const byName = prepared.$with('by_name', { yes: sql<boolean>`yes` })
     .as(sql`select count(*) * coalesce(sum(users), 0) <= (select coalesce(sum(${userCounts.count}), 0) from ${userCounts}) as yes
             from names`);
   const capped = prepared.$with('capped', { id: sql<number>`id` }).as(sql`
@@ -192,7 +240,12 @@ function prepareNameSearch(prepared: Db, name: string, byRole: boolean, byStatus
     .prepare(name);
 }
 
-async function searchByName(db: Db, q: UsersQuery & { name: string }, phoneDigits: string | null, offset: number) {
+async function searchByName(
+  db: Db,
+  q: UsersQuery & { name: string },
+  phoneDigits: string | null,
+  offset: number,
+) {
   const flags = [Boolean(q.role_id), Boolean(q.status), Boolean(phoneDigits)] as const;
   const name = `users_by_name${flags[0] ? '_role' : ''}${flags[1] ? '_status' : ''}${flags[2] ? '_phone' : ''}`;
   const query = preparedOnce(db, name, (prepared) => prepareNameSearch(prepared, name, ...flags));
@@ -220,7 +273,9 @@ async function searchByName(db: Db, q: UsersQuery & { name: string }, phoneDigit
  */
 export async function listUsers(db: Db, q: UsersQuery): Promise<{ rows: User[]; total: number }> {
   const offset = (q.page - 1) * q.limit;
-  const phoneDigits = q.phone_number ? q.phone_number.trim().replace(/^\+91/, '').replace(/\D/g, '') : null;
+  const phoneDigits = q.phone_number
+    ? q.phone_number.trim().replace(/^\+91/, '').replace(/\D/g, '')
+    : null;
   // Letters in a phone search match nobody rather than everybody.
   if (phoneDigits === '') return { rows: [], total: 0 };
   if (q.name) return searchByName(db, { ...q, name: q.name }, phoneDigits, offset);
@@ -250,11 +305,28 @@ export async function listUsers(db: Db, q: UsersQuery): Promise<{ rows: User[]; 
     .with(matched)
     .select({ ...userColumns, total: sql<number>`(select count(*)::int from ${matched})` })
     .from(users)
-    .where(inArray(users.id, db.select({ id: matched.id }).from(matched).orderBy(desc(matched.id)).limit(q.limit).offset(offset)))
+    .where(
+      inArray(
+        users.id,
+        db
+          .select({ id: matched.id })
+          .from(matched)
+          .orderBy(desc(matched.id))
+          .limit(q.limit)
+          .offset(offset),
+      ),
+    )
     .orderBy(desc(users.id));
   if (rows[0]) return { rows: rows.map(toUser), total: rows[0].total };
-  const capped = db.select({ one: sql`1` }).from(users).where(where).limit(cap).as('capped');
-  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+  const capped = db
+    .select({ one: sql`1` })
+    .from(users)
+    .where(where)
+    .limit(cap)
+    .as('capped');
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(capped);
   return { rows: [], total };
 }
 
@@ -264,13 +336,20 @@ export async function findUser(db: Db, id: number): Promise<User | null> {
 }
 
 /** The fields a user's email or phone number would collide on, excluding the user itself. */
-export async function findTakenFields(db: Db, v: { email: string; phoneNumber: string }, exceptId?: number) {
+export async function findTakenFields(
+  db: Db,
+  v: { email: string; phoneNumber: string },
+  exceptId?: number,
+) {
   const rows = await db
     .select({ email: users.email, phoneNumber: users.phoneNumber })
     .from(users)
     .where(
       and(
-        or(sql`lower(${users.email}) = ${v.email.toLowerCase()}`, eq(users.phoneNumber, v.phoneNumber)),
+        or(
+          sql`lower(${users.email}) = ${v.email.toLowerCase()}`,
+          eq(users.phoneNumber, v.phoneNumber),
+        ),
         exceptId ? ne(users.id, exceptId) : undefined,
       ),
     );
@@ -285,7 +364,9 @@ export async function findRoleGrants(db: Db, roleId: number) {
   const [row] = await db
     .select({
       isActive: roles.isActive,
-      permissions: sql<string[]>`coalesce(array_agg(${permissions.name}) filter (where ${permissions.name} is not null), '{}')`,
+      permissions: sql<
+        string[]
+      >`coalesce(array_agg(${permissions.name}) filter (where ${permissions.name} is not null), '{}')`,
     })
     .from(roles)
     .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
@@ -327,7 +408,11 @@ export async function updateUser(db: Db, id: number, v: UserFormValues): Promise
 }
 
 export async function ownsAnyTeam(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.select({ id: teams.id }).from(teams).where(eq(teams.ownerId, userId)).limit(1);
+  const [row] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(eq(teams.ownerId, userId))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -340,19 +425,38 @@ export async function deleteUser(db: Db, id: number): Promise<boolean> {
     await tx
       .update(teams)
       .set({ playersCount: sql`${teams.playersCount} - 1` })
-      .where(inArray(teams.id, tx.select({ id: teamPlayers.teamId }).from(teamPlayers).where(eq(teamPlayers.userId, id))));
+      .where(
+        inArray(
+          teams.id,
+          tx.select({ id: teamPlayers.teamId }).from(teamPlayers).where(eq(teamPlayers.userId, id)),
+        ),
+      );
     const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
     return rows.length > 0;
   });
 }
 
 /** Sets a new password and signs the user out everywhere except, optionally, one session. */
-export async function setPassword(db: Db, id: number, passwordHash: string, keepSessionId?: number) {
+export async function setPassword(
+  db: Db,
+  id: number,
+  passwordHash: string,
+  keepSessionId?: number,
+) {
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
     await tx
       .update(sessions)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+      .where(
+        and(
+          eq(sessions.userId, id),
+          isNull(sessions.revokedAt),
+          keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+        ),
+      );
   });
 }

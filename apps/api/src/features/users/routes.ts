@@ -29,11 +29,25 @@ import {
   setPassword,
   updateUser,
 } from './repository';
-import { assertAssignableRole, assertRoleWithinRights, assertUnique, rethrowOwnerViolation, rethrowUniqueViolation } from './rules';
+import {
+  assertAssignableRole,
+  assertRoleWithinRights,
+  assertUnique,
+  rethrowOwnerViolation,
+  rethrowUniqueViolation,
+} from './rules';
 
 /** A list body: `data.data` and the spec's pagination object. */
-function pageBody<T>(message: string, q: { page: number; limit: number }, { rows, total }: { rows: T[]; total: number }) {
-  return { success: true, message, data: { data: rows, pagination: buildPagination(total, q.page, q.limit) } };
+function pageBody<T>(
+  message: string,
+  q: { page: number; limit: number },
+  { rows, total }: { rows: T[]; total: number },
+) {
+  return {
+    success: true,
+    message,
+    data: { data: rows, pagination: buildPagination(total, q.page, q.limit) },
+  };
 }
 
 export async function usersRoutes(app: FastifyInstance) {
@@ -47,7 +61,8 @@ export async function usersRoutes(app: FastifyInstance) {
       querystring: usersQuery,
       response: { 200: envelope(pageOf(user)) },
     },
-    handler: async (request) => pageBody('Users fetched successfully', request.query, await listUsers(app.db, request.query)),
+    handler: async (request) =>
+      pageBody('Users fetched successfully', request.query, await listUsers(app.db, request.query)),
   });
 
   // The owner picker of the team panels reads this, hence the teams permission.
@@ -60,12 +75,21 @@ export async function usersRoutes(app: FastifyInstance) {
       response: { 200: envelope(pageOf(organizer)) },
     },
     handler: async (request) =>
-      pageBody('Organizers fetched successfully', request.query, await listOrganizers(app.db, request.query)),
+      pageBody(
+        'Organizers fetched successfully',
+        request.query,
+        await listOrganizers(app.db, request.query),
+      ),
   });
 
   r.get('/api/users/:id', {
     config: { access: 'users.view' },
-    schema: { tags: ['users'], summary: 'One user', params: idParam, response: { 200: envelope(userData) } },
+    schema: {
+      tags: ['users'],
+      summary: 'One user',
+      params: idParam,
+      response: { 200: envelope(userData) },
+    },
     handler: async (request) => {
       const found = await findUser(app.db, request.params.id);
       if (!found) throw notFound(USER_ERRORS.notFound);
@@ -75,7 +99,12 @@ export async function usersRoutes(app: FastifyInstance) {
 
   r.post('/api/users', {
     config: { access: 'users.create' },
-    schema: { tags: ['users'], summary: 'Create a user', body: createUserBody, response: { 200: envelope(userData) } },
+    schema: {
+      tags: ['users'],
+      summary: 'Create a user',
+      body: createUserBody,
+      response: { 200: envelope(userData) },
+    },
     handler: async (request) => {
       const v = request.body;
       await assertAssignableRole(app.db, sessionOf(request), v.role_id);
@@ -105,13 +134,22 @@ export async function usersRoutes(app: FastifyInstance) {
       await assertUnique(app.db, request.body, id);
       const updated = await updateUser(app.db, id, request.body).catch(rethrowUniqueViolation);
       if (!updated) throw notFound(USER_ERRORS.notFound);
-      return { success: true, message: 'User updated successfully', data: { user: (await findUser(app.db, id))! } };
+      return {
+        success: true,
+        message: 'User updated successfully',
+        data: { user: (await findUser(app.db, id))! },
+      };
     },
   });
 
   r.delete('/api/users/:id', {
     config: { access: 'users.delete' },
-    schema: { tags: ['users'], summary: 'Delete a user', params: idParam, response: { 200: messageOnly } },
+    schema: {
+      tags: ['users'],
+      summary: 'Delete a user',
+      params: idParam,
+      response: { 200: messageOnly },
+    },
     handler: async (request) => {
       const { id } = request.params;
       const session = sessionOf(request);
