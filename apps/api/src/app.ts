@@ -49,7 +49,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin, { database });
-  await registerFeatures(app, { auth: { throttle, cookieSecure: config.cookieSecure } });
+  await registerFeatures(app, { auth: { throttle, cookieSecure: config.cookieSecure }, database });
   await app.register(webPlugin, { webDist: config.webDist });
   return app;
 }

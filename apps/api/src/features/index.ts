@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
 import { authRoutes, type AuthRoutesOptions } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
@@ -8,12 +9,15 @@ import { teamsRoutes } from './teams/routes';
 import { usersRoutes } from './users/routes';
 
 /** Every feature's routes; a new feature adds one line here. */
-export async function registerFeatures(app: FastifyInstance, opts: { auth: AuthRoutesOptions }) {
+export async function registerFeatures(
+  app: FastifyInstance,
+  opts: { auth: AuthRoutesOptions; database: Database },
+) {
   await app.register(healthRoutes);
   await app.register(authRoutes, opts.auth);
   await app.register(dashboardRoutes);
   await app.register(rolesRoutes);
-  await app.register(usersRoutes);
+  await app.register(usersRoutes, { database: opts.database });
   await app.register(teamsRoutes);
   await app.register(mediaRoutes, { uploadDir: app.config.uploadDir });
 }

@@ -103,7 +103,7 @@ describe('session cache', () => {
       await vi.waitFor(
         async () => {
           const { rows } = (await t.db.execute(sql`select count(*)::int as n from pg_stat_activity
-                                                 where datname = current_database() and query ilike 'listen%'`)) as unknown as {
+                                                 where datname = current_database() and query ilike 'listen%auth_changed%'`)) as unknown as {
             rows: { n: number }[];
           };
           expect(rows[0]!.n).toBe(1);

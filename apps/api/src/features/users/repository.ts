@@ -9,6 +9,12 @@ import { preparedOnce, type Db } from '../../db/client';
 import { userNameOrPhone } from '../../db/search';
 import { likePattern } from '../../lib/like-pattern';
 import {
+  MAX_REMEMBERED_NAMES,
+  forgetNameMatches,
+  rememberNames,
+  rememberedNames,
+} from './name-matches';
+import {
   permissions,
   rolePermissions,
   roles,
@@ -68,65 +74,31 @@ export async function listOrganizers(
   };
 }
 
-const userColumns = {
-  id: users.id,
-  phoneNumber: users.phoneNumber,
-  roleId: users.roleId,
-  // A subquery rather than a join: a handful of primary-key probes is cheaper than hashing roles.
-  role: sql<string>`(select r.name from ${roles} r where r.id = ${users}.role_id)`,
-  status: users.status,
-  createdAt: users.createdAt,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  dateOfBirth: users.dateOfBirth,
-  gender: users.gender,
-  address: users.address,
-  city: users.city,
-  state: users.state,
-  country: users.country,
-  pincode: users.pincode,
-  profilePicture: users.profilePicture,
-};
+/**
+ * A user as the API answers it (spec §3: account fields flat, personal ones under details),
+ * as PostgreSQL builds it from the row `u` of users. The list and the profile both read users
+ * through this one definition. The role's name is a subquery: a few primary-key probes cost
+ * less than hashing the roles table.
+ */
+const userRecord = sql`select u.id, u.phone_number, u.role_id,
+    (select r.name from ${roles} r where r.id = u.role_id) as role, u.status,
+    to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+    (select d from (select u.first_name, u.last_name, u.email, u.date_of_birth, u.gender, u.address,
+       u.city, u.state, u.country, u.pincode, u.profile_picture) d) as details`;
 
-const selectUsers = (db: Db) => db.select(userColumns).from(users);
-type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
-
-function toUser(r: UserRow): User {
-  return {
-    id: r.id,
-    phone_number: r.phoneNumber,
-    role_id: r.roleId,
-    role: r.role,
-    status: r.status,
-    created_at: new Date(r.createdAt).toISOString(),
-    details: {
-      first_name: r.firstName,
-      last_name: r.lastName,
-      email: r.email,
-      date_of_birth: r.dateOfBirth,
-      gender: r.gender,
-      address: r.address,
-      city: r.city,
-      state: r.state,
-      country: r.country,
-      pincode: r.pincode,
-      profile_picture: r.profilePicture,
-    },
-  };
+/**
+ * The users whose ids `pageIds` yields, newest first, as one JSON array in text. PostgreSQL
+ * writes it and the route passes it through: turning 17 columns of ten rows into objects and
+ * back into JSON was the largest part of what the list cost the API's single thread.
+ */
+function pageJson(pageIds: SQL) {
+  // An array, not IN: the generic plan then probes the primary key for exactly these ids.
+  return sql<string>`(select coalesce(json_agg(x order by x.id desc), '[]')::text
+    from (${userRecord} from ${users} u where u.id = any(array(${pageIds}))) x)`;
 }
 
-function countsTotal(db: Db, q: UsersQuery) {
-  return db
-    .select({ total: sql<number>`coalesce(sum(${userCounts.count}), 0)::int` })
-    .from(userCounts)
-    .where(
-      and(
-        q.role_id ? eq(userCounts.roleId, q.role_id) : undefined,
-        q.status ? eq(userCounts.status, q.status) : undefined,
-      ),
-    );
-}
+/** One page of users as JSON text, with the total the pagination object reports. */
+export type UsersPage = { total: number; json: string };
 
 /**
  * A page without a text search, prepared once per filter combination and run with the
@@ -138,15 +110,6 @@ function countsTotal(db: Db, q: UsersQuery) {
 function preparePlainPage(prepared: Db, name: string, byRole: boolean, byStatus: boolean) {
   const role = sql.placeholder('roleId');
   const status = sql.placeholder('status');
-  const total = prepared
-    .select({ total: sql<number>`coalesce(sum(${userCounts.count}), 0)::int` })
-    .from(userCounts)
-    .where(
-      and(
-        byRole ? eq(userCounts.roleId, role) : undefined,
-        byStatus ? eq(userCounts.status, status) : undefined,
-      ),
-    );
   const pageIds = prepared
     .select({ id: users.id })
     .from(users)
@@ -159,15 +122,21 @@ function preparePlainPage(prepared: Db, name: string, byRole: boolean, byStatus:
     .orderBy(desc(users.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
-  return (
-    prepared
-      .select({ ...userColumns, total: sql<number>`(${total})` })
-      .from(users)
-      // An array, not IN: the generic plan then probes the primary key for exactly these ids.
-      .where(sql`${users.id} = any(array(${pageIds}))`)
-      .orderBy(desc(users.id))
-      .prepare(name)
-  );
+  // An aggregate over the counters always yields one row, so a page past the end still
+  // carries its total.
+  return prepared
+    .select({
+      total: sql<number>`coalesce(sum(${userCounts.count}), 0)::int`,
+      json: pageJson(pageIds.getSQL()),
+    })
+    .from(userCounts)
+    .where(
+      and(
+        byRole ? eq(userCounts.roleId, role) : undefined,
+        byStatus ? eq(userCounts.status, status) : undefined,
+      ),
+    )
+    .prepare(name);
 }
 
 function plainPage(db: Db, byRole: boolean, byStatus: boolean) {
@@ -185,11 +154,12 @@ function plainPage(db: Db, byRole: boolean, byStatus: boolean) {
  *    finds a page because matches are dense.
  * The first costs names × cap index probes, the second about cap × users / matches rows.
  * Without other filters the total is exact, the dictionary's sum; with them it is counted up
- * to `cap` matches.
+ * to `cap` matches. Either is read in the same statement as the page, even past the end.
  */
 function prepareNameSearch(
   prepared: Db,
   name: string,
+  byNames: boolean,
   byRole: boolean,
   byStatus: boolean,
   byPhone: boolean,
@@ -207,9 +177,15 @@ function prepareNameSearch(
     ].filter((part) => part !== undefined),
     sql` and `,
   );
+  // The names the pattern matches, through the trigram index or, when this instance remembers
+  // them (name-matches.ts), by primary key; their counts are read fresh either way.
   const names = prepared
     .$with('names', { name: sql<string>`name` })
-    .as(sql`select name, users from ${userSearchNames} where name like ${pattern}`);
+    .as(
+      byNames
+        ? sql`select name, users from ${userSearchNames} where name = any(${sql.placeholder('names')}::text[])`
+        : sql`select name, users from ${userSearchNames} where name like ${pattern}`,
+    );
   const byName = prepared.$with('by_name', { yes: sql<boolean>`yes` })
     .as(sql`select count(*) * coalesce(sum(users), 0) <= (select coalesce(sum(${userCounts.count}), 0) from ${userCounts}) as yes
             from names`);
@@ -227,16 +203,18 @@ function prepareNameSearch(
   return prepared
     .with(names, byName, capped)
     .select({
-      ...userColumns,
       total: sql<number>`case when ${sql.placeholder('exact')}::boolean
-        then (select coalesce(sum(users), 0)::int from names) else (select count(*)::int from capped) end`,
+        then coalesce(sum(names.users), 0)::int else (select count(*)::int from capped) end`,
+      json: pageJson(sql`select id from capped order by id desc
+        limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`),
+      // What the pattern matched, to remember, unless there are too many to be worth it.
+      matched: byNames
+        ? sql<string[] | null>`null::text[]`
+        : sql<
+            string[] | null
+          >`(select coalesce(array_agg(m.name), '{}') from (select name from names limit ${MAX_REMEMBERED_NAMES + 1}) m)`,
     })
-    .from(users)
-    .where(
-      sql`${users.id} = any(array(select id from capped order by id desc
-        limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}))`,
-    )
-    .orderBy(desc(users.id))
+    .from(names)
     .prepare(name);
 }
 
@@ -245,24 +223,31 @@ async function searchByName(
   q: UsersQuery & { name: string },
   phoneDigits: string | null,
   offset: number,
-) {
-  const flags = [Boolean(q.role_id), Boolean(q.status), Boolean(phoneDigits)] as const;
-  const name = `users_by_name${flags[0] ? '_role' : ''}${flags[1] ? '_status' : ''}${flags[2] ? '_phone' : ''}`;
+): Promise<UsersPage> {
+  const pattern = likePattern(q.name.replace(/\s+/g, ' '));
+  const remembered = rememberedNames(db, pattern);
+  const flags = [
+    Boolean(remembered.names),
+    Boolean(q.role_id),
+    Boolean(q.status),
+    Boolean(phoneDigits),
+  ] as const;
+  const name = `users_by_${['name', flags[0] && 'names', flags[1] && 'role', flags[2] && 'status', flags[3] && 'phone'].filter(Boolean).join('_')}`;
   const query = preparedOnce(db, name, (prepared) => prepareNameSearch(prepared, name, ...flags));
-  const exact = !flags.includes(true);
-  const params = {
-    pattern: likePattern(q.name.replace(/\s+/g, ' ')),
+  const exact = !(flags[1] || flags[2] || flags[3]);
+  const [page] = await query.execute({
+    pattern,
+    names: remembered.names,
     roleId: q.role_id,
     status: q.status,
     phone: phoneDigits ? likePattern(phoneDigits) : undefined,
     exact,
     cap: offset + (exact ? q.limit : SEARCH_TOTAL_WINDOW),
-  };
-  const rows = await query.execute({ ...params, limit: q.limit, offset });
-  if (rows[0] || offset === 0) return { rows: rows.map(toUser), total: rows[0]?.total ?? 0 };
-  // Past the last page: the first row of the same search carries the total.
-  const [first] = await query.execute({ ...params, limit: 1, offset: 0 });
-  return { rows: [], total: first?.total ?? 0 };
+    limit: q.limit,
+    offset,
+  });
+  if (page!.matched) rememberNames(db, pattern, remembered.generation, page!.matched);
+  return { total: page!.total, json: page!.json };
 }
 
 /**
@@ -271,68 +256,56 @@ async function searchByName(
  * phone search alone is not prepared (its best plan depends on the digits) and counts its
  * matches only within SEARCH_TOTAL_WINDOW past the page.
  */
-export async function listUsers(db: Db, q: UsersQuery): Promise<{ rows: User[]; total: number }> {
+export async function listUsers(db: Db, q: UsersQuery): Promise<UsersPage> {
   const offset = (q.page - 1) * q.limit;
   const phoneDigits = q.phone_number
     ? q.phone_number.trim().replace(/^\+91/, '').replace(/\D/g, '')
     : null;
   // Letters in a phone search match nobody rather than everybody.
-  if (phoneDigits === '') return { rows: [], total: 0 };
+  if (phoneDigits === '') return { json: '[]', total: 0 };
   if (q.name) return searchByName(db, { ...q, name: q.name }, phoneDigits, offset);
 
   if (!phoneDigits) {
-    const rows = await plainPage(db, Boolean(q.role_id), Boolean(q.status)).execute({
+    const [page] = await plainPage(db, Boolean(q.role_id), Boolean(q.status)).execute({
       roleId: q.role_id,
       status: q.status,
       limit: q.limit,
       offset,
     });
-    if (rows[0]) return { rows: rows.map(toUser), total: rows[0].total };
-    const [{ total } = { total: 0 }] = await countsTotal(db, q);
-    return { rows: [], total };
+    return page!;
   }
 
-  const where = and(
-    q.role_id ? eq(users.roleId, q.role_id) : undefined,
-    q.status ? eq(users.status, q.status) : undefined,
-    sql`${users.phoneNumber} like ${likePattern(phoneDigits)}`,
+  const matched = db.$with('matched').as(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          q.role_id ? eq(users.roleId, q.role_id) : undefined,
+          q.status ? eq(users.status, q.status) : undefined,
+          sql`${users.phoneNumber} like ${likePattern(phoneDigits)}`,
+        ),
+      )
+      .orderBy(desc(users.id))
+      .limit(offset + SEARCH_TOTAL_WINDOW),
   );
-  const cap = offset + SEARCH_TOTAL_WINDOW;
-  const matched = db
-    .$with('matched')
-    .as(db.select({ id: users.id }).from(users).where(where).orderBy(desc(users.id)).limit(cap));
-  const rows = await db
+  const [page] = await db
     .with(matched)
-    .select({ ...userColumns, total: sql<number>`(select count(*)::int from ${matched})` })
-    .from(users)
-    .where(
-      inArray(
-        users.id,
-        db
-          .select({ id: matched.id })
-          .from(matched)
-          .orderBy(desc(matched.id))
-          .limit(q.limit)
-          .offset(offset),
+    .select({
+      total: sql<number>`count(*)::int`,
+      json: pageJson(
+        sql`select id from ${matched} order by id desc limit ${q.limit} offset ${offset}`,
       ),
-    )
-    .orderBy(desc(users.id));
-  if (rows[0]) return { rows: rows.map(toUser), total: rows[0].total };
-  const capped = db
-    .select({ one: sql`1` })
-    .from(users)
-    .where(where)
-    .limit(cap)
-    .as('capped');
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(capped);
-  return { rows: [], total };
+    })
+    .from(matched);
+  return page!;
 }
 
 export async function findUser(db: Db, id: number): Promise<User | null> {
-  const [row] = await selectUsers(db).where(eq(users.id, id));
-  return row ? toUser(row) : null;
+  const [row] = await db
+    .select({ user: sql<User>`row_to_json(x)` })
+    .from(sql`(${userRecord} from ${users} u where u.id = ${id}) x`);
+  return row?.user ?? null;
 }
 
 /** The fields a user's email or phone number would collide on, excluding the user itself. */
@@ -395,6 +368,8 @@ const toColumns = (v: UserFormValues) => ({
 
 export async function insertUser(db: Db, v: UserFormValues): Promise<number> {
   const [row] = await db.insert(users).values(toColumns(v)).returning({ id: users.id });
+  // This instance must find the new name on its very next search; others hear it notified.
+  forgetNameMatches(db);
   return row!.id;
 }
 
@@ -404,6 +379,7 @@ export async function updateUser(db: Db, id: number, v: UserFormValues): Promise
     .set({ ...toColumns(v), updatedAt: sql`now()` })
     .where(eq(users.id, id))
     .returning({ id: users.id });
+  forgetNameMatches(db);
   return rows.length > 0;
 }
 
@@ -421,19 +397,24 @@ export async function ownsAnyTeam(db: Db, userId: number): Promise<boolean> {
  * team's stored player count in step, in one transaction.
  */
 export async function deleteUser(db: Db, id: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx
-      .update(teams)
-      .set({ playersCount: sql`${teams.playersCount} - 1` })
-      .where(
-        inArray(
-          teams.id,
-          tx.select({ id: teamPlayers.teamId }).from(teamPlayers).where(eq(teamPlayers.userId, id)),
-        ),
-      );
-    const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-    return rows.length > 0;
-  });
+  return db
+    .transaction(async (tx) => {
+      await tx
+        .update(teams)
+        .set({ playersCount: sql`${teams.playersCount} - 1` })
+        .where(
+          inArray(
+            teams.id,
+            tx
+              .select({ id: teamPlayers.teamId })
+              .from(teamPlayers)
+              .where(eq(teamPlayers.userId, id)),
+          ),
+        );
+      const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length > 0;
+    })
+    .finally(() => forgetNameMatches(db));
 }
 
 /** Sets a new password and signs the user out everywhere except, optionally, one session. */

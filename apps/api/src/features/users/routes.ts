@@ -16,9 +16,11 @@ import {
   userPasswordForm,
   usersQuery,
 } from '@cricket/contracts';
+import type { Database } from '../../db/client';
 import { sessionOf } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
+import { sendJsonPage } from '../../lib/response-serializer';
 import {
   deleteUser,
   findUser,
@@ -29,6 +31,7 @@ import {
   setPassword,
   updateUser,
 } from './repository';
+import { watchSearchNames } from './name-matches';
 import {
   assertAssignableRole,
   assertRoleWithinRights,
@@ -50,8 +53,10 @@ function pageBody<T>(
   };
 }
 
-export async function usersRoutes(app: FastifyInstance) {
+export async function usersRoutes(app: FastifyInstance, { database }: { database: Database }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const nameChanges = await watchSearchNames(database);
+  app.addHook('onClose', () => nameChanges.close());
 
   r.get('/api/users', {
     config: { access: 'users.view' },
@@ -61,8 +66,13 @@ export async function usersRoutes(app: FastifyInstance) {
       querystring: usersQuery,
       response: { 200: envelope(pageOf(user)) },
     },
-    handler: async (request) =>
-      pageBody('Users fetched successfully', request.query, await listUsers(app.db, request.query)),
+    handler: async (request, reply) =>
+      sendJsonPage(
+        reply,
+        'Users fetched successfully',
+        request.query,
+        await listUsers(app.db, request.query),
+      ),
   });
 
   // The owner picker of the team panels reads this, hence the teams permission.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/client';
 import { roles } from '../../db/schema';
 import { createTestApp, userPayload, type TestApp } from '../../test/harness';
@@ -130,5 +130,84 @@ describe('name search', () => {
     ).map((r) => r.id);
     expect(phone.data.map((u) => u.id)).toEqual(phoneExpected.slice(0, 10));
     expect(phone.pagination.total).toBe(phoneExpected.length);
+  });
+});
+
+describe('remembered name matches (decision 011)', () => {
+  const insertDirectly = (first: string, last: string, n: number) =>
+    t.db.execute(sql`insert into users (email, phone_number, role_id, status, first_name, last_name)
+                     values (${`direct${n}@example.in`}, ${String(9300000000 + n)}, ${playerRole}, 'verified', ${first}, ${last})`);
+  const withoutNotice = async (fn: () => Promise<unknown>) => {
+    await t.db.execute(
+      sql`alter table user_search_names disable trigger user_search_names_changed`,
+    );
+    try {
+      await fn();
+    } finally {
+      await t.db.execute(
+        sql`alter table user_search_names enable trigger user_search_names_changed`,
+      );
+    }
+  };
+
+  it('answers from what it remembered until the dictionary announces a new name', async () => {
+    expect((await list('name=zubin')).pagination.total).toBe(0);
+    // A name added without the announcement stays unseen: the remembered answer is really used.
+    await withoutNotice(() => insertDirectly('Zubin', 'Bharucha', 1));
+    expect((await list('name=zubin')).pagination.total).toBe(0);
+    // The announcement, as any other instance's write or a change by hand makes it.
+    await t.db.execute(sql`select pg_notify('search_names_changed', '')`);
+    await vi.waitFor(async () => expect((await list('name=zubin')).pagination.total).toBe(1), {
+      timeout: 5000,
+      interval: 50,
+    });
+  });
+
+  it('reads the counts fresh, so totals stay exact while names are remembered', async () => {
+    expect((await list('name=bharucha')).pagination.total).toBe(1);
+    // Same name again: the dictionary's count moves, no name is added, nothing is announced.
+    await insertDirectly('Zubin', 'Bharucha', 2);
+    const page = await list('name=bharucha');
+    expect(page.pagination.total).toBe(2);
+    expect(page.data.map((r) => r.id)).toEqual(await expected('bharucha'));
+  });
+
+  it("finds this instance's own new, renamed and deleted names on the very next request", async () => {
+    await withoutNotice(async () => {
+      expect((await list('name=farokh')).pagination.total).toBe(0);
+      const created = await t.as(token, {
+        method: 'POST',
+        url: '/api/users',
+        payload: userPayload(playerRole, {
+          first_name: 'Farokh',
+          last_name: 'Engineer',
+          email: 'farokh@example.in',
+          phone_number: '9400000001',
+        }),
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const id = created.json().data.user.id as number;
+      expect((await list('name=farokh')).data.map((r) => r.id)).toEqual([id]);
+
+      expect((await list('name=nari')).pagination.total).toBe(0);
+      const renamed = await t.as(token, {
+        method: 'PUT',
+        url: `/api/users/${id}`,
+        payload: userPayload(playerRole, {
+          first_name: 'Nari',
+          last_name: 'Contractor',
+          email: 'farokh@example.in',
+          phone_number: '9400000001',
+        }),
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect((await list('name=nari')).data.map((r) => r.id)).toEqual([id]);
+      expect((await list('name=farokh')).pagination.total).toBe(0);
+
+      expect((await t.as(token, { method: 'DELETE', url: `/api/users/${id}` })).statusCode).toBe(
+        200,
+      );
+      expect((await list('name=nari')).pagination.total).toBe(0);
+    });
   });
 });

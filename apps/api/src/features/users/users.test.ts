@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_ERRORS, todayIsoDate } from '@cricket/contracts';
+import { USER_ERRORS, envelope, pageOf, todayIsoDate, user, userDetails } from '@cricket/contracts';
 import { roles, sessions, teamPlayers, teams, users } from '../../db/schema';
 import { createTestApp, userPayload, type TestApp } from '../../test/harness';
 import { SEARCH_TOTAL_WINDOW, insertUser } from './repository';
@@ -410,6 +410,66 @@ describe('GET /api/users', () => {
       .select({ n: sql<number>`count(*)::int` })
       .from(users);
     expect(all.json().data.pagination.total).toBe(everyone);
+  });
+
+  it('answers every row exactly as the profile does, in the declared shape, whichever way the page was found', async () => {
+    const full = await createOk({
+      first_name: 'Harleen',
+      last_name: 'Deol',
+      date_of_birth: '2000-09-05',
+      gender: 'Female',
+      address: 'Flat "4", Bandra\\West',
+      city: 'Mumbai',
+      state: 'Maharashtra',
+      country: 'India',
+      pincode: '400050',
+      profile_picture: '/uploads/profile_pictures/jr.png',
+    });
+    const sparse = await createOk({
+      first_name: 'Harleenson',
+      date_of_birth: '',
+      gender: '',
+      pincode: '',
+      address: '',
+      profile_picture: '',
+    });
+    // The list's rows are JSON written by PostgreSQL; hold them to the contract, field for field.
+    const strictPage = envelope(
+      pageOf(user.extend({ details: userDetails.strict() }).strict()),
+    ).strict();
+    for (const query of [
+      'limit=5',
+      'name=harleen',
+      `name=harleen&role_id=${playerRole}`,
+      `phone_number=${full.phone_number}`,
+    ]) {
+      const res = await list(query);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const page = strictPage.parse(res.json());
+      const rows = page.data.data.filter((r) => r.id === full.id || r.id === sparse.id);
+      expect(rows.length, query).toBeGreaterThan(0);
+      for (const row of rows) {
+        const profile = await t.as(token, { method: 'GET', url: `/api/users/${row.id}` });
+        expect(row).toEqual(profile.json().data.user);
+      }
+    }
+    const [stored] = await t.db
+      .select({ createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.id, full.id));
+    const profile = (await t.as(token, { method: 'GET', url: `/api/users/${full.id}` })).json().data
+      .user;
+    expect(profile.created_at).toBe(new Date(stored!.createdAt).toISOString());
+    expect(profile.details).toMatchObject({
+      address: 'Flat "4", Bandra\\West',
+      first_name: 'Harleen',
+      date_of_birth: '2000-09-05',
+    });
+    const none = await list('name=nobody-is-called-this&page=3');
+    expect(strictPage.parse(none.json()).data).toMatchObject({
+      data: [],
+      pagination: { total: 0, current_page: 3 },
+    });
   });
 
   it('keeps the total exact after edits and deletes', async () => {

@@ -1,0 +1,75 @@
+import type { Database, Db } from '../../db/client';
+
+/**
+ * Which names of the user_search_names dictionary a name search matched, remembered per
+ * instance (decision 011). Matching a pattern through the trigram index was the largest
+ * part of what a name search cost PostgreSQL; the names it finds change only when a name
+ * enters or leaves the dictionary, which a trigger announces (NOTIFY search_names_changed).
+ * The counts are never remembered: each search still reads them, so totals stay exact.
+ * While the listening connection is down nothing is remembered.
+ */
+
+/** A pattern matching more names than this is not remembered: broad searches scan users instead. */
+export const MAX_REMEMBERED_NAMES = 64;
+const MAX_PATTERNS = 1_000;
+
+interface PerDatabase {
+  patterns: Map<string, string[]>;
+  listening: boolean;
+  /** Bumped whenever the memory is emptied, so a lookup that raced a change is not kept. */
+  generation: number;
+}
+
+const perDatabase = new WeakMap<Db, PerDatabase>();
+
+function stateOf(db: Db): PerDatabase {
+  let state = perDatabase.get(db);
+  if (!state)
+    perDatabase.set(db, (state = { patterns: new Map(), listening: false, generation: 0 }));
+  return state;
+}
+
+/** Empties the memory: on every dictionary change, and after this instance changes a user. */
+export function forgetNameMatches(db: Db): void {
+  const state = stateOf(db);
+  state.patterns.clear();
+  state.generation++;
+}
+
+/** The names remembered for a pattern, with the generation a fresh lookup must be kept under. */
+export function rememberedNames(db: Db, pattern: string) {
+  const state = stateOf(db);
+  return {
+    names: state.listening ? state.patterns.get(pattern) : undefined,
+    generation: state.generation,
+  };
+}
+
+export function rememberNames(db: Db, pattern: string, generation: number, names: string[]) {
+  const state = stateOf(db);
+  if (!state.listening || generation !== state.generation || names.length > MAX_REMEMBERED_NAMES)
+    return;
+  // Oldest first out: a Map iterates in insertion order.
+  if (state.patterns.size >= MAX_PATTERNS)
+    state.patterns.delete(state.patterns.keys().next().value!);
+  state.patterns.set(pattern, names);
+}
+
+export async function watchSearchNames(database: Database) {
+  const { db } = database;
+  const setListening = (listening: boolean) => {
+    stateOf(db).listening = listening;
+    forgetNameMatches(db);
+  };
+  const subscription = await database.subscribe('search_names_changed', {
+    message: () => forgetNameMatches(db),
+    up: () => setListening(true),
+    down: () => setListening(false),
+  });
+  return {
+    async close() {
+      setListening(false);
+      await subscription.close();
+    },
+  };
+}
