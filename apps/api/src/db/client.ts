@@ -31,6 +31,29 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Keeps an instance's cache honest through a channel that triggers notify on every change
+ * that could make it wrong (decisions 008 and 011): the cache is emptied on each notification,
+ * and used only while the listening connection is up, starting empty each time it comes up.
+ */
+export async function forgetOnNotify(
+  database: Database,
+  channel: string,
+  cache: { forget(): void; setListening(listening: boolean): void },
+) {
+  const subscription = await database.subscribe(channel, {
+    message: () => cache.forget(),
+    up: () => cache.setListening(true),
+    down: () => cache.setListening(false),
+  });
+  return {
+    async close() {
+      cache.setListening(false);
+      await subscription.close();
+    },
+  };
+}
+
 const LOCK_KEY = 72_157_001;
 
 /** `dataDir` null opens an in-memory database (tests). */

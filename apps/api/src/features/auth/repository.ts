@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { PermissionName } from '@cricket/contracts';
-import { preparedOnce, type Database, type Db } from '../../db/client';
+import { forgetOnNotify, preparedOnce, type Database, type Db } from '../../db/client';
 import { permissions, rolePermissions, roles, sessions, users } from '../../db/schema';
 
 export interface SessionContext {
@@ -90,25 +90,15 @@ export function forgetSessions(db: Db): void {
  * instance then forgets what it cached. While the listening connection is down nothing is
  * cached at all.
  */
-export async function watchAuthChanges(database: Database) {
+export function watchAuthChanges(database: Database) {
   const { db } = database;
-  const subscription = await database.subscribe('auth_changed', {
-    message: () => forgetSessions(db),
-    // Whatever was heard or missed before, start empty.
-    up: () => setListening(db, true),
-    down: () => setListening(db, false),
-  });
-  return {
-    async close() {
-      setListening(db, false);
-      await subscription.close();
+  return forgetOnNotify(database, 'auth_changed', {
+    forget: () => forgetSessions(db),
+    setListening: (listening) => {
+      stateOf(db).listening = listening;
+      forgetSessions(db);
     },
-  };
-}
-
-function setListening(db: Db, listening: boolean) {
-  stateOf(db).listening = listening;
-  forgetSessions(db);
+  });
 }
 
 async function lookUpSession(db: Db, state: PerDatabase, tokenHash: string): Promise<SessionRow | null> {

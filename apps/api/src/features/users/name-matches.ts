@@ -1,4 +1,4 @@
-import type { Database, Db } from '../../db/client';
+import { forgetOnNotify, type Database, type Db } from '../../db/client';
 
 /**
  * Which names of the user_search_names dictionary a name search matched, remembered per
@@ -55,21 +55,13 @@ export function rememberNames(db: Db, pattern: string, generation: number, names
   state.patterns.set(pattern, names);
 }
 
-export async function watchSearchNames(database: Database) {
+export function watchSearchNames(database: Database) {
   const { db } = database;
-  const setListening = (listening: boolean) => {
-    stateOf(db).listening = listening;
-    forgetNameMatches(db);
-  };
-  const subscription = await database.subscribe('search_names_changed', {
-    message: () => forgetNameMatches(db),
-    up: () => setListening(true),
-    down: () => setListening(false),
-  });
-  return {
-    async close() {
-      setListening(false);
-      await subscription.close();
+  return forgetOnNotify(database, 'search_names_changed', {
+    forget: () => forgetNameMatches(db),
+    setListening: (listening) => {
+      stateOf(db).listening = listening;
+      forgetNameMatches(db);
     },
-  };
+  });
 }
