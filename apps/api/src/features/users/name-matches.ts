@@ -2,19 +2,26 @@ import { forgetOnNotify, type Database, type Db } from '../../db/client';
 
 /**
  * Which names of the user_search_names dictionary a name search matched, remembered per
- * instance (decision 011). Matching a pattern through the trigram index was the largest
- * part of what a name search cost PostgreSQL; the names it finds change only when a name
- * enters or leaves the dictionary, which a trigger announces (NOTIFY search_names_changed).
- * The counts are never remembered: each search still reads them, so totals stay exact.
- * While the listening connection is down nothing is remembered.
+ * instance (decision 011), with the route to the page their counts chose then (decision 012).
+ * Matching a pattern through the trigram index was the largest part of what a name search
+ * cost PostgreSQL; the names it finds change only when a name enters or leaves the
+ * dictionary, which a trigger announces (NOTIFY search_names_changed). The counts are never
+ * remembered: each search still reads them, so totals stay exact. The route only decides
+ * speed, never the answer. While the listening connection is down nothing is remembered.
  */
 
 /** A pattern matching more names than this is not remembered: broad searches scan users instead. */
 export const MAX_REMEMBERED_NAMES = 64;
 const MAX_PATTERNS = 1_000;
 
+export interface NameMatches {
+  names: string[];
+  /** The page comes from each name's newest users, not from a scan of all users newest first. */
+  byName: boolean;
+}
+
 interface PerDatabase {
-  patterns: Map<string, string[]>;
+  patterns: Map<string, NameMatches>;
   listening: boolean;
   /** Bumped whenever the memory is emptied, so a lookup that raced a change is not kept. */
   generation: number;
@@ -36,23 +43,27 @@ export function forgetNameMatches(db: Db): void {
   state.generation++;
 }
 
-/** The names remembered for a pattern, with the generation a fresh lookup must be kept under. */
+/** What is remembered for a pattern, with the generation a fresh lookup must be kept under. */
 export function rememberedNames(db: Db, pattern: string) {
   const state = stateOf(db);
   return {
-    names: state.listening ? state.patterns.get(pattern) : undefined,
+    matches: state.listening ? state.patterns.get(pattern) : undefined,
     generation: state.generation,
   };
 }
 
-export function rememberNames(db: Db, pattern: string, generation: number, names: string[]) {
+export function rememberNames(db: Db, pattern: string, generation: number, matches: NameMatches) {
   const state = stateOf(db);
-  if (!state.listening || generation !== state.generation || names.length > MAX_REMEMBERED_NAMES)
+  if (
+    !state.listening ||
+    generation !== state.generation ||
+    matches.names.length > MAX_REMEMBERED_NAMES
+  )
     return;
   // Oldest first out: a Map iterates in insertion order.
   if (state.patterns.size >= MAX_PATTERNS)
     state.patterns.delete(state.patterns.keys().next().value!);
-  state.patterns.set(pattern, names);
+  state.patterns.set(pattern, matches);
 }
 
 export function watchSearchNames(database: Database) {

@@ -145,27 +145,37 @@ function plainPage(db: Db, byRole: boolean, byStatus: boolean) {
 }
 
 /**
- * A name search, prepared once and right for any pattern: the pattern is matched against the
- * distinct names in user_search_names (trigram index), then the page comes from whichever is
- * cheaper, as a single statement decides from the dictionary's counts:
- *  - few matching names holding few users ("rohit sharma"): each name's newest users from the
- *    (search_name, id) index, merged;
- *  - many ("sharma", "a"): users newest first, keeping those whose name matches, which soon
- *    finds a page because matches are dense.
- * The first costs names × cap index probes, the second about cap × users / matches rows.
- * Without other filters the total is exact, the dictionary's sum; with them it is counted up
- * to `cap` matches. Either is read in the same statement as the page, even past the end.
+ * How a name search reaches its page:
+ *  - `match`: the pattern is matched against the distinct names in user_search_names (trigram
+ *    index), and one statement takes whichever of the two routes below the dictionary's counts
+ *    make cheaper, answering which one it took and which names matched;
+ *  - `names`: each matching name's newest users from the (search_name, id) index, merged; right
+ *    for few names holding few users ("rohit sharma"), it costs names × cap index probes;
+ *  - `scan`: users newest first, keeping those whose name matches; right when matches are dense
+ *    ("sharma", "a"), it reads about cap × users / matches rows.
+ * A pattern this instance remembers (name-matches.ts) goes straight down the route it took
+ * last time, in a statement with half the plan nodes and two thirds the memory (decision 012).
+ */
+type NameRoute = 'match' | 'names' | 'scan';
+
+/**
+ * A name search, prepared once per route and filter combination and right for any pattern.
+ * Without other filters the total is exact, the dictionary's sum over the matching names;
+ * with them it is counted up to `cap` matches. Either is read in the same statement as the
+ * page, even past the end.
  */
 function prepareNameSearch(
   prepared: Db,
   name: string,
-  byNames: boolean,
+  route: NameRoute,
   byRole: boolean,
   byStatus: boolean,
   byPhone: boolean,
 ) {
   const pattern = sql.placeholder('pattern');
   const cap = sql.placeholder('cap');
+  const pageOnly = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  const exact = !(byRole || byStatus || byPhone);
   // Only the filters in use are written in, so each combination gets a plan of its own; without
   // any, a name's newest users come straight from the (search_name, id) index.
   const alsoMatches = sql.join(
@@ -177,42 +187,71 @@ function prepareNameSearch(
     ].filter((part) => part !== undefined),
     sql` and `,
   );
-  // The names the pattern matches, through the trigram index or, when this instance remembers
-  // them (name-matches.ts), by primary key; their counts are read fresh either way.
+  // The ids of either route, taken only `when` it holds; `rest` orders and cuts them.
+  const byNames = (names: SQL, when: SQL, rest: SQL) => sql`select x.id from ${names}
+      cross join lateral (
+        select u.id from ${users} u where u.search_name = n.name and ${alsoMatches}
+        order by u.id desc limit ${cap}) x
+      where ${when} ${rest}`;
+  const byScan = (when: SQL, rest: SQL) => sql`select u.id from ${users} u
+      where ${when} and u.search_name like ${pattern} and ${alsoMatches}
+      order by u.id desc ${rest}`;
+
+  if (route !== 'match') {
+    const names = sql.placeholder('names');
+    const ids = (rest: SQL) =>
+      route === 'names'
+        ? byNames(sql`unnest(${names}::text[]) n(name)`, sql`true`, sql`order by x.id desc ${rest}`)
+        : byScan(sql`true`, rest);
+    if (exact) {
+      // One aggregate row over the names' counts, carrying the page.
+      return prepared
+        .select({
+          total: sql<number>`coalesce(sum(${userSearchNames.users}), 0)::int`,
+          json: pageJson(ids(pageOnly)),
+          matched: sql<null>`null::text[]`,
+          byName: sql<null>`null::boolean`,
+        })
+        .from(userSearchNames)
+        .where(sql`${userSearchNames.name} = any(${names}::text[])`)
+        .prepare(name);
+    }
+    const capped = prepared.$with('capped', { id: sql<number>`id` }).as(ids(sql`limit ${cap}`));
+    return prepared
+      .with(capped)
+      .select({
+        total: sql<number>`count(*)::int`,
+        json: pageJson(sql`select id from capped order by id desc ${pageOnly}`),
+        matched: sql<null>`null::text[]`,
+        byName: sql<null>`null::boolean`,
+      })
+      .from(capped)
+      .prepare(name);
+  }
+
   const names = prepared
     .$with('names', { name: sql<string>`name` })
-    .as(
-      byNames
-        ? sql`select name, users from ${userSearchNames} where name = any(${sql.placeholder('names')}::text[])`
-        : sql`select name, users from ${userSearchNames} where name like ${pattern}`,
-    );
+    .as(sql`select name, users from ${userSearchNames} where name like ${pattern}`);
   const byName = prepared.$with('by_name', { yes: sql<boolean>`yes` })
     .as(sql`select count(*) * coalesce(sum(users), 0) <= (select coalesce(sum(${userCounts.count}), 0) from ${userCounts}) as yes
             from names`);
   const capped = prepared.$with('capped', { id: sql<number>`id` }).as(sql`
     select id from (
-      (select x.id from names cross join lateral (
-         select u.id from ${users} u where u.search_name = names.name and ${alsoMatches}
-         order by u.id desc limit ${cap}) x
-       where (select yes from by_name))
+      (${byNames(sql`names n`, sql`(select yes from by_name)`, sql``)})
       union all
-      (select u.id from ${users} u
-       where not (select yes from by_name) and u.search_name like ${pattern} and ${alsoMatches}
-       order by u.id desc limit ${cap})
+      (${byScan(sql`not (select yes from by_name)`, sql`limit ${cap}`)})
     ) candidates order by id desc limit ${cap}`);
   return prepared
     .with(names, byName, capped)
     .select({
-      total: sql<number>`case when ${sql.placeholder('exact')}::boolean
+      total: sql<number>`case when ${sql.raw(String(exact))}
         then coalesce(sum(names.users), 0)::int else (select count(*)::int from capped) end`,
-      json: pageJson(sql`select id from capped order by id desc
-        limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`),
+      json: pageJson(sql`select id from capped order by id desc ${pageOnly}`),
       // What the pattern matched, to remember, unless there are too many to be worth it.
-      matched: byNames
-        ? sql<string[] | null>`null::text[]`
-        : sql<
-            string[] | null
-          >`(select coalesce(array_agg(m.name), '{}') from (select name from names limit ${MAX_REMEMBERED_NAMES + 1}) m)`,
+      matched: sql<
+        string[]
+      >`(select coalesce(array_agg(m.name), '{}') from (select name from names limit ${MAX_REMEMBERED_NAMES + 1}) m)`,
+      byName: sql<boolean>`(select yes from by_name)`,
     })
     .from(names)
     .prepare(name);
@@ -225,28 +264,26 @@ async function searchByName(
   offset: number,
 ): Promise<UsersPage> {
   const pattern = likePattern(q.name.replace(/\s+/g, ' '));
-  const remembered = rememberedNames(db, pattern);
-  const flags = [
-    Boolean(remembered.names),
-    Boolean(q.role_id),
-    Boolean(q.status),
-    Boolean(phoneDigits),
-  ] as const;
-  const name = `users_by_${['name', flags[0] && 'names', flags[1] && 'role', flags[2] && 'status', flags[3] && 'phone'].filter(Boolean).join('_')}`;
-  const query = preparedOnce(db, name, (prepared) => prepareNameSearch(prepared, name, ...flags));
-  const exact = !(flags[1] || flags[2] || flags[3]);
+  const { matches, generation } = rememberedNames(db, pattern);
+  const route: NameRoute = !matches ? 'match' : matches.byName ? 'names' : 'scan';
+  const flags = [Boolean(q.role_id), Boolean(q.status), Boolean(phoneDigits)] as const;
+  const name = `users_by_${route}${flags[0] ? '_role' : ''}${flags[1] ? '_status' : ''}${flags[2] ? '_phone' : ''}`;
+  const query = preparedOnce(db, name, (prepared) =>
+    prepareNameSearch(prepared, name, route, ...flags),
+  );
+  const exact = !flags.some(Boolean);
   const [page] = await query.execute({
     pattern,
-    names: remembered.names,
+    names: matches?.names,
     roleId: q.role_id,
     status: q.status,
     phone: phoneDigits ? likePattern(phoneDigits) : undefined,
-    exact,
     cap: offset + (exact ? q.limit : SEARCH_TOTAL_WINDOW),
     limit: q.limit,
     offset,
   });
-  if (page!.matched) rememberNames(db, pattern, remembered.generation, page!.matched);
+  if (page!.matched && page!.byName !== null)
+    rememberNames(db, pattern, generation, { names: page!.matched, byName: page!.byName });
   return { total: page!.total, json: page!.json };
 }
 
