@@ -101,11 +101,12 @@ export function preparedOnce<T>(db: Db, name: string, build: (prepared: Db) => T
 /**
  * Run on every pooled connection before its first use. A list query makes its PostgreSQL
  * backend allocate and free 250–550 KB of executor memory, and glibc hands freed memory at the
- * top of the heap back to the kernel once more than M_TRIM_THRESHOLD (128 KiB) of it is free: a busy backend then
- * grows and trims its heap on every query (measured: 3.4 brk calls per name search, and the page
- * faults that follow, a third of its throughput). glibc raises that threshold for good, to twice
- * the block's size, once a block it mapped for one large allocation is freed (mallopt(3),
- * "dynamic mmap threshold"); building and dropping one 1 MiB value does that. Decision 012.
+ * top of the heap back to the kernel once more than M_TRIM_THRESHOLD (128 KiB) of it is free:
+ * a busy backend then grows and trims its heap on every query (measured: 3.4 brk calls per
+ * name search, and the page faults that follow, a third of its throughput). glibc raises that
+ * threshold for good, to twice the block's size, once a block it mapped for one large
+ * allocation is freed (mallopt(3), "dynamic mmap threshold"); building and dropping one 1 MiB
+ * value does that. Decision 012.
  */
 const SETTLE_ALLOCATOR = "select length(repeat('x', 1048576))";
 
@@ -127,7 +128,7 @@ export function openPostgres(url: string, max = 10): Database {
   // value, so they get connections that always use the generic plan; everything else,
   // text searches above all, is still planned for its values. Those pessimistic estimates can
   // also make a parallel plan look cheaper, and starting workers costs more than the whole
-  // small query (measured: a name search's page at 2,100 instead of 8,000 req/s).
+  // small query (measured: the broad name search at 2,100 instead of 5,300 req/s).
   const preparedPool = new pg.Pool({
     ...settings,
     options: '-c jit=off -c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0',
