@@ -18,6 +18,7 @@ import {
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
+import { ok, okPage } from '../../lib/envelope';
 import { sessionOf } from '../../plugins/auth';
 import {
   createRole,
@@ -49,11 +50,7 @@ export async function rolesRoutes(app: FastifyInstance) {
       summary: 'Active roles for pickers',
       response: { 200: envelope(z.array(activeRole)) },
     },
-    handler: async () => ({
-      success: true,
-      message: 'Active roles fetched successfully',
-      data: await listActiveRoles(app.db),
-    }),
+    handler: async () => ok('Active roles fetched successfully', await listActiveRoles(app.db)),
   });
 
   r.get('/api/roles', {
@@ -66,12 +63,7 @@ export async function rolesRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const q = request.query;
-      const { rows, total } = await listRoles(app.db, q);
-      return {
-        success: true,
-        message: 'Roles fetched successfully',
-        data: { data: rows, pagination: buildPagination(total, q.page, q.limit) },
-      };
+      return okPage('Roles fetched successfully', q, await listRoles(app.db, q));
     },
   });
 
@@ -86,11 +78,7 @@ export async function rolesRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const id = await createRole(app.db, sessionOf(request).permissions, request.body);
       reply.status(201);
-      return {
-        success: true,
-        message: 'Role created successfully',
-        data: { role: await roleOrNotFound(id) },
-      };
+      return ok('Role created successfully', { role: await roleOrNotFound(id) });
     },
   });
 
@@ -102,11 +90,8 @@ export async function rolesRoutes(app: FastifyInstance) {
       params: idParam,
       response: { 200: envelope(roleData) },
     },
-    handler: async (request) => ({
-      success: true,
-      message: 'Role fetched successfully',
-      data: { role: await roleOrNotFound(request.params.id) },
-    }),
+    handler: async (request) =>
+      ok('Role fetched successfully', { role: await roleOrNotFound(request.params.id) }),
   });
 
   r.put('/api/roles/:id', {
@@ -120,11 +105,7 @@ export async function rolesRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await updateRole(app.db, sessionOf(request).permissions, request.params.id, request.body);
-      return {
-        success: true,
-        message: 'Role updated successfully',
-        data: { role: await roleOrNotFound(request.params.id) },
-      };
+      return ok('Role updated successfully', { role: await roleOrNotFound(request.params.id) });
     },
   });
 
@@ -138,13 +119,18 @@ export async function rolesRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await deleteRole(app.db, sessionOf(request).permissions, request.params.id);
-      return { success: true, message: 'Role deleted successfully' };
+      return ok('Role deleted successfully');
     },
   });
 
   // The spec's separate grant and revoke calls: the same shape, one verb each.
   const permissionChanges = [
-    { method: 'POST', summary: 'Grant permissions to a role', apply: grantPermissions, message: 'Permissions assigned successfully' },
+    {
+      method: 'POST',
+      summary: 'Grant permissions to a role',
+      apply: grantPermissions,
+      message: 'Permissions assigned successfully',
+    },
     {
       method: 'DELETE',
       summary: 'Revoke permissions from a role (permission_ids in the body)',
@@ -165,8 +151,13 @@ export async function rolesRoutes(app: FastifyInstance) {
         response: { 200: envelope(roleData) },
       },
       handler: async (request) => {
-        await change.apply(app.db, sessionOf(request).permissions, request.params.id, request.body.permission_ids);
-        return { success: true, message: change.message, data: { role: await roleOrNotFound(request.params.id) } };
+        await change.apply(
+          app.db,
+          sessionOf(request).permissions,
+          request.params.id,
+          request.body.permission_ids,
+        );
+        return ok(change.message, { role: await roleOrNotFound(request.params.id) });
       },
     });
   }
@@ -182,11 +173,10 @@ export async function rolesRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const q = request.query;
       const { grouped, total } = await listPermissionsGrouped(app.db, q);
-      return {
-        success: true,
-        message: 'Permissions fetched successfully',
-        data: { permissions: grouped, pagination: buildPagination(total, q.page, q.limit) },
-      };
+      return ok('Permissions fetched successfully', {
+        permissions: grouped,
+        pagination: buildPagination(total, q.page, q.limit),
+      });
     },
   });
 }

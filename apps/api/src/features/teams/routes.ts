@@ -4,7 +4,6 @@ import {
   addTeamPlayersInput,
   availablePlayersPage,
   availablePlayersQuery,
-  buildPagination,
   dropdownOption,
   dropdownQuery,
   envelope,
@@ -20,6 +19,7 @@ import {
   teamsQuery,
 } from '@cricket/contracts';
 import { z } from 'zod';
+import { ok, okPage, pageData } from '../../lib/envelope';
 import { sessionOf } from '../../plugins/auth';
 import {
   addPlayers,
@@ -49,12 +49,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const q = request.query;
-      const { rows, total } = await listTeams(app.db, q);
-      return {
-        success: true,
-        message: 'Teams fetched successfully',
-        data: { data: rows, pagination: buildPagination(total, q.page, q.limit) },
-      };
+      return okPage('Teams fetched successfully', q, await listTeams(app.db, q));
     },
   });
 
@@ -68,9 +63,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const created = await createTeam(app.db, request.body, sessionOf(request).userId);
-      return reply
-        .status(201)
-        .send({ success: true, message: 'Team created successfully!', data: { team: created } });
+      return reply.status(201).send(ok('Team created successfully!', { team: created }));
     },
   });
 
@@ -86,17 +79,10 @@ export async function teamsRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const { page, limit } = request.query;
       const details = await getTeamDetails(app.db, request.params.id, page, limit);
-      return {
-        success: true,
-        message: 'Team fetched successfully',
-        data: {
-          ...details,
-          players: {
-            data: details.players.rows,
-            pagination: buildPagination(details.players.total, page, limit),
-          },
-        },
-      };
+      return ok('Team fetched successfully', {
+        ...details,
+        players: pageData({ page, limit }, details.players),
+      });
     },
   });
 
@@ -116,7 +102,7 @@ export async function teamsRoutes(app: FastifyInstance) {
         request.body,
         sessionOf(request).userId,
       );
-      return { success: true, message: 'Team updated successfully!', data: { team: updated } };
+      return ok('Team updated successfully!', { team: updated });
     },
   });
 
@@ -130,7 +116,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await deleteTeam(app.db, request.params.id);
-      return { success: true, message: 'Team deleted successfully!' };
+      return ok('Team deleted successfully!');
     },
   });
 
@@ -145,12 +131,11 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const q = request.query;
-      const { rows, total } = await listAvailablePlayers(app.db, request.params.id, q);
-      return {
-        success: true,
-        message: 'Players fetched successfully',
-        data: { data: rows, pagination: buildPagination(total, q.page, q.limit) },
-      };
+      return okPage(
+        'Players fetched successfully',
+        q,
+        await listAvailablePlayers(app.db, request.params.id, q),
+      );
     },
   });
 
@@ -165,9 +150,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const added = await addPlayers(app.db, request.params.id, request.body.players);
-      return reply
-        .status(201)
-        .send({ success: true, message: 'Players added to team successfully', data: { added } });
+      return reply.status(201).send(ok('Players added to team successfully', { added }));
     },
   });
 
@@ -182,7 +165,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await updatePlayer(app.db, request.params.id, request.params.playerId, request.body);
-      return { success: true, message: 'Player updated successfully' };
+      return ok('Player updated successfully');
     },
   });
 
@@ -196,7 +179,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await removePlayer(app.db, request.params.id, request.params.playerId);
-      return { success: true, message: 'Player removed successfully' };
+      return ok('Player removed successfully');
     },
   });
 
@@ -209,10 +192,7 @@ export async function teamsRoutes(app: FastifyInstance) {
       querystring: dropdownQuery,
       response: { 200: envelope(z.array(dropdownOption)) },
     },
-    handler: async (request) => ({
-      success: true,
-      message: 'Options fetched successfully',
-      data: await listDropdown(app.db, request.query.category),
-    }),
+    handler: async (request) =>
+      ok('Options fetched successfully', await listDropdown(app.db, request.query.category)),
   });
 }
