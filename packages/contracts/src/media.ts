@@ -71,3 +71,8 @@ export const uploadedFile = z.object({
 });
 export const uploadData = z.object({ files: z.array(uploadedFile) });
 export type UploadData = z.infer<typeof uploadData>;
+
+/** The `message` of the API's successful answers in this feature. */
+export const MEDIA_SUCCESS = {
+  uploaded: 'Files uploaded successfully',
+} as const;

@@ -238,3 +238,17 @@ export const dropdownQuery = z.object({
     error: 'Category must be player_role, batting_style or bowling_style',
   }),
 });
+
+/** The `message` of the API's successful answers in this feature. */
+export const TEAM_SUCCESS = {
+  listed: 'Teams fetched successfully',
+  created: 'Team created successfully!',
+  fetched: 'Team fetched successfully',
+  updated: 'Team updated successfully!',
+  deleted: 'Team deleted successfully!',
+  playersListed: 'Players fetched successfully',
+  playersAdded: 'Players added to team successfully',
+  playerUpdated: 'Player updated successfully',
+  playerRemoved: 'Player removed successfully',
+  optionsListed: 'Options fetched successfully',
+} as const;

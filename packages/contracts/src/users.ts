@@ -233,3 +233,14 @@ export const USER_ERRORS = {
   roleUnavailable: 'The selected role does not exist or is inactive',
   beyondOwnRights: 'You cannot manage a user whose role has permissions you do not have',
 } as const;
+
+/** The `message` of the API's successful answers in this feature. */
+export const USER_SUCCESS = {
+  listed: 'Users fetched successfully',
+  organizersListed: 'Organizers fetched successfully',
+  fetched: 'User fetched successfully',
+  created: 'User created successfully',
+  updated: 'User updated successfully',
+  deleted: 'User deleted successfully',
+  passwordUpdated: 'Password updated successfully',
+} as const;

@@ -14,6 +14,7 @@ import {
   loginData,
   messageOnly,
   profileUser,
+  AUTH_SUCCESS,
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth';
@@ -76,7 +77,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
         expiresAt,
       });
       setSessionCookies(reply, token, expiresAt);
-      return ok('Login successful', { token, expires_at: expiresAt.toISOString() });
+      return ok(AUTH_SUCCESS.signedIn, { token, expires_at: expiresAt.toISOString() });
     },
   });
 
@@ -91,7 +92,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       const session = sessionOf(request);
       const profile = await findProfile(app.db, session.userId);
       if (!profile) throw notFound(USER_ERRORS.notFound);
-      return ok('Profile fetched successfully', {
+      return ok(AUTH_SUCCESS.profileFetched, {
         user: {
           id: profile.id,
           email: profile.email,
@@ -111,7 +112,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       await revokeSession(app.db, sessionOf(request).sessionId);
       reply.clearCookie(TOKEN_COOKIE, { path: '/' });
       reply.clearCookie(XSRF_COOKIE, { path: '/' });
-      return ok('Logged out successfully');
+      return ok(AUTH_SUCCESS.signedOut);
     },
   });
 }

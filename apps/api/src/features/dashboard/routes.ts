@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dashboardData, envelope } from '@cricket/contracts';
+import { dashboardData, envelope, DASHBOARD_SUCCESS } from '@cricket/contracts';
 import { loadDashboard } from './repository';
 import { ok } from '../../lib/envelope';
 
@@ -12,6 +12,6 @@ export async function dashboardRoutes(app: FastifyInstance) {
       summary: 'Dashboard statistics',
       response: { 200: envelope(dashboardData) },
     },
-    handler: async () => ok('Dashboard data fetched successfully', await loadDashboard(app.db)),
+    handler: async () => ok(DASHBOARD_SUCCESS.fetched, await loadDashboard(app.db)),
   });
 }

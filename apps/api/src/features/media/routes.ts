@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
-import { MEDIA_MESSAGES, MEDIA_RULES, MEDIA_TYPES, WA_MEDIA_MAX_BYTES, envelope, mediaType, uploadData } from '@cricket/contracts';
+import { MEDIA_MESSAGES, MEDIA_RULES, MEDIA_SUCCESS, MEDIA_TYPES, WA_MEDIA_MAX_BYTES, envelope, mediaType, uploadData } from '@cricket/contracts';
 import { sessionOf } from '../../plugins/auth';
 import { ok } from '../../lib/envelope';
 import { badRequest } from '../../lib/http-errors';
@@ -106,7 +106,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: strin
         throw err;
       }
 
-      return ok('Files uploaded successfully', {
+      return ok(MEDIA_SUCCESS.uploaded, {
         files: accepted.map((f) => ({
           url: `/uploads/${parsedType.data}/${f.fileName}`,
           name: f.name,

@@ -15,6 +15,7 @@ import {
   roleListItem,
   rolePermissionsBody,
   rolesQuery,
+  ROLE_SUCCESS,
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
@@ -50,7 +51,7 @@ export async function rolesRoutes(app: FastifyInstance) {
       summary: 'Active roles for pickers',
       response: { 200: envelope(z.array(activeRole)) },
     },
-    handler: async () => ok('Active roles fetched successfully', await listActiveRoles(app.db)),
+    handler: async () => ok(ROLE_SUCCESS.activeListed, await listActiveRoles(app.db)),
   });
 
   r.get('/api/roles', {
@@ -63,7 +64,7 @@ export async function rolesRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const q = request.query;
-      return okPage('Roles fetched successfully', q, await listRoles(app.db, q));
+      return okPage(ROLE_SUCCESS.listed, q, await listRoles(app.db, q));
     },
   });
 
@@ -78,7 +79,7 @@ export async function rolesRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const id = await createRole(app.db, sessionOf(request).permissions, request.body);
       reply.status(201);
-      return ok('Role created successfully', { role: await roleOrNotFound(id) });
+      return ok(ROLE_SUCCESS.created, { role: await roleOrNotFound(id) });
     },
   });
 
@@ -91,7 +92,7 @@ export async function rolesRoutes(app: FastifyInstance) {
       response: { 200: envelope(roleData) },
     },
     handler: async (request) =>
-      ok('Role fetched successfully', { role: await roleOrNotFound(request.params.id) }),
+      ok(ROLE_SUCCESS.fetched, { role: await roleOrNotFound(request.params.id) }),
   });
 
   r.put('/api/roles/:id', {
@@ -105,7 +106,7 @@ export async function rolesRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await updateRole(app.db, sessionOf(request).permissions, request.params.id, request.body);
-      return ok('Role updated successfully', { role: await roleOrNotFound(request.params.id) });
+      return ok(ROLE_SUCCESS.updated, { role: await roleOrNotFound(request.params.id) });
     },
   });
 
@@ -119,7 +120,7 @@ export async function rolesRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await deleteRole(app.db, sessionOf(request).permissions, request.params.id);
-      return ok('Role deleted successfully');
+      return ok(ROLE_SUCCESS.deleted);
     },
   });
 
@@ -129,13 +130,13 @@ export async function rolesRoutes(app: FastifyInstance) {
       method: 'POST',
       summary: 'Grant permissions to a role',
       apply: grantPermissions,
-      message: 'Permissions assigned successfully',
+      message: ROLE_SUCCESS.permissionsAssigned,
     },
     {
       method: 'DELETE',
       summary: 'Revoke permissions from a role (permission_ids in the body)',
       apply: revokePermissions,
-      message: 'Permissions removed successfully',
+      message: ROLE_SUCCESS.permissionsRemoved,
     },
   ] as const;
   for (const change of permissionChanges) {
@@ -173,7 +174,7 @@ export async function rolesRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const q = request.query;
       const { grouped, total } = await listPermissionsGrouped(app.db, q);
-      return ok('Permissions fetched successfully', {
+      return ok(ROLE_SUCCESS.permissionsListed, {
         permissions: grouped,
         pagination: buildPagination(total, q.page, q.limit),
       });

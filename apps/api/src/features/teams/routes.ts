@@ -17,6 +17,7 @@ import {
   teamPlayerParams,
   teamsPage,
   teamsQuery,
+  TEAM_SUCCESS,
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { ok, okPage, pageData } from '../../lib/envelope';
@@ -49,7 +50,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const q = request.query;
-      return okPage('Teams fetched successfully', q, await listTeams(app.db, q));
+      return okPage(TEAM_SUCCESS.listed, q, await listTeams(app.db, q));
     },
   });
 
@@ -63,7 +64,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const created = await createTeam(app.db, request.body, sessionOf(request).userId);
-      return reply.status(201).send(ok('Team created successfully!', { team: created }));
+      return reply.status(201).send(ok(TEAM_SUCCESS.created, { team: created }));
     },
   });
 
@@ -79,7 +80,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const { page, limit } = request.query;
       const details = await getTeamDetails(app.db, request.params.id, page, limit);
-      return ok('Team fetched successfully', {
+      return ok(TEAM_SUCCESS.fetched, {
         ...details,
         players: pageData({ page, limit }, details.players),
       });
@@ -102,7 +103,7 @@ export async function teamsRoutes(app: FastifyInstance) {
         request.body,
         sessionOf(request).userId,
       );
-      return ok('Team updated successfully!', { team: updated });
+      return ok(TEAM_SUCCESS.updated, { team: updated });
     },
   });
 
@@ -116,7 +117,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await deleteTeam(app.db, request.params.id);
-      return ok('Team deleted successfully!');
+      return ok(TEAM_SUCCESS.deleted);
     },
   });
 
@@ -132,7 +133,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const q = request.query;
       return okPage(
-        'Players fetched successfully',
+        TEAM_SUCCESS.playersListed,
         q,
         await listAvailablePlayers(app.db, request.params.id, q),
       );
@@ -150,7 +151,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const added = await addPlayers(app.db, request.params.id, request.body.players);
-      return reply.status(201).send(ok('Players added to team successfully', { added }));
+      return reply.status(201).send(ok(TEAM_SUCCESS.playersAdded, { added }));
     },
   });
 
@@ -165,7 +166,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await updatePlayer(app.db, request.params.id, request.params.playerId, request.body);
-      return ok('Player updated successfully');
+      return ok(TEAM_SUCCESS.playerUpdated);
     },
   });
 
@@ -179,7 +180,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await removePlayer(app.db, request.params.id, request.params.playerId);
-      return ok('Player removed successfully');
+      return ok(TEAM_SUCCESS.playerRemoved);
     },
   });
 
@@ -193,6 +194,6 @@ export async function teamsRoutes(app: FastifyInstance) {
       response: { 200: envelope(z.array(dropdownOption)) },
     },
     handler: async (request) =>
-      ok('Options fetched successfully', await listDropdown(app.db, request.query.category)),
+      ok(TEAM_SUCCESS.optionsListed, await listDropdown(app.db, request.query.category)),
   });
 }

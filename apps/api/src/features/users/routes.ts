@@ -14,6 +14,7 @@ import {
   userForm,
   userPasswordForm,
   usersQuery,
+  USER_SUCCESS,
 } from '@cricket/contracts';
 import type { Database } from '../../db/client';
 import { sessionOf } from '../../plugins/auth';
@@ -54,7 +55,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
     handler: async (request, reply) =>
       sendJsonPage(
         reply,
-        'Users fetched successfully',
+        USER_SUCCESS.listed,
         request.query,
         await listUsers(app.db, request.query),
       ),
@@ -71,7 +72,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
     },
     handler: async (request) =>
       okPage(
-        'Organizers fetched successfully',
+        USER_SUCCESS.organizersListed,
         request.query,
         await listOrganizers(app.db, request.query),
       ),
@@ -88,7 +89,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
     handler: async (request) => {
       const found = await findUser(app.db, request.params.id);
       if (!found) throw notFound(USER_ERRORS.notFound);
-      return ok('User fetched successfully', { user: found });
+      return ok(USER_SUCCESS.fetched, { user: found });
     },
   });
 
@@ -106,7 +107,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
       await assertUnique(app.db, v);
       const id = await insertUser(app.db, v).catch(rethrowUniqueViolation);
       const created = await findUser(app.db, id);
-      return ok('User created successfully', { user: created! });
+      return ok(USER_SUCCESS.created, { user: created! });
     },
   });
 
@@ -129,7 +130,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
       await assertUnique(app.db, request.body, id);
       const updated = await updateUser(app.db, id, request.body).catch(rethrowUniqueViolation);
       if (!updated) throw notFound(USER_ERRORS.notFound);
-      return ok('User updated successfully', { user: (await findUser(app.db, id))! });
+      return ok(USER_SUCCESS.updated, { user: (await findUser(app.db, id))! });
     },
   });
 
@@ -151,7 +152,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
       if (await ownsAnyTeam(app.db, id)) throw conflict(USER_ERRORS.ownsTeam);
       const deleted = await deleteUser(app.db, id).catch(rethrowOwnerViolation);
       if (!deleted) throw notFound(USER_ERRORS.notFound);
-      return ok('User deleted successfully');
+      return ok(USER_SUCCESS.deleted);
     },
   });
 
@@ -172,7 +173,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
       await assertRoleWithinRights(app.db, session, current.role_id);
       const hash = await hashPassword(request.body.password);
       await setPassword(app.db, id, hash, id === session.userId ? session.sessionId : undefined);
-      return ok('Password updated successfully');
+      return ok(USER_SUCCESS.passwordUpdated);
     },
   });
 }
