@@ -1,6 +1,5 @@
-import { and, asc, count, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
-  PROTECTED_ROLE_ID,
   ROLE_MESSAGES,
   type GroupedPermissions,
   type Permission,
@@ -12,9 +11,19 @@ import type { Db } from '../../db/client';
 import { permissionsOfRole } from '../../db/grants';
 import { selectPage, withTotal } from '../../db/page';
 import { permissions, rolePermissions, roles, userCounts } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { conflict, notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
 import { rethrowRefusal } from '../../lib/pg-error';
+import {
+  assertDeletable,
+  assertGrantable,
+  assertNameFree,
+  assertProtectedKept,
+  assertProtectedKeepsGrants,
+  assertWithinOwnRights,
+  withNameGuard,
+  type Actor,
+} from './rules';
 
 export function listActiveRoles(db: Db) {
   return db
@@ -106,40 +115,11 @@ export async function findRole(db: Db, id: number): Promise<RoleDetail | null> {
   };
 }
 
-/** The permission names of the signed-in user doing the change. */
-export type Actor = readonly string[];
-
 export interface RoleInput {
   name: string;
   description: string;
   is_active: boolean;
   permission_ids?: number[];
-}
-
-const nameTaken = () => conflict(ROLE_MESSAGES.nameTaken, { name: [ROLE_MESSAGES.nameTaken] });
-
-async function assertNameFree(tx: Db, name: string, exceptId?: number) {
-  const clash = and(
-    sql`lower(${roles.name}) = lower(${name})`,
-    exceptId === undefined ? undefined : sql`${roles.id} <> ${exceptId}`,
-  );
-  const [row] = await tx.select({ id: roles.id }).from(roles).where(clash);
-  if (row) throw nameTaken();
-}
-
-/** Every id must exist, and the actor may only hand out permissions their own role holds. */
-async function assertGrantable(tx: Db, actor: Actor, ids: number[]) {
-  if (ids.length === 0) return;
-  const found = await tx
-    .select({ name: permissions.name })
-    .from(permissions)
-    .where(inArray(permissions.id, ids));
-  if (found.length !== ids.length) {
-    throw badRequest(ROLE_MESSAGES.unknownPermission, {
-      permission_ids: [ROLE_MESSAGES.unknownPermission],
-    });
-  }
-  if (found.some((p) => !actor.includes(p.name))) throw forbidden(ROLE_MESSAGES.beyondOwnGrants);
 }
 
 /**
@@ -154,8 +134,7 @@ async function lockRole(tx: Db, id: number, actor: Actor) {
     .where(eq(roles.id, id))
     .for('update');
   if (!row) throw notFound(ROLE_MESSAGES.notFound);
-  const held = await permissionsOfRole(tx, id, { name: permissions.name });
-  if (held.some((p) => !actor.includes(p.name))) throw forbidden(ROLE_MESSAGES.beyondOwnRights);
+  await assertWithinOwnRights(tx, actor, id);
   return row;
 }
 
@@ -169,16 +148,7 @@ async function grant(tx: Db, roleId: number, ids: number[]) {
 
 async function revoke(tx: Db, roleId: number, ids: number[]) {
   if (ids.length === 0) return;
-  if (roleId === PROTECTED_ROLE_ID) {
-    const [{ held } = { held: 0 }] = await tx
-      .select({ held: count() })
-      .from(rolePermissions)
-      .where(and(eq(rolePermissions.roleId, roleId), inArray(rolePermissions.permissionId, ids)));
-    if (held > 0)
-      throw badRequest(ROLE_MESSAGES.protectedStrip, {
-        permission_ids: [ROLE_MESSAGES.protectedStrip],
-      });
-  }
+  await assertProtectedKeepsGrants(tx, roleId, ids);
   await tx
     .delete(rolePermissions)
     .where(and(eq(rolePermissions.roleId, roleId), inArray(rolePermissions.permissionId, ids)));
@@ -198,13 +168,6 @@ async function replaceGrants(tx: Db, roleId: number, ids: number[]) {
     dropped.map((d) => d.id),
   );
   await grant(tx, roleId, ids);
-}
-
-/** A concurrent write can still slip past the pre-check; the unique index has the last word. */
-function withNameGuard<T>(fn: () => Promise<T>): Promise<T> {
-  return fn().catch((err: unknown) =>
-    rethrowRefusal(err, ({ code }) => (code === '23505' ? nameTaken() : undefined)),
-  );
 }
 
 const unique = (ids: number[]) => [...new Set(ids)];
@@ -233,18 +196,7 @@ export function updateRole(db: Db, actor: Actor, id: number, input: RoleInput): 
   return withNameGuard(() =>
     db.transaction(async (tx) => {
       const current = await lockRole(tx, id, actor);
-      if (id === PROTECTED_ROLE_ID) {
-        if (current.name.toLowerCase() !== input.name.toLowerCase()) {
-          throw badRequest(ROLE_MESSAGES.protectedRename, {
-            name: [ROLE_MESSAGES.protectedRename],
-          });
-        }
-        if (!input.is_active) {
-          throw badRequest(ROLE_MESSAGES.protectedDeactivate, {
-            is_active: [ROLE_MESSAGES.protectedDeactivate],
-          });
-        }
-      }
+      assertProtectedKept(id, current.name, input);
       await assertNameFree(tx, input.name, id);
       await tx
         .update(roles)
@@ -289,7 +241,7 @@ export function revokePermissions(db: Db, actor: Actor, id: number, ids: number[
 }
 
 export async function deleteRole(db: Db, actor: Actor, id: number): Promise<void> {
-  if (id === PROTECTED_ROLE_ID) throw badRequest(ROLE_MESSAGES.protectedDelete);
+  assertDeletable(id);
   await db
     .transaction(async (tx) => {
       await lockRole(tx, id, actor);
