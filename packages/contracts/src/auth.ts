@@ -43,3 +43,10 @@ export type ProfileUser = z.infer<typeof profileUser>;
 /** Session lifetimes: 1 day, or 7 days with remember (spec §9). */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const REMEMBER_SESSION_TTL_MS = 7 * SESSION_TTL_MS;
+
+/** The `message` of the API's successful answers in this feature. */
+export const AUTH_SUCCESS = {
+  signedIn: 'Login successful',
+  profileFetched: 'Profile fetched successfully',
+  signedOut: 'Logged out successfully',
+} as const;

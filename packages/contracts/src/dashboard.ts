@@ -43,3 +43,8 @@ export const performanceLabel = (p: { runs: number; wickets: number }) =>
   p.runs > 100 || p.wickets > 5 ? 'Excellent' : 'Good';
 
 export const DASHBOARD_CHART_MONTHS = 6;
+
+/** The `message` of the API's successful answers in this feature. */
+export const DASHBOARD_SUCCESS = {
+  fetched: 'Dashboard data fetched successfully',
+} as const;

@@ -2,7 +2,14 @@ import { z } from 'zod';
 
 /** Spec §7 `/media/upload`: where an upload is used decides what it may be. */
 export const MEDIA_TYPES = ['profile_pictures', 'team_logos', 'whatsapp_templates'] as const;
-export const mediaType = z.enum(MEDIA_TYPES, { error: 'Please choose what the upload is for' });
+/** The upload route's refusals that belong to no one media type. */
+export const MEDIA_MESSAGES = {
+  notMultipart: 'Send the files as multipart/form-data',
+  typeRequired: 'Please choose what the upload is for',
+  fileRequired: 'Please select a file to upload',
+} as const;
+
+export const mediaType = z.enum(MEDIA_TYPES, { error: MEDIA_MESSAGES.typeRequired });
 export type MediaType = z.infer<typeof mediaType>;
 
 /** Spec §9: 2 MB for pictures and logos, 5 MB for WhatsApp media. */
@@ -17,25 +24,43 @@ export const DOCUMENT_MIME_TYPES = [
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ] as const;
 
-export const MEDIA_RULES: Record<MediaType, { maxBytes: number; mimeTypes: readonly string[]; tooLarge: string; wrongType: string }> = {
-  profile_pictures: {
+/** Spec §2 "Team create/edit": a logo is a PNG or JPG. */
+export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
+
+export interface MediaRules {
+  maxBytes: number;
+  mimeTypes: readonly string[];
+  /** The file input's `accept` attribute. */
+  accept: string;
+  tooLarge: string;
+  wrongType: string;
+}
+
+const rules = (r: Omit<MediaRules, 'accept'>): MediaRules => ({
+  ...r,
+  accept: r.mimeTypes.join(','),
+});
+
+/** What each upload may be, checked by the API on upload and by the screens when a file is picked. */
+export const MEDIA_RULES: Record<MediaType, MediaRules> = {
+  profile_pictures: rules({
     maxBytes: IMAGE_MAX_BYTES,
     mimeTypes: IMAGE_MIME_TYPES,
     tooLarge: 'Image size should be less than 2MB',
     wrongType: 'Please select a valid image file',
-  },
-  team_logos: {
+  }),
+  team_logos: rules({
     maxBytes: IMAGE_MAX_BYTES,
-    mimeTypes: IMAGE_MIME_TYPES,
+    mimeTypes: LOGO_MIME_TYPES,
     tooLarge: 'Image size should be less than 2MB',
     wrongType: 'Please select a valid image file',
-  },
-  whatsapp_templates: {
+  }),
+  whatsapp_templates: rules({
     maxBytes: WA_MEDIA_MAX_BYTES,
     mimeTypes: [...IMAGE_MIME_TYPES, ...VIDEO_MIME_TYPES, ...DOCUMENT_MIME_TYPES],
     tooLarge: 'File size should be less than 5MB',
     wrongType: 'Please select a valid media file',
-  },
+  }),
 };
 
 export const uploadedFile = z.object({
@@ -46,3 +71,8 @@ export const uploadedFile = z.object({
 });
 export const uploadData = z.object({ files: z.array(uploadedFile) });
 export type UploadData = z.infer<typeof uploadData>;
+
+/** The `message` of the API's successful answers in this feature. */
+export const MEDIA_SUCCESS = {
+  uploaded: 'Files uploaded successfully',
+} as const;

@@ -111,3 +111,16 @@ export const ROLE_MESSAGES = {
   beyondOwnGrants: 'You cannot grant permissions your own role does not have',
   beyondOwnRights: 'You cannot change a role that has permissions your own role does not have',
 } as const;
+
+/** The `message` of the API's successful answers in this feature. */
+export const ROLE_SUCCESS = {
+  activeListed: 'Active roles fetched successfully',
+  listed: 'Roles fetched successfully',
+  created: 'Role created successfully',
+  fetched: 'Role fetched successfully',
+  updated: 'Role updated successfully',
+  deleted: 'Role deleted successfully',
+  permissionsAssigned: 'Permissions assigned successfully',
+  permissionsRemoved: 'Permissions removed successfully',
+  permissionsListed: 'Permissions fetched successfully',
+} as const;

@@ -24,6 +24,22 @@ export const MAX_PLAYERS_PER_ADD = 50;
 export const PLAYER_ROLE = 'player';
 
 export const JERSEY_NUMBER_MESSAGE = 'Jersey number must be between 1 and 99';
+
+/** The API's refusals on teams and squads, named so tests and screens can rely on them. */
+export const TEAM_MESSAGES = {
+  notFound: 'Team not found',
+  ownerNotFound: 'Owner not found',
+  ownerNotEligible: 'The owner must be an active team owner or organizer',
+  playerNotFound: 'Player not found',
+  playerNotEligible: 'Only players who are not suspended can be added to a team',
+  playerNotInTeam: 'Player not found in this team',
+  playerAlreadyInTeam: 'Player is already in the team',
+  playerTwice: 'A player can be added only once',
+  invalidPlayerRole: 'Please choose a valid player role',
+  invalidBattingStyle: 'Please choose a valid batting style',
+  invalidBowlingStyle: 'Please choose a valid bowling style',
+} as const;
+export const jerseyTakenMessage = (n: number) => `Jersey number ${n} is already taken in this team`;
 export const LOGO_URL_MESSAGE = 'Please upload the logo as a PNG or JPG image';
 
 /** Only our own uploads or an absolute http(s) address may become an <img> source. */
@@ -222,3 +238,17 @@ export const dropdownQuery = z.object({
     error: 'Category must be player_role, batting_style or bowling_style',
   }),
 });
+
+/** The `message` of the API's successful answers in this feature. */
+export const TEAM_SUCCESS = {
+  listed: 'Teams fetched successfully',
+  created: 'Team created successfully!',
+  fetched: 'Team fetched successfully',
+  updated: 'Team updated successfully!',
+  deleted: 'Team deleted successfully!',
+  playersListed: 'Players fetched successfully',
+  playersAdded: 'Players added to team successfully',
+  playerUpdated: 'Player updated successfully',
+  playerRemoved: 'Player removed successfully',
+  optionsListed: 'Options fetched successfully',
+} as const;

@@ -44,7 +44,12 @@ function isRealDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));
-  return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  return (
+    y >= 1900 &&
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === m - 1 &&
+    date.getUTCDate() === d
+  );
 }
 
 /** Strips a leading +91 (spec §5): the stored number is the 10-digit mobile number. */
@@ -115,7 +120,11 @@ export const userForm = z.object({
       }
       // Same month and day, 13 years back: string order is date order for YYYY-MM-DD.
       const cutoff = `${Number(today.slice(0, 4)) - USER_MIN_AGE}${today.slice(4)}`;
-      if (value > cutoff) ctx.addIssue({ code: 'custom', message: `User must be at least ${USER_MIN_AGE} years old` });
+      if (value > cutoff)
+        ctx.addIssue({
+          code: 'custom',
+          message: `User must be at least ${USER_MIN_AGE} years old`,
+        });
     })
     .nullish()
     .transform((v) => v || null),
@@ -202,8 +211,15 @@ export const userData = z.object({ user });
 
 /** Spec §2: the list and profile show this when a user has neither name. */
 export const UNKNOWN_USER = 'Unknown User';
-export function fullName(details: { first_name: string | null; last_name: string | null }): string {
-  return [details.first_name, details.last_name].filter(Boolean).join(' ').trim() || UNKNOWN_USER;
+/**
+ * The one full-name formatter: first and last name, or `fallback` when neither is set (the
+ * API stores null where the screens show 'Unknown User').
+ */
+export function fullName<F = typeof UNKNOWN_USER>(
+  details: { first_name: string | null; last_name: string | null },
+  fallback: F = UNKNOWN_USER as F,
+): string | F {
+  return [details.first_name, details.last_name].filter(Boolean).join(' ').trim() || fallback;
 }
 
 /** Messages of the API's refusals, named so tests and screens can rely on them. */
@@ -212,7 +228,19 @@ export const USER_ERRORS = {
   emailTaken: 'Email is already in use',
   phoneTaken: 'Phone number is already in use',
   selfDelete: 'You cannot delete your own account',
-  ownsTeam: 'This user owns a team. Assign the team to another owner or delete it before deleting the user.',
+  ownsTeam:
+    'This user owns a team. Assign the team to another owner or delete it before deleting the user.',
   roleUnavailable: 'The selected role does not exist or is inactive',
   beyondOwnRights: 'You cannot manage a user whose role has permissions you do not have',
+} as const;
+
+/** The `message` of the API's successful answers in this feature. */
+export const USER_SUCCESS = {
+  listed: 'Users fetched successfully',
+  organizersListed: 'Organizers fetched successfully',
+  fetched: 'User fetched successfully',
+  created: 'User created successfully',
+  updated: 'User updated successfully',
+  deleted: 'User deleted successfully',
+  passwordUpdated: 'Password updated successfully',
 } as const;

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import { likePattern } from '../lib/like-pattern';
 import { users } from './schema';
 
@@ -15,3 +15,12 @@ export function userNameOrPhone(search: string): SQL {
     ? sql`(${userFullName} like ${likePattern(search)} or ${users.phoneNumber} like ${likePattern(digits)})`
     : sql`${userFullName} like ${likePattern(search)}`;
 }
+
+/** People pickers list users alphabetically by name, the id breaking ties. */
+export const byPersonName = [asc(users.firstName), asc(users.lastName), asc(users.id)] as const;
+
+/** The `details` of a person as the API answers it (spec §3). */
+export const personDetails = (r: { firstName: string | null; lastName: string | null }) => ({
+  first_name: r.firstName,
+  last_name: r.lastName,
+});

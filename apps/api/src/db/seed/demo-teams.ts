@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { ORGANIZER_ROLE, PLAYER_ROLE } from '@cricket/contracts';
+import { ORGANIZER_ROLE, PLAYER_ROLE, fullName } from '@cricket/contracts';
 import type { Db } from '../client';
 import { dropdownOptions, media, roles, teamPlayers, teams, users } from '../schema';
+import { localDirectoryStorage } from '../../lib/storage';
 import { prng } from './demo-users';
 
 type Rgb = readonly [number, number, number];
@@ -145,8 +144,7 @@ export async function seedDemoTeams(db: Db, opts: { uploadDir?: string }) {
     if (hasLogo && opts.uploadDir) {
       const png = teamLogoPng(initials, primary, secondary);
       const fileName = `${randomUUID()}.png`;
-      await mkdir(path.join(opts.uploadDir, 'team_logos'), { recursive: true });
-      await writeFile(path.join(opts.uploadDir, 'team_logos', fileName), png);
+      await localDirectoryStorage(opts.uploadDir).write(`team_logos/${fileName}`, png);
       await db.insert(media).values({
         type: 'team_logos',
         fileName,
@@ -193,7 +191,7 @@ export async function seedDemoTeams(db: Db, opts: { uploadDir?: string }) {
       return {
         teamId: team!.id,
         userId: p.id,
-        playerName: [p.firstName, p.lastName].filter(Boolean).join(' ') || null,
+        playerName: fullName({ first_name: p.firstName, last_name: p.lastName }, null),
         playerRole: optionId('player_role', role),
         battingStyle: optionId('batting_style', rnd() < 0.75 ? 'Right-hand bat' : 'Left-hand bat'),
         bowlingStyle: bowls ? pick(bowlingStyles).id : optionId('bowling_style', 'Does not bowl'),

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { PermissionName } from '@cricket/contracts';
 import { forgetOnNotify, preparedOnce, type Database, type Db } from '../../db/client';
-import { permissions, rolePermissions, roles, sessions, users } from '../../db/schema';
+import { permissionsOfRole } from '../../db/grants';
+import { permissions, roles, sessions, users } from '../../db/schema';
 
 export interface SessionContext {
   sessionId: number;
@@ -37,12 +38,9 @@ function prepareActiveSession(prepared: Db) {
 }
 
 function prepareRoleGrants(prepared: Db) {
-  return prepared
-    .select({ name: permissions.name })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(eq(rolePermissions.roleId, sql.placeholder('roleId')))
-    .prepare('role_grants');
+  return permissionsOfRole(prepared, sql.placeholder('roleId'), { name: permissions.name }).prepare(
+    'role_grants',
+  );
 }
 
 type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareActiveSession>['execute']>>[number];
@@ -101,18 +99,26 @@ export function watchAuthChanges(database: Database) {
   });
 }
 
-async function lookUpSession(db: Db, state: PerDatabase, tokenHash: string): Promise<SessionRow | null> {
+async function lookUpSession(
+  db: Db,
+  state: PerDatabase,
+  tokenHash: string,
+): Promise<SessionRow | null> {
   const now = Date.now();
   const cached = state.sessions.get(tokenHash);
-  if (cached && state.listening && now < cached.until && now < cached.row.expiresAt.getTime()) return cached.row;
+  if (cached && state.listening && now < cached.until && now < cached.row.expiresAt.getTime())
+    return cached.row;
   if (cached) state.sessions.delete(tokenHash);
 
   const generation = state.generation;
-  const [row] = await preparedOnce(db, 'active_session', prepareActiveSession).execute({ tokenHash });
+  const [row] = await preparedOnce(db, 'active_session', prepareActiveSession).execute({
+    tokenHash,
+  });
   if (!row) return null;
   if (state.listening && generation === state.generation) {
     // Oldest first out: a Map iterates in insertion order.
-    if (state.sessions.size >= SESSION_CACHE_MAX) state.sessions.delete(state.sessions.keys().next().value!);
+    if (state.sessions.size >= SESSION_CACHE_MAX)
+      state.sessions.delete(state.sessions.keys().next().value!);
     state.sessions.set(tokenHash, { row, until: now + SESSION_CACHE_MS });
   }
   return row;
@@ -129,7 +135,9 @@ export async function findActiveSession(db: Db, tokenHash: string): Promise<Sess
   if (!row) return null;
   let grants = state.grants.get(row.roleId);
   if (grants?.version !== row.grantsVersion) {
-    const grantRows = await preparedOnce(db, 'role_grants', prepareRoleGrants).execute({ roleId: row.roleId });
+    const grantRows = await preparedOnce(db, 'role_grants', prepareRoleGrants).execute({
+      roleId: row.roleId,
+    });
     const names = grantRows.map((p) => p.name as PermissionName);
     grants = { version: row.grantsVersion, names };
     state.grants.set(row.roleId, grants);
@@ -151,9 +159,7 @@ export async function findLoginCandidate(db: Db, email: string) {
       status: users.status,
       roleId: users.roleId,
       roleActive: roles.isActive,
-      canSignIn: sql<boolean>`exists (
-        select 1 from ${rolePermissions} join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
-        where ${rolePermissions.roleId} = ${users.roleId} and ${permissions.name} = 'admin.access')`,
+      canSignIn: sql<boolean>`exists (${permissionsOfRole(db, users.roleId, { one: sql`1` }, eq(permissions.name, 'admin.access'))})`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -177,7 +183,10 @@ export async function createSession(
 }
 
 export async function revokeSession(db: Db, sessionId: number) {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
 }
 
 export async function findProfile(db: Db, userId: number) {

@@ -7,15 +7,18 @@ import {
   REMEMBER_SESSION_TTL_MS,
   SESSION_TTL_MS,
   TOKEN_COOKIE,
+  USER_ERRORS,
   XSRF_COOKIE,
   envelope,
   loginBody,
   loginData,
   messageOnly,
   profileUser,
+  AUTH_SUCCESS,
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth';
+import { ok } from '../../lib/envelope';
 import { HttpError, notFound, unauthorized } from '../../lib/http-errors';
 import { verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -74,7 +77,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
         expiresAt,
       });
       setSessionCookies(reply, token, expiresAt);
-      return { success: true, message: 'Login successful', data: { token, expires_at: expiresAt.toISOString() } };
+      return ok(AUTH_SUCCESS.signedIn, { token, expires_at: expiresAt.toISOString() });
     },
   });
 
@@ -88,21 +91,17 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     handler: async (request) => {
       const session = sessionOf(request);
       const profile = await findProfile(app.db, session.userId);
-      if (!profile) throw notFound('User not found');
-      return {
-        success: true,
-        message: 'Profile fetched successfully',
-        data: {
-          user: {
-            id: profile.id,
-            email: profile.email,
-            first_name: profile.firstName,
-            last_name: profile.lastName,
-            role: { id: profile.roleId, name: profile.roleName },
-            permissions: session.permissions,
-          },
+      if (!profile) throw notFound(USER_ERRORS.notFound);
+      return ok(AUTH_SUCCESS.profileFetched, {
+        user: {
+          id: profile.id,
+          email: profile.email,
+          first_name: profile.firstName,
+          last_name: profile.lastName,
+          role: { id: profile.roleId, name: profile.roleName },
+          permissions: session.permissions,
         },
-      };
+      });
     },
   });
 
@@ -113,7 +112,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       await revokeSession(app.db, sessionOf(request).sessionId);
       reply.clearCookie(TOKEN_COOKIE, { path: '/' });
       reply.clearCookie(XSRF_COOKIE, { path: '/' });
-      return { success: true, message: 'Logged out successfully' };
+      return ok(AUTH_SUCCESS.signedOut);
     },
   });
 }

@@ -1,9 +1,13 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { DASHBOARD_CHART_MONTHS, type DashboardData } from '@cricket/contracts';
+import { DASHBOARD_CHART_MONTHS, fullName, type DashboardData } from '@cricket/contracts';
 import type { Db } from '../../db/client';
 import { dropdownOptions, roles, teamPlayers, userCounts, users } from '../../db/schema';
 
-const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const monthLabel = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /**
  * The platform has no match, tournament or community-post records yet, so those figures are
@@ -38,7 +42,9 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
   ]);
 
   const months = Array.from({ length: DASHBOARD_CHART_MONTHS }, (_, i) => {
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (DASHBOARD_CHART_MONTHS - 1 - i), 1));
+    const d = new Date(
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (DASHBOARD_CHART_MONTHS - 1 - i), 1),
+    );
     return { month: monthLabel.format(d), matches: 0 };
   });
 
@@ -55,7 +61,7 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
     recentMatches: [],
     recentUsers: recent.map((u) => ({
       id: u.id,
-      name: [u.firstName, u.lastName].filter(Boolean).join(' ') || 'Unknown User',
+      name: fullName({ first_name: u.firstName, last_name: u.lastName }),
       email: u.email,
       role: u.role,
     })),

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageOnly } from '@cricket/contracts';
 import { ping } from '../../db/client';
+import { ok } from '../../lib/envelope';
 
 export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/health/live', {
     config: { access: 'public' },
     schema: { tags: ['health'], response: { 200: messageOnly } },
-    handler: async () => ({ success: true, message: 'live' }),
+    handler: async () => ok('live'),
   });
   r.get('/api/health/ready', {
     config: { access: 'public' },
@@ -16,7 +17,7 @@ export async function healthRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       try {
         await ping(app.db);
-        return { success: true, message: 'ready' };
+        return ok('ready');
       } catch (err) {
         request.log.warn({ err }, 'database not ready');
         return reply.status(503).send({ success: false, message: 'database unavailable' });

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
-import { MEDIA_RULES, MEDIA_TYPES, WA_MEDIA_MAX_BYTES, envelope, mediaType, uploadData } from '@cricket/contracts';
+import { MEDIA_MESSAGES, MEDIA_RULES, MEDIA_SUCCESS, MEDIA_TYPES, WA_MEDIA_MAX_BYTES, envelope, mediaType, uploadData } from '@cricket/contracts';
 import { sessionOf } from '../../plugins/auth';
+import { ok } from '../../lib/envelope';
 import { badRequest } from '../../lib/http-errors';
+import { localDirectoryStorage } from '../../lib/storage';
 import { recordMedia } from './repository';
 
 const MAX_FILES = 10;
@@ -20,6 +22,7 @@ const normalise = (mime: string, ext: string) =>
 export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: string }) {
   await app.register(multipart, { limits: { fileSize: WA_MEDIA_MAX_BYTES, files: MAX_FILES, fields: 5 } });
   for (const type of MEDIA_TYPES) await mkdir(path.join(opts.uploadDir, type), { recursive: true });
+  const storage = localDirectoryStorage(opts.uploadDir);
 
   // Files are served under generated names with their sniffed type; helmet adds nosniff.
   await app.register(fastifyStatic, {
@@ -45,7 +48,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: strin
     },
     handler: async (request) => {
       const session = sessionOf(request);
-      if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data');
+      if (!request.isMultipart()) throw badRequest(MEDIA_MESSAGES.notMultipart);
 
       let type: string | undefined;
       const received: { name: string; data: Buffer }[] = [];
@@ -60,15 +63,15 @@ export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: strin
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           const rules = mediaType.safeParse(type);
-          throw badRequest(rules.success ? MEDIA_RULES[rules.data].tooLarge : 'File size should be less than 5MB');
+          throw badRequest(rules.success ? MEDIA_RULES[rules.data].tooLarge : MEDIA_RULES.whatsapp_templates.tooLarge);
         }
         throw err;
       }
 
       const parsedType = mediaType.safeParse(type);
-      if (!parsedType.success) throw badRequest('Please choose what the upload is for', { type: ['Please choose what the upload is for'] });
+      if (!parsedType.success) throw badRequest(MEDIA_MESSAGES.typeRequired, { type: [MEDIA_MESSAGES.typeRequired] });
       const rules = MEDIA_RULES[parsedType.data];
-      if (received.length === 0) throw badRequest('Please select a file to upload', { files: ['Please select a file to upload'] });
+      if (received.length === 0) throw badRequest(MEDIA_MESSAGES.fileRequired, { files: [MEDIA_MESSAGES.fileRequired] });
 
       // Every file is checked before any is written: a rejected upload stores nothing.
       const accepted = [];
@@ -83,9 +86,9 @@ export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: strin
       const written: string[] = [];
       try {
         for (const file of accepted) {
-          const target = path.join(opts.uploadDir, parsedType.data, file.fileName);
-          await writeFile(target, file.data, { flag: 'wx' });
-          written.push(target);
+          const key = `${parsedType.data}/${file.fileName}`;
+          await storage.write(key, file.data);
+          written.push(key);
         }
         await recordMedia(
           app.db,
@@ -99,22 +102,18 @@ export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: strin
           })),
         );
       } catch (err) {
-        await Promise.all(written.map((w) => rm(w, { force: true })));
+        await Promise.all(written.map((key) => storage.delete(key)));
         throw err;
       }
 
-      return {
-        success: true,
-        message: 'Files uploaded successfully',
-        data: {
-          files: accepted.map((f) => ({
-            url: `/uploads/${parsedType.data}/${f.fileName}`,
-            name: f.name,
-            size: f.data.length,
-            mime_type: f.mime,
-          })),
-        },
-      };
+      return ok(MEDIA_SUCCESS.uploaded, {
+        files: accepted.map((f) => ({
+          url: `/uploads/${parsedType.data}/${f.fileName}`,
+          name: f.name,
+          size: f.data.length,
+          mime_type: f.mime,
+        })),
+      });
     },
   });
 }

@@ -1,6 +1,5 @@
-import { and, asc, count, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
-  PROTECTED_ROLE_ID,
   ROLE_MESSAGES,
   type GroupedPermissions,
   type Permission,
@@ -9,10 +8,22 @@ import {
   type RoleStatus,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
+import { permissionsOfRole } from '../../db/grants';
+import { selectPage, withTotal } from '../../db/page';
 import { permissions, rolePermissions, roles, userCounts } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { conflict, notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
-import { pgErrorCode } from '../../lib/pg-error';
+import { rethrowRefusal } from '../../lib/pg-error';
+import {
+  assertDeletable,
+  assertGrantable,
+  assertNameFree,
+  assertProtectedKept,
+  assertProtectedKeepsGrants,
+  assertWithinOwnRights,
+  withNameGuard,
+  type Actor,
+} from './rules';
 
 export function listActiveRoles(db: Db) {
   return db
@@ -51,16 +62,16 @@ export async function listRoles(
   if (q.name) filters.push(sql`lower(${roles.name}) like ${likePattern(q.name)}`);
   if (q.status) filters.push(eq(roles.isActive, q.status === 'active'));
   const where = and(...filters);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select({ ...roleColumns, userCount: userCountOf(roles.id) })
-      .from(roles)
-      .where(where)
-      .orderBy(asc(roles.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ total: count() }).from(roles).where(where),
-  ]);
+  const { rows, total } = await selectPage(
+    () =>
+      db
+        .select(withTotal({ ...roleColumns, userCount: userCountOf(roles.id) }))
+        .from(roles)
+        .where(where)
+        .orderBy(asc(roles.id))
+        .$dynamic(),
+    q,
+  );
   return {
     total,
     rows: rows.map((r): RoleListItem => ({
@@ -89,12 +100,7 @@ export async function findRole(db: Db, id: number): Promise<RoleDetail | null> {
     .where(eq(roles.id, id));
   if (!role) return null;
   const [granted, usersCount] = await Promise.all([
-    db
-      .select(permissionColumns)
-      .from(rolePermissions)
-      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-      .where(eq(rolePermissions.roleId, id))
-      .orderBy(asc(permissions.id)),
+    permissionsOfRole(db, id, permissionColumns).orderBy(asc(permissions.id)),
     countUsers(db, id),
   ]);
   return {
@@ -109,40 +115,11 @@ export async function findRole(db: Db, id: number): Promise<RoleDetail | null> {
   };
 }
 
-/** The permission names of the signed-in user doing the change. */
-export type Actor = readonly string[];
-
 export interface RoleInput {
   name: string;
   description: string;
   is_active: boolean;
   permission_ids?: number[];
-}
-
-const nameTaken = () => conflict(ROLE_MESSAGES.nameTaken, { name: [ROLE_MESSAGES.nameTaken] });
-
-async function assertNameFree(tx: Db, name: string, exceptId?: number) {
-  const clash = and(
-    sql`lower(${roles.name}) = lower(${name})`,
-    exceptId === undefined ? undefined : sql`${roles.id} <> ${exceptId}`,
-  );
-  const [row] = await tx.select({ id: roles.id }).from(roles).where(clash);
-  if (row) throw nameTaken();
-}
-
-/** Every id must exist, and the actor may only hand out permissions their own role holds. */
-async function assertGrantable(tx: Db, actor: Actor, ids: number[]) {
-  if (ids.length === 0) return;
-  const found = await tx
-    .select({ name: permissions.name })
-    .from(permissions)
-    .where(inArray(permissions.id, ids));
-  if (found.length !== ids.length) {
-    throw badRequest(ROLE_MESSAGES.unknownPermission, {
-      permission_ids: [ROLE_MESSAGES.unknownPermission],
-    });
-  }
-  if (found.some((p) => !actor.includes(p.name))) throw forbidden(ROLE_MESSAGES.beyondOwnGrants);
 }
 
 /**
@@ -157,12 +134,7 @@ async function lockRole(tx: Db, id: number, actor: Actor) {
     .where(eq(roles.id, id))
     .for('update');
   if (!row) throw notFound(ROLE_MESSAGES.notFound);
-  const held = await tx
-    .select({ name: permissions.name })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(eq(rolePermissions.roleId, id));
-  if (held.some((p) => !actor.includes(p.name))) throw forbidden(ROLE_MESSAGES.beyondOwnRights);
+  await assertWithinOwnRights(tx, actor, id);
   return row;
 }
 
@@ -176,16 +148,7 @@ async function grant(tx: Db, roleId: number, ids: number[]) {
 
 async function revoke(tx: Db, roleId: number, ids: number[]) {
   if (ids.length === 0) return;
-  if (roleId === PROTECTED_ROLE_ID) {
-    const [{ held } = { held: 0 }] = await tx
-      .select({ held: count() })
-      .from(rolePermissions)
-      .where(and(eq(rolePermissions.roleId, roleId), inArray(rolePermissions.permissionId, ids)));
-    if (held > 0)
-      throw badRequest(ROLE_MESSAGES.protectedStrip, {
-        permission_ids: [ROLE_MESSAGES.protectedStrip],
-      });
-  }
+  await assertProtectedKeepsGrants(tx, roleId, ids);
   await tx
     .delete(rolePermissions)
     .where(and(eq(rolePermissions.roleId, roleId), inArray(rolePermissions.permissionId, ids)));
@@ -193,31 +156,18 @@ async function revoke(tx: Db, roleId: number, ids: number[]) {
 
 /** Makes the role hold exactly `ids`. */
 async function replaceGrants(tx: Db, roleId: number, ids: number[]) {
-  const dropped = await tx
-    .select({ id: rolePermissions.permissionId })
-    .from(rolePermissions)
-    .where(
-      and(
-        eq(rolePermissions.roleId, roleId),
-        ids.length > 0 ? notInArray(rolePermissions.permissionId, ids) : undefined,
-      ),
-    );
+  const dropped = await permissionsOfRole(
+    tx,
+    roleId,
+    { id: permissions.id },
+    ids.length > 0 ? notInArray(permissions.id, ids) : undefined,
+  );
   await revoke(
     tx,
     roleId,
     dropped.map((d) => d.id),
   );
   await grant(tx, roleId, ids);
-}
-
-/** A concurrent write can still slip past the pre-check; the unique index has the last word. */
-async function withNameGuard<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (pgErrorCode(err) === '23505') throw nameTaken();
-    throw err;
-  }
 }
 
 const unique = (ids: number[]) => [...new Set(ids)];
@@ -246,18 +196,7 @@ export function updateRole(db: Db, actor: Actor, id: number, input: RoleInput): 
   return withNameGuard(() =>
     db.transaction(async (tx) => {
       const current = await lockRole(tx, id, actor);
-      if (id === PROTECTED_ROLE_ID) {
-        if (current.name.toLowerCase() !== input.name.toLowerCase()) {
-          throw badRequest(ROLE_MESSAGES.protectedRename, {
-            name: [ROLE_MESSAGES.protectedRename],
-          });
-        }
-        if (!input.is_active) {
-          throw badRequest(ROLE_MESSAGES.protectedDeactivate, {
-            is_active: [ROLE_MESSAGES.protectedDeactivate],
-          });
-        }
-      }
+      assertProtectedKept(id, current.name, input);
       await assertNameFree(tx, input.name, id);
       await tx
         .update(roles)
@@ -302,20 +241,21 @@ export function revokePermissions(db: Db, actor: Actor, id: number, ids: number[
 }
 
 export async function deleteRole(db: Db, actor: Actor, id: number): Promise<void> {
-  if (id === PROTECTED_ROLE_ID) throw badRequest(ROLE_MESSAGES.protectedDelete);
-  try {
-    await db.transaction(async (tx) => {
+  assertDeletable(id);
+  await db
+    .transaction(async (tx) => {
       await lockRole(tx, id, actor);
       // A user insert into this role holds a key-share lock on the row, so the count read
       // after our row lock already includes it.
       if ((await countUsers(tx, id)) > 0) throw conflict(ROLE_MESSAGES.hasUsers);
       await tx.delete(roles).where(eq(roles.id, id));
       await tx.delete(userCounts).where(eq(userCounts.roleId, id));
-    });
-  } catch (err) {
-    if (pgErrorCode(err) === '23503') throw conflict(ROLE_MESSAGES.hasUsers);
-    throw err;
-  }
+    })
+    .catch((err: unknown) =>
+      rethrowRefusal(err, ({ code }) =>
+        code === '23503' ? conflict(ROLE_MESSAGES.hasUsers) : undefined,
+      ),
+    );
 }
 
 /**
@@ -323,18 +263,18 @@ export async function deleteRole(db: Db, actor: Actor, id: number): Promise<void
  * first permission's id), so a module split across pages continues where it stopped.
  */
 export async function listPermissionsGrouped(db: Db, q: { page: number; limit: number }) {
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select(permissionColumns)
-      .from(permissions)
-      .orderBy(
-        sql`min(${permissions.id}) over (partition by ${permissions.resource})`,
-        asc(permissions.id),
-      )
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ total: count() }).from(permissions),
-  ]);
+  const { rows, total } = await selectPage(
+    () =>
+      db
+        .select(withTotal(permissionColumns))
+        .from(permissions)
+        .orderBy(
+          sql`min(${permissions.id}) over (partition by ${permissions.resource})`,
+          asc(permissions.id),
+        )
+        .$dynamic(),
+    q,
+  );
   const grouped: GroupedPermissions = {};
   for (const p of rows as Permission[]) (grouped[p.resource] ??= []).push(p);
   return { grouped, total };

@@ -15,9 +15,11 @@ import {
   roleListItem,
   rolePermissionsBody,
   rolesQuery,
+  ROLE_SUCCESS,
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
+import { ok, okPage } from '../../lib/envelope';
 import { sessionOf } from '../../plugins/auth';
 import {
   createRole,
@@ -49,11 +51,7 @@ export async function rolesRoutes(app: FastifyInstance) {
       summary: 'Active roles for pickers',
       response: { 200: envelope(z.array(activeRole)) },
     },
-    handler: async () => ({
-      success: true,
-      message: 'Active roles fetched successfully',
-      data: await listActiveRoles(app.db),
-    }),
+    handler: async () => ok(ROLE_SUCCESS.activeListed, await listActiveRoles(app.db)),
   });
 
   r.get('/api/roles', {
@@ -66,12 +64,7 @@ export async function rolesRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const q = request.query;
-      const { rows, total } = await listRoles(app.db, q);
-      return {
-        success: true,
-        message: 'Roles fetched successfully',
-        data: { data: rows, pagination: buildPagination(total, q.page, q.limit) },
-      };
+      return okPage(ROLE_SUCCESS.listed, q, await listRoles(app.db, q));
     },
   });
 
@@ -86,11 +79,7 @@ export async function rolesRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const id = await createRole(app.db, sessionOf(request).permissions, request.body);
       reply.status(201);
-      return {
-        success: true,
-        message: 'Role created successfully',
-        data: { role: await roleOrNotFound(id) },
-      };
+      return ok(ROLE_SUCCESS.created, { role: await roleOrNotFound(id) });
     },
   });
 
@@ -102,11 +91,8 @@ export async function rolesRoutes(app: FastifyInstance) {
       params: idParam,
       response: { 200: envelope(roleData) },
     },
-    handler: async (request) => ({
-      success: true,
-      message: 'Role fetched successfully',
-      data: { role: await roleOrNotFound(request.params.id) },
-    }),
+    handler: async (request) =>
+      ok(ROLE_SUCCESS.fetched, { role: await roleOrNotFound(request.params.id) }),
   });
 
   r.put('/api/roles/:id', {
@@ -120,11 +106,7 @@ export async function rolesRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await updateRole(app.db, sessionOf(request).permissions, request.params.id, request.body);
-      return {
-        success: true,
-        message: 'Role updated successfully',
-        data: { role: await roleOrNotFound(request.params.id) },
-      };
+      return ok(ROLE_SUCCESS.updated, { role: await roleOrNotFound(request.params.id) });
     },
   });
 
@@ -138,18 +120,23 @@ export async function rolesRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await deleteRole(app.db, sessionOf(request).permissions, request.params.id);
-      return { success: true, message: 'Role deleted successfully' };
+      return ok(ROLE_SUCCESS.deleted);
     },
   });
 
   // The spec's separate grant and revoke calls: the same shape, one verb each.
   const permissionChanges = [
-    { method: 'POST', summary: 'Grant permissions to a role', apply: grantPermissions, message: 'Permissions assigned successfully' },
+    {
+      method: 'POST',
+      summary: 'Grant permissions to a role',
+      apply: grantPermissions,
+      message: ROLE_SUCCESS.permissionsAssigned,
+    },
     {
       method: 'DELETE',
       summary: 'Revoke permissions from a role (permission_ids in the body)',
       apply: revokePermissions,
-      message: 'Permissions removed successfully',
+      message: ROLE_SUCCESS.permissionsRemoved,
     },
   ] as const;
   for (const change of permissionChanges) {
@@ -165,8 +152,13 @@ export async function rolesRoutes(app: FastifyInstance) {
         response: { 200: envelope(roleData) },
       },
       handler: async (request) => {
-        await change.apply(app.db, sessionOf(request).permissions, request.params.id, request.body.permission_ids);
-        return { success: true, message: change.message, data: { role: await roleOrNotFound(request.params.id) } };
+        await change.apply(
+          app.db,
+          sessionOf(request).permissions,
+          request.params.id,
+          request.body.permission_ids,
+        );
+        return ok(change.message, { role: await roleOrNotFound(request.params.id) });
       },
     });
   }
@@ -182,11 +174,10 @@ export async function rolesRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const q = request.query;
       const { grouped, total } = await listPermissionsGrouped(app.db, q);
-      return {
-        success: true,
-        message: 'Permissions fetched successfully',
-        data: { permissions: grouped, pagination: buildPagination(total, q.page, q.limit) },
-      };
+      return ok(ROLE_SUCCESS.permissionsListed, {
+        permissions: grouped,
+        pagination: buildPagination(total, q.page, q.limit),
+      });
     },
   });
 }

@@ -1,25 +1,28 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
-  ORGANIZER_ROLE,
-  PLAYER_ROLE,
+  TEAM_MESSAGES,
+  fullName,
   type DropdownCategory,
   type TeamPlayerValues,
   type TeamValues,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
-import { userNameOrPhone } from '../../db/search';
+import { selectPage, withTotal } from '../../db/page';
+import { byPersonName, personDetails, userNameOrPhone } from '../../db/search';
 import { dropdownOptions, roles, teamPlayers, teams, users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
-
-export const TEAM_NOT_FOUND = 'Team not found';
-export const PLAYER_NOT_IN_TEAM = 'Player not found in this team';
-export const PLAYER_ALREADY_IN_TEAM = 'Player is already in the team';
-export const jerseyTaken = (n: number) => `Jersey number ${n} is already taken in this team`;
+import {
+  assertJerseysFree,
+  assertNewPlayers,
+  assertOptions,
+  assertOwner,
+  isPlayerRole,
+  newPlayerDefaults,
+} from './rules';
 
 /** The expression the teams_search_trgm index is built on. */
 const teamSearchExpr = sql`lower(${teams.name} || ' ' || ${teams.location})`;
-const isPlayerRole = sql`lower(${roles.name}) = ${PLAYER_ROLE}`;
 
 type TeamRow = typeof teams.$inferSelect;
 
@@ -37,8 +40,9 @@ function toTeam(row: TeamRow) {
   };
 }
 
-const fullName = (first: string | null, last: string | null) =>
-  [first, last].filter(Boolean).join(' ') || null;
+/** A squad member's stored name when none is given: the user's full name, or none. */
+const playerName = (first: string | null, last: string | null) =>
+  fullName({ first_name: first, last_name: last }, null);
 
 export async function listTeams(
   db: Db,
@@ -51,41 +55,24 @@ export async function listTeams(
     filters.push(sql`${teamSearchExpr} like ${likePattern(word)}`);
   }
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select()
-      .from(teams)
-      .where(where)
-      .orderBy(desc(teams.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(teams)
-      .where(where),
-  ]);
+  const { rows, total } = await selectPage(
+    () =>
+      db
+        .select(withTotal(getTableColumns(teams)))
+        .from(teams)
+        .where(where)
+        .orderBy(desc(teams.id))
+        .$dynamic(),
+    q,
+  );
   return { rows: rows.map(toTeam), total };
 }
 
 /** Locks the team row so squad changes of one team run one after another. */
 async function lockTeam(tx: Db, teamId: number) {
   const [row] = await tx.select().from(teams).where(eq(teams.id, teamId)).for('update');
-  if (!row) throw notFound(TEAM_NOT_FOUND);
+  if (!row) throw notFound(TEAM_MESSAGES.notFound);
   return row;
-}
-
-/** Owners are picked from the organizers list: users with the owner role who are not suspended. */
-async function assertOwner(tx: Db, ownerId: number) {
-  const [row] = await tx
-    .select({ roleName: roles.name, status: users.status })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, ownerId));
-  if (!row) throw badRequest('Owner not found', { owner_id: ['Owner not found'] });
-  if (row.roleName.toLowerCase() !== ORGANIZER_ROLE || row.status === 'suspended') {
-    const message = 'The owner must be an active team owner or organizer';
-    throw badRequest(message, { owner_id: [message] });
-  }
 }
 
 /** `add_me`: the signed-in user joins the squad (once). Returns how many rows were added. */
@@ -97,7 +84,7 @@ async function addSignedInUser(tx: Db, teamId: number, userId: number) {
   if (!me) return 0;
   const added = await tx
     .insert(teamPlayers)
-    .values({ teamId, userId, playerName: fullName(me.firstName, me.lastName) })
+    .values({ teamId, userId, playerName: playerName(me.firstName, me.lastName) })
     .onConflictDoNothing()
     .returning({ userId: teamPlayers.userId });
   return added.length;
@@ -179,9 +166,9 @@ const squadColumns = {
 
 export async function getTeamDetails(db: Db, teamId: number, page: number, limit: number) {
   const [row] = await db.select().from(teams).where(eq(teams.id, teamId));
-  if (!row) throw notFound(TEAM_NOT_FOUND);
+  if (!row) throw notFound(TEAM_MESSAGES.notFound);
   const squad = eq(teamPlayers.teamId, teamId);
-  const [[owner], [captain], players, [{ total } = { total: 0 }]] = await Promise.all([
+  const [[owner], [captain], players] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -199,25 +186,24 @@ export async function getTeamDetails(db: Db, teamId: number, page: number, limit
       })
       .from(teamPlayers)
       .where(and(squad, eq(teamPlayers.isCaptain, true))),
-    db
-      .select(squadColumns)
-      .from(teamPlayers)
-      .innerJoin(users, eq(users.id, teamPlayers.userId))
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .leftJoin(dropdownOptions, eq(dropdownOptions.id, teamPlayers.playerRole))
-      .where(squad)
-      .orderBy(
-        desc(teamPlayers.isCaptain),
-        sql`${teamPlayers.jerseyNumber} asc nulls last`,
-        asc(teamPlayers.playerName),
-        asc(teamPlayers.userId),
-      )
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(teamPlayers)
-      .where(squad),
+    selectPage(
+      () =>
+        db
+          .select(withTotal(squadColumns))
+          .from(teamPlayers)
+          .innerJoin(users, eq(users.id, teamPlayers.userId))
+          .innerJoin(roles, eq(roles.id, users.roleId))
+          .leftJoin(dropdownOptions, eq(dropdownOptions.id, teamPlayers.playerRole))
+          .where(squad)
+          .orderBy(
+            desc(teamPlayers.isCaptain),
+            sql`${teamPlayers.jerseyNumber} asc nulls last`,
+            asc(teamPlayers.playerName),
+            asc(teamPlayers.userId),
+          )
+          .$dynamic(),
+      { page, limit },
+    ),
   ]);
   return {
     team: toTeam(row),
@@ -225,17 +211,17 @@ export async function getTeamDetails(db: Db, teamId: number, page: number, limit
       ? {
           id: owner.id,
           phone_number: owner.phoneNumber,
-          details: { first_name: owner.firstName, last_name: owner.lastName },
+          details: personDetails(owner),
         }
       : null,
     captain: captain
       ? { id: captain.id, player_name: captain.playerName, jersey_number: captain.jerseyNumber }
       : null,
     players: {
-      total,
-      rows: players.map((p) => ({
+      total: players.total,
+      rows: players.rows.map((p) => ({
         id: p.id,
-        details: { first_name: p.firstName, last_name: p.lastName },
+        details: personDetails(p),
         phone_number: p.phoneNumber,
         role_id: p.roleId,
         role_name: p.roleName,
@@ -263,103 +249,46 @@ export async function listAvailablePlayers(
   q: { page: number; limit: number; search?: string },
 ) {
   const [exists] = await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId));
-  if (!exists) throw notFound(TEAM_NOT_FOUND);
+  if (!exists) throw notFound(TEAM_MESSAGES.notFound);
   const filters: (SQL | undefined)[] = [
     or(and(isPlayerRole, ne(users.status, 'suspended')), isNotNull(teamPlayers.userId)),
   ];
   if (q.search) filters.push(userNameOrPhone(q.search));
   const where = and(...filters);
   const membership = and(eq(teamPlayers.userId, users.id), eq(teamPlayers.teamId, teamId));
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        phoneNumber: users.phoneNumber,
-        roleId: users.roleId,
-        roleName: roles.name,
-        inTeam: teamPlayers.userId,
-      })
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .leftJoin(teamPlayers, membership)
-      .where(where)
-      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .leftJoin(teamPlayers, membership)
-      .where(where),
-  ]);
+  const { rows, total } = await selectPage(
+    () =>
+      db
+        .select(
+          withTotal({
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            phoneNumber: users.phoneNumber,
+            roleId: users.roleId,
+            roleName: roles.name,
+            inTeam: teamPlayers.userId,
+          }),
+        )
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .leftJoin(teamPlayers, membership)
+        .where(where)
+        .orderBy(...byPersonName)
+        .$dynamic(),
+    q,
+  );
   return {
     total,
     rows: rows.map((r) => ({
       id: r.id,
-      details: { first_name: r.firstName, last_name: r.lastName },
+      details: personDetails(r),
       phone_number: r.phoneNumber,
       role_id: r.roleId,
       role_name: r.roleName,
       is_in_team: r.inTeam !== null,
     })),
   };
-}
-
-const OPTION_FIELDS = [
-  ['player_role', 'player_role', 'Please choose a valid player role'],
-  ['batting_style', 'batting_style', 'Please choose a valid batting style'],
-  ['bowling_style', 'bowling_style', 'Please choose a valid bowling style'],
-] as const satisfies readonly (readonly [keyof TeamPlayerValues, DropdownCategory, string])[];
-
-/** Each chosen option id must belong to its own list. */
-async function assertOptions(tx: Db, players: TeamPlayerValues[]) {
-  const ids = [
-    ...new Set(
-      players.flatMap((p) =>
-        OPTION_FIELDS.map(([field]) => p[field]).filter((v): v is number => typeof v === 'number'),
-      ),
-    ),
-  ];
-  const found = ids.length
-    ? await tx
-        .select({ id: dropdownOptions.id, category: dropdownOptions.category })
-        .from(dropdownOptions)
-        .where(inArray(dropdownOptions.id, ids))
-    : [];
-  const categoryOf = new Map(found.map((o) => [o.id, o.category]));
-  for (const p of players) {
-    for (const [field, category, message] of OPTION_FIELDS) {
-      const id = p[field];
-      if (typeof id === 'number' && categoryOf.get(id) !== category)
-        throw badRequest(message, { [field]: [message] });
-    }
-  }
-}
-
-/** Jersey numbers must be unique in the team: among the new values and against everyone else. */
-async function assertJerseysFree(tx: Db, teamId: number, jerseys: number[], exceptUserId?: number) {
-  const seen = new Set<number>();
-  for (const n of jerseys) {
-    if (seen.has(n)) throw conflict(jerseyTaken(n), { jersey_number: [jerseyTaken(n)] });
-    seen.add(n);
-  }
-  if (jerseys.length === 0) return;
-  const [taken] = await tx
-    .select({ jersey: teamPlayers.jerseyNumber })
-    .from(teamPlayers)
-    .where(
-      and(
-        eq(teamPlayers.teamId, teamId),
-        inArray(teamPlayers.jerseyNumber, jerseys),
-        exceptUserId === undefined ? undefined : ne(teamPlayers.userId, exceptUserId),
-      ),
-    )
-    .limit(1);
-  if (taken?.jersey != null)
-    throw conflict(jerseyTaken(taken.jersey), { jersey_number: [jerseyTaken(taken.jersey)] });
 }
 
 /** Setting a captain or keeper takes the flag from whoever holds it in the team. */
@@ -391,39 +320,11 @@ export function addPlayers(
 ) {
   return db.transaction(async (tx) => {
     await lockTeam(tx, teamId);
-    const ids = players.map((p) => p.user_id);
-    if (new Set(ids).size !== ids.length)
-      throw conflict('A player can be added only once', {
-        user_id: ['A player can be added only once'],
-      });
-
-    const [member] = await tx
-      .select({ userId: teamPlayers.userId })
-      .from(teamPlayers)
-      .where(and(eq(teamPlayers.teamId, teamId), inArray(teamPlayers.userId, ids)))
-      .limit(1);
-    if (member) throw conflict(PLAYER_ALREADY_IN_TEAM, { user_id: [PLAYER_ALREADY_IN_TEAM] });
-
-    const people = await tx
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        status: users.status,
-        isPlayer: sql<boolean>`${isPlayerRole}`,
-      })
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(inArray(users.id, ids));
-    const byId = new Map(people.map((p) => [p.id, p]));
-    for (const id of ids) {
-      const person = byId.get(id);
-      if (!person) throw badRequest('Player not found', { user_id: ['Player not found'] });
-      if (!person.isPlayer || person.status === 'suspended') {
-        const message = 'Only players who are not suspended can be added to a team';
-        throw badRequest(message, { user_id: [message] });
-      }
-    }
+    const byId = await assertNewPlayers(
+      tx,
+      teamId,
+      players.map((p) => p.user_id),
+    );
 
     await assertJerseysFree(
       tx,
@@ -436,16 +337,18 @@ export function addPlayers(
       keeper: players.some((p) => p.is_wicket_keeper),
     });
 
+    const withDefaults = await newPlayerDefaults(tx);
     await tx.insert(teamPlayers).values(
       players.map((p) => {
         const person = byId.get(p.user_id)!;
+        const options = withDefaults(p, person.roleName);
         return {
           teamId,
           userId: p.user_id,
-          playerName: p.player_name || fullName(person.firstName, person.lastName),
-          playerRole: p.player_role ?? null,
-          battingStyle: p.batting_style ?? null,
-          bowlingStyle: p.bowling_style ?? null,
+          playerName: p.player_name || playerName(person.firstName, person.lastName),
+          playerRole: options.player_role,
+          battingStyle: options.batting_style,
+          bowlingStyle: options.bowling_style,
           jerseyNumber: p.jersey_number ?? null,
           isCaptain: p.is_captain,
           isWicketKeeper: p.is_wicket_keeper,
@@ -468,7 +371,7 @@ export function updatePlayer(db: Db, teamId: number, userId: number, values: Tea
       .select({ userId: teamPlayers.userId })
       .from(teamPlayers)
       .where(and(eq(teamPlayers.teamId, teamId), eq(teamPlayers.userId, userId)));
-    if (!current) throw notFound(PLAYER_NOT_IN_TEAM);
+    if (!current) throw notFound(TEAM_MESSAGES.playerNotInTeam);
     if (typeof values.jersey_number === 'number')
       await assertJerseysFree(tx, teamId, [values.jersey_number], userId);
     await assertOptions(tx, [values]);
@@ -500,7 +403,7 @@ export function removePlayer(db: Db, teamId: number, userId: number) {
       .delete(teamPlayers)
       .where(and(eq(teamPlayers.teamId, teamId), eq(teamPlayers.userId, userId)))
       .returning({ userId: teamPlayers.userId });
-    if (removed.length === 0) throw notFound(PLAYER_NOT_IN_TEAM);
+    if (removed.length === 0) throw notFound(TEAM_MESSAGES.playerNotInTeam);
     await tx
       .update(teams)
       .set({ playersCount: sql`${teams.playersCount} - 1`, updatedAt: new Date() })

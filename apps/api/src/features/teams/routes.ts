@@ -4,7 +4,6 @@ import {
   addTeamPlayersInput,
   availablePlayersPage,
   availablePlayersQuery,
-  buildPagination,
   dropdownOption,
   dropdownQuery,
   envelope,
@@ -18,8 +17,10 @@ import {
   teamPlayerParams,
   teamsPage,
   teamsQuery,
+  TEAM_SUCCESS,
 } from '@cricket/contracts';
 import { z } from 'zod';
+import { ok, okPage, pageData } from '../../lib/envelope';
 import { sessionOf } from '../../plugins/auth';
 import {
   addPlayers,
@@ -49,12 +50,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const q = request.query;
-      const { rows, total } = await listTeams(app.db, q);
-      return {
-        success: true,
-        message: 'Teams fetched successfully',
-        data: { data: rows, pagination: buildPagination(total, q.page, q.limit) },
-      };
+      return okPage(TEAM_SUCCESS.listed, q, await listTeams(app.db, q));
     },
   });
 
@@ -68,9 +64,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const created = await createTeam(app.db, request.body, sessionOf(request).userId);
-      return reply
-        .status(201)
-        .send({ success: true, message: 'Team created successfully!', data: { team: created } });
+      return reply.status(201).send(ok(TEAM_SUCCESS.created, { team: created }));
     },
   });
 
@@ -86,17 +80,10 @@ export async function teamsRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const { page, limit } = request.query;
       const details = await getTeamDetails(app.db, request.params.id, page, limit);
-      return {
-        success: true,
-        message: 'Team fetched successfully',
-        data: {
-          ...details,
-          players: {
-            data: details.players.rows,
-            pagination: buildPagination(details.players.total, page, limit),
-          },
-        },
-      };
+      return ok(TEAM_SUCCESS.fetched, {
+        ...details,
+        players: pageData({ page, limit }, details.players),
+      });
     },
   });
 
@@ -116,7 +103,7 @@ export async function teamsRoutes(app: FastifyInstance) {
         request.body,
         sessionOf(request).userId,
       );
-      return { success: true, message: 'Team updated successfully!', data: { team: updated } };
+      return ok(TEAM_SUCCESS.updated, { team: updated });
     },
   });
 
@@ -130,7 +117,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await deleteTeam(app.db, request.params.id);
-      return { success: true, message: 'Team deleted successfully!' };
+      return ok(TEAM_SUCCESS.deleted);
     },
   });
 
@@ -145,12 +132,11 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const q = request.query;
-      const { rows, total } = await listAvailablePlayers(app.db, request.params.id, q);
-      return {
-        success: true,
-        message: 'Players fetched successfully',
-        data: { data: rows, pagination: buildPagination(total, q.page, q.limit) },
-      };
+      return okPage(
+        TEAM_SUCCESS.playersListed,
+        q,
+        await listAvailablePlayers(app.db, request.params.id, q),
+      );
     },
   });
 
@@ -165,9 +151,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const added = await addPlayers(app.db, request.params.id, request.body.players);
-      return reply
-        .status(201)
-        .send({ success: true, message: 'Players added to team successfully', data: { added } });
+      return reply.status(201).send(ok(TEAM_SUCCESS.playersAdded, { added }));
     },
   });
 
@@ -182,7 +166,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await updatePlayer(app.db, request.params.id, request.params.playerId, request.body);
-      return { success: true, message: 'Player updated successfully' };
+      return ok(TEAM_SUCCESS.playerUpdated);
     },
   });
 
@@ -196,7 +180,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       await removePlayer(app.db, request.params.id, request.params.playerId);
-      return { success: true, message: 'Player removed successfully' };
+      return ok(TEAM_SUCCESS.playerRemoved);
     },
   });
 
@@ -209,10 +193,7 @@ export async function teamsRoutes(app: FastifyInstance) {
       querystring: dropdownQuery,
       response: { 200: envelope(z.array(dropdownOption)) },
     },
-    handler: async (request) => ({
-      success: true,
-      message: 'Options fetched successfully',
-      data: await listDropdown(app.db, request.query.category),
-    }),
+    handler: async (request) =>
+      ok(TEAM_SUCCESS.optionsListed, await listDropdown(app.db, request.query.category)),
   });
 }

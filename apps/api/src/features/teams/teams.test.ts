@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JERSEY_NUMBER_MESSAGE, STANDARD_DROPDOWNS } from '@cricket/contracts';
 import { dropdownOptions, roles, teamPlayers, teams, users } from '../../db/schema';
@@ -299,6 +299,15 @@ describe('GET /api/teams', () => {
     });
   });
 
+  it('still reports the total on a page past the end, so the client can step back', async () => {
+    const past = await list('page=9&limit=3');
+    expect(past.data).toEqual([]);
+    expect(past.pagination).toMatchObject({ current_page: 9, total: 7, total_pages: 3 });
+    const filtered = await list('page=5&limit=2&is_active=false');
+    expect(filtered.data).toEqual([]);
+    expect(filtered.pagination).toMatchObject({ total: 2, total_pages: 1 });
+  });
+
   it('matches every word of the search against name or location', async () => {
     expect((await list('search=mumbai')).data.map((r) => r.name)).toEqual([
       'Mumbai Indians Youth',
@@ -502,6 +511,66 @@ describe('squad', () => {
     expect(d.players.data).toHaveLength(1);
     const first = await details(teamId, '?page=1&limit=3');
     expect(first.players.data[0].is_captain).toBe(true);
+  });
+
+  it('gives new players left without options the spec defaults (spec §4)', async () => {
+    const team = await makeTeam({ name: 'Defaults XI', team_initials: 'DXI' });
+    const blank = { player_role: null, batting_style: null, bowling_style: null };
+    const res = await api('POST', `/api/teams/${team.id}/players/multiple`, {
+      players: [
+        newPlayer(P(0), blank),
+        { user_id: P(1), is_captain: false, is_wicket_keeper: false },
+        newPlayer(P(2), { player_role: option('player_role', 'Bowler') }),
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const squad = await t.db
+      .select()
+      .from(teamPlayers)
+      .where(eq(teamPlayers.teamId, team.id))
+      .orderBy(teamPlayers.userId);
+    const [firstRole, firstBat, firstBowl] = (
+      ['player_role', 'batting_style', 'bowling_style'] as const
+    ).map((c) => option(c, STANDARD_DROPDOWNS[c][0]!));
+    // No player_role option is named like the platform role 'player': the list's first one.
+    for (const row of squad.slice(0, 2))
+      expect(row).toMatchObject({
+        playerRole: firstRole,
+        battingStyle: firstBat,
+        bowlingStyle: firstBowl,
+        jerseyNumber: null,
+      });
+    expect(squad[2]).toMatchObject({
+      playerRole: option('player_role', 'Bowler'),
+      bowlingStyle: option('bowling_style', 'Does not bowl'),
+    });
+
+    // An option named like the user's role is that user's player role.
+    const [named] = await t.db
+      .insert(dropdownOptions)
+      .values({ category: 'player_role', name: 'Player', sortOrder: 99 })
+      .returning({ id: dropdownOptions.id });
+    try {
+      const more = await api('POST', `/api/teams/${team.id}/players/multiple`, {
+        players: [newPlayer(P(3), blank)],
+      });
+      expect(more.statusCode, more.body).toBe(201);
+      const [row] = await t.db
+        .select({ playerRole: teamPlayers.playerRole })
+        .from(teamPlayers)
+        .where(and(eq(teamPlayers.teamId, team.id), eq(teamPlayers.userId, P(3))));
+      expect(row?.playerRole).toBe(named!.id);
+    } finally {
+      await t.db.delete(teamPlayers).where(eq(teamPlayers.teamId, team.id));
+      await t.db.delete(dropdownOptions).where(eq(dropdownOptions.id, named!.id));
+      await t.db.delete(teams).where(eq(teams.id, team.id));
+    }
+  });
+
+  it('still reports the squad total on a page past the end', async () => {
+    const d = await details(teamId, '?page=7&limit=3');
+    expect(d.players.data).toEqual([]);
+    expect(d.players.pagination).toMatchObject({ current_page: 7, total: 4, total_pages: 2 });
   });
 
   it('lists available players with is_in_team, searched by name or phone', async () => {

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   USER_ERRORS,
-  buildPagination,
   createUserBody,
   envelope,
   idParam,
@@ -15,23 +14,23 @@ import {
   userForm,
   userPasswordForm,
   usersQuery,
+  USER_SUCCESS,
 } from '@cricket/contracts';
 import type { Database } from '../../db/client';
 import { sessionOf } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
-import { sendJsonPage } from '../../lib/response-serializer';
+import { ok, okPage, sendJsonPage } from '../../lib/envelope';
 import {
   deleteUser,
   findUser,
   insertUser,
   listOrganizers,
-  listUsers,
   ownsAnyTeam,
   setPassword,
   updateUser,
 } from './repository';
-import { watchSearchNames } from './name-matches';
+import { listUsers, watchSearchNames } from './list-planner';
 import {
   assertAssignableRole,
   assertRoleWithinRights,
@@ -39,19 +38,6 @@ import {
   rethrowOwnerViolation,
   rethrowUniqueViolation,
 } from './rules';
-
-/** A list body: `data.data` and the spec's pagination object. */
-function pageBody<T>(
-  message: string,
-  q: { page: number; limit: number },
-  { rows, total }: { rows: T[]; total: number },
-) {
-  return {
-    success: true,
-    message,
-    data: { data: rows, pagination: buildPagination(total, q.page, q.limit) },
-  };
-}
 
 export async function usersRoutes(app: FastifyInstance, { database }: { database: Database }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -69,7 +55,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
     handler: async (request, reply) =>
       sendJsonPage(
         reply,
-        'Users fetched successfully',
+        USER_SUCCESS.listed,
         request.query,
         await listUsers(app.db, request.query),
       ),
@@ -85,8 +71,8 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
       response: { 200: envelope(pageOf(organizer)) },
     },
     handler: async (request) =>
-      pageBody(
-        'Organizers fetched successfully',
+      okPage(
+        USER_SUCCESS.organizersListed,
         request.query,
         await listOrganizers(app.db, request.query),
       ),
@@ -103,7 +89,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
     handler: async (request) => {
       const found = await findUser(app.db, request.params.id);
       if (!found) throw notFound(USER_ERRORS.notFound);
-      return { success: true, message: 'User fetched successfully', data: { user: found } };
+      return ok(USER_SUCCESS.fetched, { user: found });
     },
   });
 
@@ -121,7 +107,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
       await assertUnique(app.db, v);
       const id = await insertUser(app.db, v).catch(rethrowUniqueViolation);
       const created = await findUser(app.db, id);
-      return { success: true, message: 'User created successfully', data: { user: created! } };
+      return ok(USER_SUCCESS.created, { user: created! });
     },
   });
 
@@ -144,11 +130,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
       await assertUnique(app.db, request.body, id);
       const updated = await updateUser(app.db, id, request.body).catch(rethrowUniqueViolation);
       if (!updated) throw notFound(USER_ERRORS.notFound);
-      return {
-        success: true,
-        message: 'User updated successfully',
-        data: { user: (await findUser(app.db, id))! },
-      };
+      return ok(USER_SUCCESS.updated, { user: (await findUser(app.db, id))! });
     },
   });
 
@@ -170,7 +152,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
       if (await ownsAnyTeam(app.db, id)) throw conflict(USER_ERRORS.ownsTeam);
       const deleted = await deleteUser(app.db, id).catch(rethrowOwnerViolation);
       if (!deleted) throw notFound(USER_ERRORS.notFound);
-      return { success: true, message: 'User deleted successfully' };
+      return ok(USER_SUCCESS.deleted);
     },
   });
 
@@ -191,7 +173,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
       await assertRoleWithinRights(app.db, session, current.role_id);
       const hash = await hashPassword(request.body.password);
       await setPassword(app.db, id, hash, id === session.userId ? session.sessionId : undefined);
-      return { success: true, message: 'Password updated successfully' };
+      return ok(USER_SUCCESS.passwordUpdated);
     },
   });
 }

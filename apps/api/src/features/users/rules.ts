@@ -2,6 +2,7 @@ import { USER_ERRORS, type UserFormValues } from '@cricket/contracts';
 import type { Db } from '../../db/client';
 import type { sessionOf } from '../../plugins/auth';
 import { badRequest, conflict, forbidden } from '../../lib/http-errors';
+import { rethrowRefusal } from '../../lib/pg-error';
 import { findRoleGrants, findTakenFields } from './repository';
 
 type Session = ReturnType<typeof sessionOf>;
@@ -19,7 +20,12 @@ export async function assertRoleWithinRights(db: Db, session: Session, roleId: n
 }
 
 /** The role a save assigns must exist, be within the actor's rights and, if new, be active. */
-export async function assertAssignableRole(db: Db, session: Session, roleId: number, currentRoleId?: number) {
+export async function assertAssignableRole(
+  db: Db,
+  session: Session,
+  roleId: number,
+  currentRoleId?: number,
+) {
   const grants = await assertRoleWithinRights(db, session, roleId);
   // A user may keep a role that was deactivated after they got it.
   if (!grants || (!grants.isActive && roleId !== currentRoleId)) {
@@ -29,7 +35,11 @@ export async function assertAssignableRole(db: Db, session: Session, roleId: num
 
 /** 409 naming every field (email, phone number) another user already has. */
 export async function assertUnique(db: Db, v: UserFormValues, exceptId?: number) {
-  const taken = await findTakenFields(db, { email: v.email, phoneNumber: v.phone_number }, exceptId);
+  const taken = await findTakenFields(
+    db,
+    { email: v.email, phoneNumber: v.phone_number },
+    exceptId,
+  );
   const errors: Record<string, string[]> = {};
   if (taken.email) errors.email = [USER_ERRORS.emailTaken];
   if (taken.phoneNumber) errors.phone_number = [USER_ERRORS.phoneTaken];
@@ -37,18 +47,21 @@ export async function assertUnique(db: Db, v: UserFormValues, exceptId?: number)
   if (first) throw conflict(first, errors);
 }
 
-const pgError = (err: unknown) => ((err as { cause?: unknown }).cause ?? err) as { code?: string; constraint?: string };
-
 /** The unique indexes have the last word when two saves race past the pre-check. */
 export function rethrowUniqueViolation(err: unknown): never {
-  const { code, constraint } = pgError(err);
-  if (code === '23505' && constraint === 'users_email_lower_uq') throw conflict(USER_ERRORS.emailTaken, { email: [USER_ERRORS.emailTaken] });
-  if (code === '23505' && constraint === 'users_phone_uq') throw conflict(USER_ERRORS.phoneTaken, { phone_number: [USER_ERRORS.phoneTaken] });
-  throw err;
+  return rethrowRefusal(err, ({ code, constraint }) => {
+    if (code !== '23505') return undefined;
+    if (constraint === 'users_email_lower_uq')
+      return conflict(USER_ERRORS.emailTaken, { email: [USER_ERRORS.emailTaken] });
+    if (constraint === 'users_phone_uq')
+      return conflict(USER_ERRORS.phoneTaken, { phone_number: [USER_ERRORS.phoneTaken] });
+    return undefined;
+  });
 }
 
 /** A team given to the user after the ownership check still blocks the delete. */
 export function rethrowOwnerViolation(err: unknown): never {
-  if (pgError(err).code === '23503') throw conflict(USER_ERRORS.ownsTeam);
-  throw err;
+  return rethrowRefusal(err, ({ code }) =>
+    code === '23503' ? conflict(USER_ERRORS.ownsTeam) : undefined,
+  );
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/client';
 import { roles } from '../../db/schema';
 import { createTestApp, userPayload, type TestApp } from '../../test/harness';
-import { forgetNameMatches } from './name-matches';
+import { forgetNameMatches } from './list-planner';
 
 /**
  * Name search reads distinct names from user_search_names and then takes one of two routes

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_ERRORS, envelope, pageOf, todayIsoDate, user, userDetails } from '@cricket/contracts';
 import { roles, sessions, teamPlayers, teams, users } from '../../db/schema';
 import { createTestApp, userPayload, type TestApp } from '../../test/harness';
-import { SEARCH_TOTAL_WINDOW, insertUser } from './repository';
+import { SEARCH_TOTAL_WINDOW } from './list-planner';
+import { insertUser } from './repository';
 import { rethrowUniqueViolation } from './rules';
 
 let t: TestApp;

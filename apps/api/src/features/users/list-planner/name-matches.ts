@@ -1,4 +1,4 @@
-import { forgetOnNotify, type Database, type Db } from '../../db/client';
+import { forgetOnNotify, type Database, type Db } from '../../../db/client';
 
 /**
  * Which names of the user_search_names dictionary a name search matched, remembered per

@@ -1,0 +1,165 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  DROPDOWN_CATEGORIES,
+  ORGANIZER_ROLE,
+  PLAYER_ROLE,
+  TEAM_MESSAGES,
+  jerseyTakenMessage,
+  type DropdownCategory,
+  type TeamPlayerValues,
+} from '@cricket/contracts';
+import type { Db } from '../../db/client';
+import { dropdownOptions, roles, teamPlayers, users } from '../../db/schema';
+import { badRequest, conflict } from '../../lib/http-errors';
+
+/** The business rules of teams and squads, checked here and nowhere else (decision 015). */
+
+export const isPlayerRole = sql`lower(${roles.name}) = ${PLAYER_ROLE}`;
+
+/** Owners are picked from the organizers list: users with the owner role who are not suspended. */
+export async function assertOwner(tx: Db, ownerId: number) {
+  const [row] = await tx
+    .select({ roleName: roles.name, status: users.status })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, ownerId));
+  if (!row)
+    throw badRequest(TEAM_MESSAGES.ownerNotFound, { owner_id: [TEAM_MESSAGES.ownerNotFound] });
+  if (row.roleName.toLowerCase() !== ORGANIZER_ROLE || row.status === 'suspended') {
+    throw badRequest(TEAM_MESSAGES.ownerNotEligible, {
+      owner_id: [TEAM_MESSAGES.ownerNotEligible],
+    });
+  }
+}
+
+/**
+ * Who may join a squad: each user once, not already in the team, with the player role and
+ * not suspended. Answers the people with their names and role names.
+ */
+export async function assertNewPlayers(tx: Db, teamId: number, ids: number[]) {
+  if (new Set(ids).size !== ids.length)
+    throw conflict(TEAM_MESSAGES.playerTwice, { user_id: [TEAM_MESSAGES.playerTwice] });
+
+  const [member] = await tx
+    .select({ userId: teamPlayers.userId })
+    .from(teamPlayers)
+    .where(and(eq(teamPlayers.teamId, teamId), inArray(teamPlayers.userId, ids)))
+    .limit(1);
+  if (member)
+    throw conflict(TEAM_MESSAGES.playerAlreadyInTeam, {
+      user_id: [TEAM_MESSAGES.playerAlreadyInTeam],
+    });
+
+  const people = await tx
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      roleName: roles.name,
+      status: users.status,
+      isPlayer: sql<boolean>`${isPlayerRole}`,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(inArray(users.id, ids));
+  const byId = new Map(people.map((p) => [p.id, p]));
+  for (const id of ids) {
+    const person = byId.get(id);
+    if (!person)
+      throw badRequest(TEAM_MESSAGES.playerNotFound, { user_id: [TEAM_MESSAGES.playerNotFound] });
+    if (!person.isPlayer || person.status === 'suspended')
+      throw badRequest(TEAM_MESSAGES.playerNotEligible, {
+        user_id: [TEAM_MESSAGES.playerNotEligible],
+      });
+  }
+  return byId;
+}
+
+const OPTION_FIELDS = [
+  ['player_role', 'player_role', TEAM_MESSAGES.invalidPlayerRole],
+  ['batting_style', 'batting_style', TEAM_MESSAGES.invalidBattingStyle],
+  ['bowling_style', 'bowling_style', TEAM_MESSAGES.invalidBowlingStyle],
+] as const satisfies readonly (readonly [keyof TeamPlayerValues, DropdownCategory, string])[];
+
+/** Each chosen option id must belong to its own list. */
+export async function assertOptions(tx: Db, players: TeamPlayerValues[]) {
+  const ids = [
+    ...new Set(
+      players.flatMap((p) =>
+        OPTION_FIELDS.map(([field]) => p[field]).filter((v): v is number => typeof v === 'number'),
+      ),
+    ),
+  ];
+  const found = ids.length
+    ? await tx
+        .select({ id: dropdownOptions.id, category: dropdownOptions.category })
+        .from(dropdownOptions)
+        .where(inArray(dropdownOptions.id, ids))
+    : [];
+  const categoryOf = new Map(found.map((o) => [o.id, o.category]));
+  for (const p of players) {
+    for (const [field, category, message] of OPTION_FIELDS) {
+      const id = p[field];
+      if (typeof id === 'number' && categoryOf.get(id) !== category)
+        throw badRequest(message, { [field]: [message] });
+    }
+  }
+}
+
+/** Jersey numbers must be unique in the team: among the new values and against everyone else. */
+export async function assertJerseysFree(
+  tx: Db,
+  teamId: number,
+  jerseys: number[],
+  exceptUserId?: number,
+) {
+  const taken = (n: number) =>
+    conflict(jerseyTakenMessage(n), { jersey_number: [jerseyTakenMessage(n)] });
+  const seen = new Set<number>();
+  for (const n of jerseys) {
+    if (seen.has(n)) throw taken(n);
+    seen.add(n);
+  }
+  if (jerseys.length === 0) return;
+  const [row] = await tx
+    .select({ jersey: teamPlayers.jerseyNumber })
+    .from(teamPlayers)
+    .where(
+      and(
+        eq(teamPlayers.teamId, teamId),
+        inArray(teamPlayers.jerseyNumber, jerseys),
+        exceptUserId === undefined ? undefined : ne(teamPlayers.userId, exceptUserId),
+      ),
+    )
+    .limit(1);
+  if (row?.jersey != null) throw taken(row.jersey);
+}
+
+/**
+ * Spec §4 "New team player": an option left empty takes its default. The player role is the
+ * option named like the user's role, else the list's first option; batting and bowling style
+ * are the first option of their lists.
+ */
+export async function newPlayerDefaults(tx: Db) {
+  const options = await tx
+    .select({
+      id: dropdownOptions.id,
+      category: dropdownOptions.category,
+      name: dropdownOptions.name,
+    })
+    .from(dropdownOptions)
+    .where(inArray(dropdownOptions.category, [...DROPDOWN_CATEGORIES]))
+    .orderBy(asc(dropdownOptions.sortOrder), asc(dropdownOptions.id));
+  const first = (category: DropdownCategory) =>
+    options.find((o) => o.category === category)?.id ?? null;
+  return (player: TeamPlayerValues, roleName: string) => ({
+    player_role:
+      player.player_role ??
+      options.find(
+        (o) => o.category === 'player_role' && o.name.toLowerCase() === roleName.toLowerCase(),
+      )?.id ??
+      first('player_role'),
+    batting_style: player.batting_style ?? first('batting_style'),
+    bowling_style: player.bowling_style ?? first('bowling_style'),
+  });
+}

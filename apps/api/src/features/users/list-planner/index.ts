@@ -1,0 +1,268 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { UsersQuery } from '@cricket/contracts';
+import { preparedOnce, type Db } from '../../../db/client';
+import { userCounts, userSearchNames, users } from '../../../db/schema';
+import { likePattern } from '../../../lib/like-pattern';
+import { userRecord } from '../user-record';
+import { MAX_REMEMBERED_NAMES, rememberNames, rememberedNames } from './name-matches';
+
+export { forgetNameMatches, watchSearchNames } from './name-matches';
+
+/**
+ * A text search cannot read its total from user_counts, so it counts its matches, newest
+ * first, only up to this many rows past the requested page. Below the window the total is
+ * exact; beyond it the total is that lower bound and grows as the reader pages on.
+ */
+export const SEARCH_TOTAL_WINDOW = 200;
+
+/**
+ * The users whose ids `pageIds` yields, newest first, as one JSON array in text. PostgreSQL
+ * writes it and the route passes it through: turning 17 columns of ten rows into objects and
+ * back into JSON was the largest part of what the list cost the API's single thread.
+ */
+function pageJson(pageIds: SQL) {
+  // An array, not IN: the generic plan then probes the primary key for exactly these ids.
+  return sql<string>`(select coalesce(json_agg(x order by x.id desc), '[]')::text
+    from (${userRecord} from ${users} u where u.id = any(array(${pageIds}))) x)`;
+}
+
+/** One page of users as JSON text, with the total the pagination object reports. */
+export type UsersPage = { total: number; json: string };
+
+/**
+ * A page without a text search, prepared once per filter combination and run with the
+ * generic plan (see preparedDb): building and planning the query would cost more than
+ * PostgreSQL spends answering it. The page's ids come from an index in id order (newest
+ * first) and only those rows are read, whatever the offset; the exact total from
+ * user_counts rides along in the same statement.
+ */
+function preparePlainPage(prepared: Db, name: string, byRole: boolean, byStatus: boolean) {
+  const role = sql.placeholder('roleId');
+  const status = sql.placeholder('status');
+  const pageIds = prepared
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        byRole ? eq(users.roleId, role) : undefined,
+        byStatus ? eq(users.status, status) : undefined,
+      ),
+    )
+    .orderBy(desc(users.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  // An aggregate over the counters always yields one row, so a page past the end still
+  // carries its total.
+  return prepared
+    .select({
+      total: sql<number>`coalesce(sum(${userCounts.count}), 0)::int`,
+      json: pageJson(pageIds.getSQL()),
+    })
+    .from(userCounts)
+    .where(
+      and(
+        byRole ? eq(userCounts.roleId, role) : undefined,
+        byStatus ? eq(userCounts.status, status) : undefined,
+      ),
+    )
+    .prepare(name);
+}
+
+function plainPage(db: Db, byRole: boolean, byStatus: boolean) {
+  const name = `users_page${byRole ? '_role' : ''}${byStatus ? '_status' : ''}`;
+  return preparedOnce(db, name, (prepared) => preparePlainPage(prepared, name, byRole, byStatus));
+}
+
+/**
+ * How a name search reaches its page:
+ *  - `match`: the pattern is matched against the distinct names in user_search_names (trigram
+ *    index), and one statement takes whichever of the two routes below the dictionary's counts
+ *    make cheaper, answering which one it took and which names matched;
+ *  - `names`: each matching name's newest users from the (search_name, id) index, merged; right
+ *    for few names holding few users ("rohit sharma"), it costs names × cap index probes;
+ *  - `scan`: users newest first, keeping those whose name matches; right when matches are dense
+ *    ("sharma", "a"), it reads about cap × users / matches rows.
+ * A pattern this instance remembers (./name-matches.ts) goes straight down the route it took
+ * last time, in a statement with half the plan nodes and two thirds the memory (decision 012).
+ */
+type NameRoute = 'match' | 'names' | 'scan';
+
+/**
+ * A name search, prepared once per route and filter combination and right for any pattern.
+ * Without other filters the total is exact, the dictionary's sum over the matching names;
+ * with them it is counted up to `cap` matches. Either is read in the same statement as the
+ * page, even past the end.
+ */
+function prepareNameSearch(
+  prepared: Db,
+  name: string,
+  route: NameRoute,
+  byRole: boolean,
+  byStatus: boolean,
+  byPhone: boolean,
+) {
+  const pattern = sql.placeholder('pattern');
+  const cap = sql.placeholder('cap');
+  const pageOnly = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  const exact = !(byRole || byStatus || byPhone);
+  // Only the filters in use are written in, so each combination gets a plan of its own; without
+  // any, a name's newest users come straight from the (search_name, id) index.
+  const alsoMatches = sql.join(
+    [
+      sql`true`,
+      byRole ? sql`u.role_id = ${sql.placeholder('roleId')}` : undefined,
+      byStatus ? sql`u.status = ${sql.placeholder('status')}` : undefined,
+      byPhone ? sql`u.phone_number like ${sql.placeholder('phone')}` : undefined,
+    ].filter((part) => part !== undefined),
+    sql` and `,
+  );
+  // The ids of either route, taken only `when` it holds; `rest` orders and cuts them.
+  const byNames = (names: SQL, when: SQL, rest: SQL) => sql`select x.id from ${names}
+      cross join lateral (
+        select u.id from ${users} u where u.search_name = n.name and ${alsoMatches}
+        order by u.id desc limit ${cap}) x
+      where ${when} ${rest}`;
+  const byScan = (when: SQL, rest: SQL) => sql`select u.id from ${users} u
+      where ${when} and u.search_name like ${pattern} and ${alsoMatches}
+      order by u.id desc ${rest}`;
+
+  if (route !== 'match') {
+    const names = sql.placeholder('names');
+    const ids = (rest: SQL) =>
+      route === 'names'
+        ? byNames(sql`unnest(${names}::text[]) n(name)`, sql`true`, sql`order by x.id desc ${rest}`)
+        : byScan(sql`true`, rest);
+    if (exact) {
+      // One aggregate row over the names' counts, carrying the page.
+      return prepared
+        .select({
+          total: sql<number>`coalesce(sum(${userSearchNames.users}), 0)::int`,
+          json: pageJson(ids(pageOnly)),
+          matched: sql<null>`null::text[]`,
+          byName: sql<null>`null::boolean`,
+        })
+        .from(userSearchNames)
+        .where(sql`${userSearchNames.name} = any(${names}::text[])`)
+        .prepare(name);
+    }
+    const capped = prepared.$with('capped', { id: sql<number>`id` }).as(ids(sql`limit ${cap}`));
+    return prepared
+      .with(capped)
+      .select({
+        total: sql<number>`count(*)::int`,
+        json: pageJson(sql`select id from capped order by id desc ${pageOnly}`),
+        matched: sql<null>`null::text[]`,
+        byName: sql<null>`null::boolean`,
+      })
+      .from(capped)
+      .prepare(name);
+  }
+
+  const names = prepared
+    .$with('names', { name: sql<string>`name` })
+    .as(sql`select name, users from ${userSearchNames} where name like ${pattern}`);
+  const byName = prepared.$with('by_name', { yes: sql<boolean>`yes` })
+    .as(sql`select count(*) * coalesce(sum(users), 0) <= (select coalesce(sum(${userCounts.count}), 0) from ${userCounts}) as yes
+            from names`);
+  const capped = prepared.$with('capped', { id: sql<number>`id` }).as(sql`
+    select id from (
+      (${byNames(sql`names n`, sql`(select yes from by_name)`, sql``)})
+      union all
+      (${byScan(sql`not (select yes from by_name)`, sql`limit ${cap}`)})
+    ) candidates order by id desc limit ${cap}`);
+  return prepared
+    .with(names, byName, capped)
+    .select({
+      total: sql<number>`case when ${sql.raw(String(exact))}
+        then coalesce(sum(names.users), 0)::int else (select count(*)::int from capped) end`,
+      json: pageJson(sql`select id from capped order by id desc ${pageOnly}`),
+      // What the pattern matched, to remember, unless there are too many to be worth it.
+      matched: sql<
+        string[]
+      >`(select coalesce(array_agg(m.name), '{}') from (select name from names limit ${MAX_REMEMBERED_NAMES + 1}) m)`,
+      byName: sql<boolean>`(select yes from by_name)`,
+    })
+    .from(names)
+    .prepare(name);
+}
+
+async function searchByName(
+  db: Db,
+  q: UsersQuery & { name: string },
+  phoneDigits: string | null,
+  offset: number,
+): Promise<UsersPage> {
+  const pattern = likePattern(q.name.replace(/\s+/g, ' '));
+  const { matches, generation } = rememberedNames(db, pattern);
+  const route: NameRoute = !matches ? 'match' : matches.byName ? 'names' : 'scan';
+  const flags = [Boolean(q.role_id), Boolean(q.status), Boolean(phoneDigits)] as const;
+  const name = `users_by_${route}${flags[0] ? '_role' : ''}${flags[1] ? '_status' : ''}${flags[2] ? '_phone' : ''}`;
+  const query = preparedOnce(db, name, (prepared) =>
+    prepareNameSearch(prepared, name, route, ...flags),
+  );
+  const exact = !flags.some(Boolean);
+  const [page] = await query.execute({
+    pattern,
+    names: matches?.names,
+    roleId: q.role_id,
+    status: q.status,
+    phone: phoneDigits ? likePattern(phoneDigits) : undefined,
+    cap: offset + (exact ? q.limit : SEARCH_TOTAL_WINDOW),
+    limit: q.limit,
+    offset,
+  });
+  if (page!.matched && page!.byName !== null)
+    rememberNames(db, pattern, generation, { names: page!.matched, byName: page!.byName });
+  return { total: page!.total, json: page!.json };
+}
+
+/**
+ * `GET /users`, newest first. Without a text search the total is the exact sum from
+ * user_counts; a name search reads it from user_search_names (see prepareNameSearch). A
+ * phone search alone is not prepared (its best plan depends on the digits) and counts its
+ * matches only within SEARCH_TOTAL_WINDOW past the page.
+ */
+export async function listUsers(db: Db, q: UsersQuery): Promise<UsersPage> {
+  const offset = (q.page - 1) * q.limit;
+  const phoneDigits = q.phone_number
+    ? q.phone_number.trim().replace(/^\+91/, '').replace(/\D/g, '')
+    : null;
+  // Letters in a phone search match nobody rather than everybody.
+  if (phoneDigits === '') return { json: '[]', total: 0 };
+  if (q.name) return searchByName(db, { ...q, name: q.name }, phoneDigits, offset);
+
+  if (!phoneDigits) {
+    const [page] = await plainPage(db, Boolean(q.role_id), Boolean(q.status)).execute({
+      roleId: q.role_id,
+      status: q.status,
+      limit: q.limit,
+      offset,
+    });
+    return page!;
+  }
+
+  const matched = db.$with('matched').as(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          q.role_id ? eq(users.roleId, q.role_id) : undefined,
+          q.status ? eq(users.status, q.status) : undefined,
+          sql`${users.phoneNumber} like ${likePattern(phoneDigits)}`,
+        ),
+      )
+      .orderBy(desc(users.id))
+      .limit(offset + SEARCH_TOTAL_WINDOW),
+  );
+  const [page] = await db
+    .with(matched)
+    .select({
+      total: sql<number>`count(*)::int`,
+      json: pageJson(
+        sql`select id from ${matched} order by id desc limit ${q.limit} offset ${offset}`,
+      ),
+    })
+    .from(matched);
+  return page!;
+}
