@@ -42,7 +42,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     reply.header('x-request-id', request.id);
   });
 
-  const throttle = createLoginThrottle(config.redisUrl);
+  const throttle = createLoginThrottle(config.redisUrl, app.log);
   app.addHook('onClose', () => throttle.close());
 
   await app.register(errorsPlugin);

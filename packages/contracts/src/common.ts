@@ -70,4 +70,7 @@ export const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** A dependency (the database) is down: answered with 503 and Retry-After. */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+
 export const APP_VERSION = '0.0.1';
