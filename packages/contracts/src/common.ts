@@ -53,7 +53,20 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), pagination });
 }
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** PostgreSQL's integer: an id beyond it cannot exist. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A record id: a JSON integer, or (a path, a form's select) the same integer written in plain
+ * decimal digits. Nothing looser: " 1", "1.0", "0x1" and `true` are not ids.
+ */
+export const idValue = (message?: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^[1-9][0-9]{0,9}$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int(message).positive(message).max(MAX_ID, message),
+  );
+
+export const idParam = z.object({ id: idValue() });
 
 /** Error body: field errors are arrays so a form can show the first one. */
 export const errorBody = z.object({

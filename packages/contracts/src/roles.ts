@@ -110,4 +110,5 @@ export const ROLE_MESSAGES = {
   unknownPermission: 'One or more permissions do not exist',
   beyondOwnGrants: 'You cannot grant permissions your own role does not have',
   beyondOwnRights: 'You cannot change a role that has permissions your own role does not have',
+  selfLockout: 'You cannot deactivate your own role or take back-office access from it',
 } as const;

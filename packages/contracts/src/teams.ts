@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, pageOf, paginationQuery } from './common.ts';
+import { idValue, optionalText, pageOf, paginationQuery } from './common.ts';
 import { DROPDOWN_CATEGORIES } from './dropdowns.ts';
 import { organizer } from './users.ts';
 
@@ -209,8 +209,8 @@ export const addTeamPlayersInput = z
 export type AddTeamPlayersInput = z.input<typeof addTeamPlayersInput>;
 
 export const teamPlayerParams = z.object({
-  id: z.coerce.number().int().positive(),
-  playerId: z.coerce.number().int().positive(),
+  id: idValue(),
+  playerId: idValue(),
 });
 
 export const teamsPage = pageOf(team);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuery, optionalText } from './common.ts';
+import { idValue, paginationQuery, optionalText } from './common.ts';
 
 /** Spec §3 "Owner/organizer user": the people a team owner is picked from. */
 export const organizer = z.object({
@@ -134,10 +134,7 @@ export const userForm = z.object({
     .nullish()
     .transform((v) => v || null),
   // The form's select yields a string; the API receives a number. Empty means "not chosen".
-  role_id: z.coerce
-    .number({ error: userFormMessages.roleRequired })
-    .int(userFormMessages.roleRequired)
-    .positive(userFormMessages.roleRequired),
+  role_id: idValue(userFormMessages.roleRequired),
   status: z.enum(USER_STATUSES, { error: userFormMessages.statusRequired }),
   profile_picture: z
     .string({ error: userFormMessages.invalidPicture })
@@ -212,6 +209,7 @@ export const USER_ERRORS = {
   emailTaken: 'Email is already in use',
   phoneTaken: 'Phone number is already in use',
   selfDelete: 'You cannot delete your own account',
+  selfLockout: 'You cannot suspend yourself or give yourself a role that cannot sign in',
   ownsTeam: 'This user owns a team. Assign the team to another owner or delete it before deleting the user.',
   roleUnavailable: 'The selected role does not exist or is inactive',
   beyondOwnRights: 'You cannot manage a user whose role has permissions you do not have',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ROLE_MESSAGES,
@@ -17,13 +17,14 @@ import {
   rolesQuery,
 } from '@cricket/contracts';
 import { z } from 'zod';
-import { notFound } from '../../lib/http-errors';
+import { badRequest, notFound } from '../../lib/http-errors';
 import { sessionOf } from '../../plugins/auth';
 import {
   createRole,
   deleteRole,
   findRole,
   grantPermissions,
+  includesSignIn,
   listActiveRoles,
   listPermissionsGrouped,
   listRoles,
@@ -34,6 +35,16 @@ import {
 export async function rolesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['roles'];
+
+  /** An administrator may not deactivate their own role or take admin.access from it. */
+  async function assertKeepsOwnAccess(request: FastifyRequest, id: number, change: { deactivates?: boolean; keeps?: number[]; drops?: number[] }) {
+    if (id !== sessionOf(request).roleId) return;
+    const losesAccess =
+      change.deactivates ||
+      (change.keeps !== undefined && !(await includesSignIn(app.db, change.keeps))) ||
+      (change.drops !== undefined && (await includesSignIn(app.db, change.drops)));
+    if (losesAccess) throw badRequest(ROLE_MESSAGES.selfLockout);
+  }
 
   async function roleOrNotFound(id: number) {
     const role = await findRole(app.db, id);
@@ -119,6 +130,8 @@ export async function rolesRoutes(app: FastifyInstance) {
       response: { 200: envelope(roleData) },
     },
     handler: async (request) => {
+      const { is_active, permission_ids } = request.body;
+      await assertKeepsOwnAccess(request, request.params.id, { deactivates: is_active === false, keeps: permission_ids });
       await updateRole(app.db, sessionOf(request).permissions, request.params.id, request.body);
       return {
         success: true,
@@ -165,6 +178,9 @@ export async function rolesRoutes(app: FastifyInstance) {
         response: { 200: envelope(roleData) },
       },
       handler: async (request) => {
+        if (change.method === 'DELETE') {
+          await assertKeepsOwnAccess(request, request.params.id, { drops: request.body.permission_ids });
+        }
         await change.apply(app.db, sessionOf(request).permissions, request.params.id, request.body.permission_ids);
         return { success: true, message: change.message, data: { role: await roleOrNotFound(request.params.id) } };
       },

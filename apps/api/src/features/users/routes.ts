@@ -34,6 +34,7 @@ import {
 import { watchSearchNames } from './name-matches';
 import {
   assertAssignableRole,
+  assertKeepsOwnAccess,
   assertRoleWithinRights,
   assertUnique,
   rethrowOwnerViolation,
@@ -141,6 +142,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
       if (!current) throw notFound(USER_ERRORS.notFound);
       await assertRoleWithinRights(app.db, session, current.role_id);
       await assertAssignableRole(app.db, session, request.body.role_id, current.role_id);
+      await assertKeepsOwnAccess(app.db, session, id, request.body);
       await assertUnique(app.db, request.body, id);
       const updated = await updateUser(app.db, id, request.body).catch(rethrowUniqueViolation);
       if (!updated) throw notFound(USER_ERRORS.notFound);
