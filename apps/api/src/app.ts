@@ -1,5 +1,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import { withoutNul } from '@cricket/contracts';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createLoginThrottle } from './features/auth/login-throttle';
@@ -34,7 +36,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // Every body, query and path is refused with a field message if it carries a NUL byte.
+  app.setValidatorCompiler<ZodType>((route) => validatorCompiler({ ...route, schema: withoutNul(route.schema) }));
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);

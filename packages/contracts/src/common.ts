@@ -76,6 +76,65 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/** PostgreSQL cannot store U+0000, and no field of this back-office needs it. */
+export const NUL_CHARACTER_MESSAGE = 'This field contains a character that is not allowed (U+0000)';
+
+/** Where a value holds a string with a NUL byte, at any depth: the paths of those strings. */
+function nulPaths(value: unknown, path: (string | number)[] = [], found: (string | number)[][] = []) {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => nulPaths(v, [...path, i], found));
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes('\u0000')) found.push([...path, k]);
+      else nulPaths(v, [...path, k], found);
+    }
+  }
+  return found;
+}
+
+/**
+ * Any request schema, refusing first a NUL byte anywhere in the input with a message on the
+ * field that carries it; the API wraps every body, query and path schema in it, so every
+ * string of every contract is covered without each field having to remember.
+ */
+export function withoutNul<T extends z.ZodType>(schema: T) {
+  return z
+    .unknown()
+    .superRefine((value, ctx) => {
+      for (const path of nulPaths(value)) ctx.addIssue({ code: 'custom', path, message: NUL_CHARACTER_MESSAGE });
+    })
+    .pipe(schema);
+}
+
+/** Control characters (C0, C1) and format characters: zero-width, bidi overrides, soft hyphen. */
+const INVISIBLE_CHARACTER = /[\p{Cc}\p{Cf}]/u;
+/** Scripts whose letters pass for each other ("аdmin" with a Cyrillic а). */
+const LOOKALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
+const mixesLookalikeScripts = (value: string) =>
+  value.split(/\s+/).some((word) => LOOKALIKE_SCRIPTS.filter((script) => script.test(word)).length > 1);
+
+/**
+ * Every name field (roles, users, teams, players): compatibility-normalised (NFKC, so a
+ * full-width "ａｄｍｉｎ" is "admin"), trimmed, and refused when it hides characters or mixes
+ * look-alike alphabets within a word, so two names that look the same cannot both exist.
+ * Chain the field's own rules after it.
+ */
+export const nameText = (label: string, required?: string) =>
+  z
+    .string(required === undefined ? undefined : { error: required })
+    .normalize('NFKC')
+    .trim()
+    .refine((v) => !INVISIBLE_CHARACTER.test(v), {
+      error: `${label} must not contain invisible or control characters`,
+      abort: true,
+    })
+    .refine((v) => !mixesLookalikeScripts(v), {
+      error: `${label} must not mix letters of different alphabets in one word`,
+      abort: true,
+    });
+
 /** Turns an empty string from a form or query into undefined. */
 export const optionalText = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idValue, paginationQuery, optionalText } from './common.ts';
+import { idValue, nameText, paginationQuery, optionalText } from './common.ts';
 
 /** Spec §3 "Owner/organizer user": the people a team owner is picked from. */
 export const organizer = z.object({
@@ -51,9 +51,7 @@ function isRealDate(value: string): boolean {
 export const stripIndianPrefix = (value: string) => value.trim().replace(/^\+91/, '').trim();
 
 const personName = (label: 'First name' | 'Last name') =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
+  nameText(label, `${label} is required`)
     .min(1, { error: `${label} is required`, abort: true })
     // Letters of any script; inner spaces are allowed ("Mohammed Azhar").
     .regex(/^[\p{L}\p{M}\s]+$/u, `${label} should contain only letters`)

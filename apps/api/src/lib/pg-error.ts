@@ -32,9 +32,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /**
- * An error as it may be logged: a failed query keeps its SQL text and the server's code and
- * message, never the parameter values (passwords, personal data) nor the server's `detail`,
- * which quotes the offending value.
+ * An error as it may be logged: a failed query keeps its SQL text and the server's code, never
+ * the parameter values (passwords, personal data). The server quotes an offending value in its
+ * message and `detail`: the detail is dropped and quoted parts of the message are masked (the
+ * constraint, table and column are logged on their own).
  */
 export function loggableError(err: unknown): unknown {
   if (!err || typeof err !== 'object' || !('params' in err) || !('query' in err)) return err;
@@ -49,7 +50,7 @@ export function loggableError(err: unknown): unknown {
       .filter((line) => line.startsWith('    at '))
       .join('\n'),
     cause: {
-      message: c.message,
+      message: typeof c.message === 'string' ? c.message.replace(/"[^"]*"/g, '"…"') : undefined,
       code: c.code,
       severity: c.severity,
       constraint: c.constraint,

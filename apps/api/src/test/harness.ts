@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { PermissionName } from '@cricket/contracts';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite, openPostgres, type Database, type Db } from '../db/client';
+import { openPglite, openPostgres, queryRows, type Database, type Db } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { permissions, rolePermissions, roles, users } from '../db/schema';
 import { seedBase } from '../db/seed/base';
@@ -145,4 +145,21 @@ export function userPayload(roleId: number, overrides: Record<string, unknown> =
     profile_picture: null,
     ...overrides,
   };
+}
+
+/** A fingerprint of every table's contents, to prove a refused request changed nothing. */
+export async function snapshot(db: Db) {
+  const tables = await queryRows<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const parts: string[] = [];
+  for (const { table_name } of tables) {
+    const [row] = await queryRows<{ h: string | null }>(
+      db,
+      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${sql.identifier(table_name)} t`,
+    );
+    parts.push(`${table_name}:${row?.h}`);
+  }
+  return parts.join('\n');
 }
