@@ -38,6 +38,16 @@ export const MEDIA_RULES: Record<MediaType, { maxBytes: number; mimeTypes: reado
   },
 };
 
+/** One upload request: at most this many files, and this many bytes in all. */
+export const MEDIA_MAX_FILES = 10;
+export const MEDIA_MAX_REQUEST_BYTES = 20 * 1024 * 1024;
+
+export const MEDIA_MESSAGES = {
+  chooseType: 'Please choose what the upload is for',
+  tooManyFiles: `Upload at most ${MEDIA_MAX_FILES} files at a time`,
+  requestTooLarge: 'The files together should be less than 20MB',
+} as const;
+
 export const uploadedFile = z.object({
   url: z.string(),
   name: z.string(),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  PROTECTED_ROLE_ID,
   ROLE_MESSAGES,
   activeRole,
   buildPagination,
@@ -38,7 +39,8 @@ export async function rolesRoutes(app: FastifyInstance) {
 
   /** An administrator may not deactivate their own role or take admin.access from it. */
   async function assertKeepsOwnAccess(request: FastifyRequest, id: number, change: { deactivates?: boolean; keeps?: number[]; drops?: number[] }) {
-    if (id !== sessionOf(request).roleId) return;
+    // The admin role has stricter rules of its own (repository), with their own messages.
+    if (id !== sessionOf(request).roleId || id === PROTECTED_ROLE_ID) return;
     const losesAccess =
       change.deactivates ||
       (change.keeps !== undefined && !(await includesSignIn(app.db, change.keeps))) ||
