@@ -26,14 +26,20 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
 /** Builds the Fastify instance: plugins first, then the feature routes. */
 export async function buildApp({ config, database, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
-    // The request id also goes back to the client so a report can be matched to the logs.
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // The request id also goes back to the client so a report can be matched to the logs. A
+    // client's own id is kept only if it is short and plain, so it cannot forge log lines.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
     bodyLimit: 1024 * 1024,
   });
   // Every body, query and path is refused with a field message if it carries a NUL byte.
