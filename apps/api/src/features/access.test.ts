@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES, type PermissionName } from '@cricket/contracts';
 import { createTestApp, snapshot, type TestApp } from '../test/harness';

@@ -1,12 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { permissions, roles } from '../../db/schema';
+import type * as passwords from '../../lib/passwords';
 import { createTestApp, userPayload, type TestApp } from '../../test/harness';
 
 /** Counts every password check the API makes, while still checking for real. */
 const checks = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../lib/passwords', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../lib/passwords')>();
+  const real = await importOriginal<typeof passwords>();
   return {
     ...real,
     verifyPassword: async (...args: Parameters<typeof real.verifyPassword>) => {

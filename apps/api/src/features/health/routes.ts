@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageOnly } from '@cricket/contracts';
 import { ping } from '../../db/client';
+import { loggableError } from '../../lib/pg-error';
+import { RETRY_AFTER_SECONDS } from '../../plugins/errors';
 
 export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +20,8 @@ export async function healthRoutes(app: FastifyInstance) {
         await ping(app.db);
         return { success: true, message: 'ready' };
       } catch (err) {
-        request.log.warn({ err }, 'database not ready');
+        request.log.warn({ err: loggableError(err) }, 'database not ready');
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
         return reply.status(503).send({ success: false, message: 'database unavailable' });
       }
     },
