@@ -29,13 +29,17 @@ interface Operation {
 }
 
 /** Every leaf of a body schema, as a path: nested objects and the first item of an array. */
-function leaves(schema: JsonSchema | undefined, path: (string | number)[] = []): (string | number)[][] {
+function leaves(
+  schema: JsonSchema | undefined,
+  path: (string | number)[] = [],
+): (string | number)[][] {
   if (!schema) return [path];
   const variant = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].find(
     (s) => s.properties || s.items,
   );
   if (variant) return leaves(variant, path);
-  if (schema.properties) return Object.entries(schema.properties).flatMap(([k, s]) => leaves(s, [...path, k]));
+  if (schema.properties)
+    return Object.entries(schema.properties).flatMap(([k, s]) => leaves(s, [...path, k]));
   if (schema.items) return leaves(schema.items, [...path, 0]);
   return [path];
 }
@@ -43,7 +47,9 @@ function leaves(schema: JsonSchema | undefined, path: (string | number)[] = []):
 function withValueAt(path: (string | number)[], value: string): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
-  return typeof head === 'number' ? [withValueAt(rest, value)] : { [head!]: withValueAt(rest, value) };
+  return typeof head === 'number'
+    ? [withValueAt(rest, value)]
+    : { [head!]: withValueAt(rest, value) };
 }
 
 interface Case {
@@ -62,7 +68,12 @@ function cases(): Case[] {
       const url = route.replace(/\{[^}]+\}/g, '1');
       for (const p of op.parameters ?? []) {
         if (p.in === 'query') {
-          out.push({ name: `${method} ${route} ?${p.name}`, method, url: `${url}?${p.name}=a%00b`, field: p.name });
+          out.push({
+            name: `${method} ${route} ?${p.name}`,
+            method,
+            url: `${url}?${p.name}=a%00b`,
+            field: p.name,
+          });
         }
         if (p.in === 'path') {
           const bad = route.replace(`{${p.name}}`, '1%00').replace(/\{[^}]+\}/g, '1');
@@ -90,7 +101,9 @@ describe('a NUL byte in any field of any request', () => {
     const all = cases();
     expect(all.length).toBeGreaterThan(60);
     expect(all.some((c) => c.name === 'post /api/roles body name')).toBe(true);
-    expect(all.some((c) => c.name === 'put /api/teams/{id}/players/{playerId} body player_name')).toBe(true);
+    expect(
+      all.some((c) => c.name === 'put /api/teams/{id}/players/{playerId} body player_name'),
+    ).toBe(true);
     expect(all.some((c) => c.name === 'get /api/users ?name')).toBe(true);
   });
 
@@ -106,7 +119,8 @@ describe('a NUL byte in any field of any request', () => {
       // A NUL in a path segment may not even match the route: 404 is as good as 400 there.
       const ok = c.name.includes(' :')
         ? res.statusCode === 400 || res.statusCode === 404
-        : res.statusCode === 400 && (res.json().errors?.[c.field] ?? []).includes(NUL_CHARACTER_MESSAGE);
+        : res.statusCode === 400 &&
+          (res.json().errors?.[c.field] ?? []).includes(NUL_CHARACTER_MESSAGE);
       if (!ok) wrong.push(`${c.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
     expect(wrong).toEqual([]);
@@ -115,7 +129,8 @@ describe('a NUL byte in any field of any request', () => {
 });
 
 describe('names that only look the same', () => {
-  const create = (name: string) => t.as(admin, { method: 'POST', url: '/api/roles', payload: { name } });
+  const create = (name: string) =>
+    t.as(admin, { method: 'POST', url: '/api/roles', payload: { name } });
 
   it.each([
     ['admin\u200b', 'Role name must not contain invisible or control characters'],
@@ -140,9 +155,21 @@ describe('names that only look the same', () => {
   });
 
   it('refuses a zero-width character in a user name and a team name too', async () => {
-    const user = await t.as(admin, { method: 'POST', url: '/api/users', payload: { first_name: 'Ra\u200bhul' } });
-    expect(user.json().errors.first_name).toEqual(['First name must not contain invisible or control characters']);
-    const team = await t.as(admin, { method: 'POST', url: '/api/teams', payload: { name: 'Team\u2060A' } });
-    expect(team.json().errors.name).toEqual(['Team name must not contain invisible or control characters']);
+    const user = await t.as(admin, {
+      method: 'POST',
+      url: '/api/users',
+      payload: { first_name: 'Ra\u200bhul' },
+    });
+    expect(user.json().errors.first_name).toEqual([
+      'First name must not contain invisible or control characters',
+    ]);
+    const team = await t.as(admin, {
+      method: 'POST',
+      url: '/api/teams',
+      payload: { name: 'Team\u2060A' },
+    });
+    expect(team.json().errors.name).toEqual([
+      'Team name must not contain invisible or control characters',
+    ]);
   });
 });

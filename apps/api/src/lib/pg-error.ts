@@ -11,7 +11,15 @@ export function pgErrorCode(err: unknown): string | undefined {
 }
 
 /** Socket failures of a connection to the database server. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /**
  * SQLSTATEs of a server that is going away or not there yet: class 08 (connection
  * exception), 57P01–57P03 (shut down, crashed, cannot connect now), 53300 (too many connections).
@@ -25,7 +33,8 @@ const UNAVAILABLE_MESSAGE =
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)))
+      return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
   }
   return false;

@@ -18,7 +18,9 @@ describe('response headers', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const token = res.json().data.token as string;
     for (const url of ['/api/user/profile', '/api/users', '/api/roles']) {
-      expect((await t.as(token, { method: 'GET', url })).headers['cache-control'], url).toBe('no-store');
+      expect((await t.as(token, { method: 'GET', url })).headers['cache-control'], url).toBe(
+        'no-store',
+      );
     }
   });
 
@@ -33,13 +35,19 @@ describe('response headers', () => {
   it('sends HSTS only over HTTPS', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/health/live' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
-    const secure = await t.app.inject({ method: 'GET', url: '/api/health/live', headers: { 'x-forwarded-proto': 'https' } });
+    const secure = await t.app.inject({
+      method: 'GET',
+      url: '/api/health/live',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(secure.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
   });
 
   it('keeps a short, plain X-Request-Id and replaces any other', async () => {
     const id = (value: string) =>
-      t.app.inject({ method: 'GET', url: '/api/health/live', headers: { 'x-request-id': value } }).then((r) => r.headers['x-request-id']);
+      t.app
+        .inject({ method: 'GET', url: '/api/health/live', headers: { 'x-request-id': value } })
+        .then((r) => r.headers['x-request-id']);
     expect(await id('client-42.retry:1')).toBe('client-42.retry:1');
     for (const bad of ['x'.repeat(65), 'a b', '<script>', 'line"break', '']) {
       expect(await id(bad)).toMatch(/^[0-9a-f-]{36}$/);

@@ -13,11 +13,19 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const quiet = { info() {}, warn() {} };
-const start = (adminEmail: string) => seed(database, { adminEmail, adminPassword: 'Admin@12345', demo: false }, quiet);
+const start = (adminEmail: string) =>
+  seed(database, { adminEmail, adminPassword: 'Admin@12345', demo: false }, quiet);
 const admins = async () =>
-  (await database.db.select({ email: users.email, phone: users.phoneNumber, role: users.roleId, hash: users.passwordHash }).from(users)).sort(
-    (a, b) => a.phone.localeCompare(b.phone),
-  );
+  (
+    await database.db
+      .select({
+        email: users.email,
+        phone: users.phoneNumber,
+        role: users.roleId,
+        hash: users.passwordHash,
+      })
+      .from(users)
+  ).sort((a, b) => a.phone.localeCompare(b.phone));
 
 describe('starting on an existing database', () => {
   it('is idempotent, and another ADMIN_EMAIL adds that administrator instead of crashing', async () => {

@@ -24,7 +24,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (email: string, password: string, ip: string) =>
-  t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password }, remoteAddress: ip });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
 
 function tally(statuses: number[]) {
   const counts: Record<number, number> = {};
@@ -48,7 +53,9 @@ describe('sign-in throttle (decision 018)', () => {
     await t.userWith([], { email: 'spread@test.local' });
     checks.count = 0;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => login('spread@test.local', `wrong-${i}`, `10.8.0.${i + 1}`)),
+      Array.from({ length: 20 }, (_, i) =>
+        login('spread@test.local', `wrong-${i}`, `10.8.0.${i + 1}`),
+      ),
     );
     expect(checks.count).toBe(10);
     expect(tally(answers.map((a) => a.statusCode))).toEqual({ 401: 10, 429: 10 });
@@ -57,8 +64,10 @@ describe('sign-in throttle (decision 018)', () => {
   it('gives the attempt back on a correct password', async () => {
     await t.userWith([], { email: 'steady@test.local', password: 'Steady@123' });
     // Far more successful sign-ins than any limit, from one address.
-    for (let i = 0; i < 12; i++) expect((await login('steady@test.local', 'Steady@123', '10.7.0.1')).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await login('steady@test.local', 'wrong-password', '10.7.0.1')).statusCode).toBe(401);
+    for (let i = 0; i < 12; i++)
+      expect((await login('steady@test.local', 'Steady@123', '10.7.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await login('steady@test.local', 'wrong-password', '10.7.0.1')).statusCode).toBe(401);
     expect((await login('steady@test.local', 'Steady@123', '10.7.0.1')).statusCode).toBe(200);
   });
 });
@@ -67,18 +76,28 @@ describe('blocked accounts (decision 018)', () => {
   async function answersFor(email: string, password: string, ip: string) {
     const right = await login(email, password, ip);
     const wrong = await login(email, 'not-the-password', ip);
-    return { right: { status: right.statusCode, body: right.json() }, wrong: { status: wrong.statusCode, body: wrong.json() } };
+    return {
+      right: { status: right.statusCode, body: right.json() },
+      wrong: { status: wrong.statusCode, body: wrong.json() },
+    };
   }
 
   it('answers a suspended user the same with the right and a wrong password', async () => {
-    const staff = await t.userWith(['users.view'], { email: 'suspended@test.local', password: 'Right@123' });
+    const staff = await t.userWith(['users.view'], {
+      email: 'suspended@test.local',
+      password: 'Right@123',
+    });
     const admin = await t.login();
     const current = await t.as(admin, { method: 'GET', url: `/api/users/${staff.id}` });
     const user = current.json().data.user;
     const put = await t.as(admin, {
       method: 'PUT',
       url: `/api/users/${staff.id}`,
-      payload: userPayload(staff.roleId, { email: user.details.email, phone_number: user.phone_number, status: 'suspended' }),
+      payload: userPayload(staff.roleId, {
+        email: user.details.email,
+        phone_number: user.phone_number,
+        status: 'suspended',
+      }),
     });
     expect(put.statusCode).toBe(200);
     const { right, wrong } = await answersFor('suspended@test.local', 'Right@123', '10.6.0.1');
@@ -88,7 +107,10 @@ describe('blocked accounts (decision 018)', () => {
 
   it('answers a user whose role lacks admin.access the same with the right and a wrong password', async () => {
     const staff = await t.userWith([], { email: 'no-access@test.local', password: 'Right@123' });
-    const [access] = await t.db.select({ id: permissions.id }).from(permissions).where(eq(permissions.name, 'admin.access'));
+    const [access] = await t.db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(eq(permissions.name, 'admin.access'));
     const admin = await t.login();
     const res = await t.as(admin, {
       method: 'DELETE',
@@ -104,11 +126,16 @@ describe('blocked accounts (decision 018)', () => {
 
 describe('taking away the right to sign in ends sessions for good', () => {
   async function putUser(admin: string, id: number, changes: Record<string, unknown>) {
-    const current = (await t.as(admin, { method: 'GET', url: `/api/users/${id}` })).json().data.user;
+    const current = (await t.as(admin, { method: 'GET', url: `/api/users/${id}` })).json().data
+      .user;
     const res = await t.as(admin, {
       method: 'PUT',
       url: `/api/users/${id}`,
-      payload: userPayload(current.role_id, { email: current.details.email, phone_number: current.phone_number, ...changes }),
+      payload: userPayload(current.role_id, {
+        email: current.details.email,
+        phone_number: current.phone_number,
+        ...changes,
+      }),
     });
     expect(res.statusCode).toBe(200);
   }
@@ -128,7 +155,11 @@ describe('taking away the right to sign in ends sessions for good', () => {
     const staff = await t.userWith(['users.view']);
     const [role] = await t.db.select().from(roles).where(eq(roles.id, staff.roleId));
     const put = (is_active: boolean) =>
-      t.as(admin, { method: 'PUT', url: `/api/roles/${staff.roleId}`, payload: { name: role!.name, is_active } });
+      t.as(admin, {
+        method: 'PUT',
+        url: `/api/roles/${staff.roleId}`,
+        payload: { name: role!.name, is_active },
+      });
     expect((await put(false)).statusCode).toBe(200);
     expect((await profile(staff.token)).statusCode).toBe(401);
     expect((await put(true)).statusCode).toBe(200);
@@ -138,19 +169,31 @@ describe('taking away the right to sign in ends sessions for good', () => {
   it('move the user to a role without admin.access and back: the old token stays dead', async () => {
     const admin = await t.login();
     const staff = await t.userWith(['users.view']);
-    const [plain] = await t.db.insert(roles).values({ name: 'no sign-in', description: '' }).returning({ id: roles.id });
+    const [plain] = await t.db
+      .insert(roles)
+      .values({ name: 'no sign-in', description: '' })
+      .returning({ id: roles.id });
     await putUser(admin, staff.id, { role_id: plain!.id });
     expect((await profile(staff.token)).statusCode).toBe(401);
     await putUser(admin, staff.id, { role_id: staff.roleId });
     expect((await profile(staff.token)).statusCode).toBe(401);
   });
 
-  it("take admin.access from the role and give it back: the old token stays dead", async () => {
+  it('take admin.access from the role and give it back: the old token stays dead', async () => {
     const admin = await t.login();
     const staff = await t.userWith(['users.view'], { email: 'regranted@test.local' });
-    const ids = (await t.db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, ['admin.access']))).map((p) => p.id);
+    const ids = (
+      await t.db
+        .select({ id: permissions.id })
+        .from(permissions)
+        .where(inArray(permissions.name, ['admin.access']))
+    ).map((p) => p.id);
     const change = (method: 'POST' | 'DELETE') =>
-      t.as(admin, { method, url: `/api/roles/${staff.roleId}/permissions`, payload: { permission_ids: ids } });
+      t.as(admin, {
+        method,
+        url: `/api/roles/${staff.roleId}/permissions`,
+        payload: { permission_ids: ids },
+      });
     expect((await change('DELETE')).statusCode).toBe(200);
     expect((await profile(staff.token)).statusCode).toBe(401);
     expect((await change('POST')).statusCode).toBe(200);

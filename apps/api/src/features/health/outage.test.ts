@@ -22,7 +22,9 @@ function findPgBin(): string | undefined {
     .find((bin) => existsSync(path.join(bin, 'initdb')) && existsSync(path.join(bin, 'pg_ctl')));
 }
 const PG_BIN = findPgBin();
-const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
+const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) =>
+  existsSync(p),
+);
 const runsHere = process.env.TEST_DB !== 'pg';
 
 const OUTAGES = 10;
@@ -37,7 +39,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** PostgreSQL refuses to run as root: then its tools run as the postgres user. */
 function pgCommand(tool: string, args: string[]) {
   const bin = path.join(PG_BIN!, tool);
-  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] as const : [bin, args] as const;
+  return process.getuid?.() === 0
+    ? (['runuser', ['-u', 'postgres', '--', bin, ...args]] as const)
+    : ([bin, args] as const);
 }
 function pg(tool: string, args: string[]) {
   const [cmd, argv] = pgCommand(tool, args);
@@ -77,25 +81,44 @@ describe.skipIf(!runsHere || !PG_BIN)(
 
     const startCluster = () =>
       pg('pg_ctl', [
-        '-D', dataDir, '-l', path.join(dir, 'pg.log'), '-w', '-t', '30',
-        '-o', `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
+        '-D',
+        dataDir,
+        '-l',
+        path.join(dir, 'pg.log'),
+        '-w',
+        '-t',
+        '30',
+        '-o',
+        `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
         'start',
       ]);
     const killCluster = () => pg('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
 
     const startRedis = async () => {
-      redis = spawn(REDIS_SERVER!, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-        stdio: 'ignore',
-      });
+      redis = spawn(
+        REDIS_SERVER!,
+        ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        {
+          stdio: 'ignore',
+        },
+      );
       for (let i = 0; i < 50 && !(await portOpen(redisPort!)); i++) await sleep(100);
     };
     const killRedis = () => kill(redis!);
 
-    async function call(method: string, url: string, body?: unknown, timeoutMs = 10_000): Promise<Answer> {
+    async function call(
+      method: string,
+      url: string,
+      body?: unknown,
+      timeoutMs = 10_000,
+    ): Promise<Answer> {
       try {
         const res = await fetch(`${base}${url}`, {
           method,
-          headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body !== undefined && { 'content-type': 'application/json' }),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: AbortSignal.timeout(timeoutMs),
         });
@@ -107,7 +130,8 @@ describe.skipIf(!runsHere || !PG_BIN)(
     }
     let written = 0;
     const read = (timeout?: number) => call('GET', '/api/users?limit=5', undefined, timeout);
-    const write = (timeout?: number) => call('POST', '/api/roles', { name: `outage ${process.pid} ${++written}` }, timeout);
+    const write = (timeout?: number) =>
+      call('POST', '/api/roles', { name: `outage ${process.pid} ${++written}` }, timeout);
     const ready = (timeout?: number) => call('GET', '/api/health/ready', undefined, timeout);
     const signIn = (timeout?: number) => call('POST', '/api/user/login', ADMIN, timeout);
 
@@ -208,8 +232,14 @@ describe.skipIf(!runsHere || !PG_BIN)(
             write(OUTAGE_ANSWER_TIMEOUT_MS),
             read(OUTAGE_ANSWER_TIMEOUT_MS),
           ]);
-          expect(apiExit, `the API exited during outage ${i + 1}:\n${apiOutput.join('')}`).toBeUndefined();
-          expect(during.map((a) => a.status), `outage ${i + 1}`).toEqual([503, 503, 503, 503]);
+          expect(
+            apiExit,
+            `the API exited during outage ${i + 1}:\n${apiOutput.join('')}`,
+          ).toBeUndefined();
+          expect(
+            during.map((a) => a.status),
+            `outage ${i + 1}`,
+          ).toEqual([503, 503, 503, 503]);
           expect(during.every((a) => a.retryAfter && Number(a.retryAfter) > 0)).toBe(true);
 
           startCluster();
@@ -217,10 +247,14 @@ describe.skipIf(!runsHere || !PG_BIN)(
           let healthy = false;
           while (!healthy && Date.now() - back < RECOVERY_DEADLINE_MS) {
             const answers = await Promise.all([ready(1000), read(1000), write(1000)]);
-            healthy = answers[0].status === 200 && answers[1].status === 200 && answers[2].status === 201;
+            healthy =
+              answers[0].status === 200 && answers[1].status === 200 && answers[2].status === 201;
             if (!healthy) await sleep(100);
           }
-          expect(healthy, `not everything answered 200 within 5 s of the cluster's return (outage ${i + 1})`).toBe(true);
+          expect(
+            healthy,
+            `not everything answered 200 within 5 s of the cluster's return (outage ${i + 1})`,
+          ).toBe(true);
           recoveries.push(Date.now() - back);
         }
       } finally {
@@ -231,29 +265,39 @@ describe.skipIf(!runsHere || !PG_BIN)(
       const statuses = new Set(traffic.answers.map((a) => a.status));
       expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 503]));
       expect([...statuses].filter((s) => s !== 200 && s !== 201 && s !== 503)).toEqual([]);
-      console.info(`database outages: ${OUTAGES}, requests under load: ${traffic.answers.length}, recovered after (ms): ${recoveries.join(', ')}`);
+      console.info(
+        `database outages: ${OUTAGES}, requests under load: ${traffic.answers.length}, recovered after (ms): ${recoveries.join(', ')}`,
+      );
     }, 120_000);
 
-    it.skipIf(!REDIS_SERVER)(`keeps signing in through ${REDIS_OUTAGES} Redis kills, counting attempts in memory meanwhile`, async () => {
-      const traffic = load(3, () => signIn());
-      try {
-        for (let i = 0; i < REDIS_OUTAGES; i++) {
-          await sleep(300 + Math.random() * 400);
-          await killRedis();
-          const during = await Promise.all([signIn(OUTAGE_ANSWER_TIMEOUT_MS), signIn(OUTAGE_ANSWER_TIMEOUT_MS), ready(OUTAGE_ANSWER_TIMEOUT_MS)]);
-          expect(apiExit, apiOutput.join('')).toBeUndefined();
-          // Sign-in does not need Redis, so readiness stays ready (decision 017).
-          expect(during.map((a) => a.status)).toEqual([200, 200, 200]);
-          await startRedis();
-          expect((await signIn()).status).toBe(200);
+    it.skipIf(!REDIS_SERVER)(
+      `keeps signing in through ${REDIS_OUTAGES} Redis kills, counting attempts in memory meanwhile`,
+      async () => {
+        const traffic = load(3, () => signIn());
+        try {
+          for (let i = 0; i < REDIS_OUTAGES; i++) {
+            await sleep(300 + Math.random() * 400);
+            await killRedis();
+            const during = await Promise.all([
+              signIn(OUTAGE_ANSWER_TIMEOUT_MS),
+              signIn(OUTAGE_ANSWER_TIMEOUT_MS),
+              ready(OUTAGE_ANSWER_TIMEOUT_MS),
+            ]);
+            expect(apiExit, apiOutput.join('')).toBeUndefined();
+            // Sign-in does not need Redis, so readiness stays ready (decision 017).
+            expect(during.map((a) => a.status)).toEqual([200, 200, 200]);
+            await startRedis();
+            expect((await signIn()).status).toBe(200);
+          }
+        } finally {
+          await traffic.stop();
         }
-      } finally {
-        await traffic.stop();
-      }
-      expect(apiExit).toBeUndefined();
-      expect(new Set(traffic.answers.map((a) => a.status))).toEqual(new Set([200]));
-      expect(apiOutput.join('')).toContain('Redis unavailable');
-    }, 60_000);
+        expect(apiExit).toBeUndefined();
+        expect(new Set(traffic.answers.map((a) => a.status))).toEqual(new Set([200]));
+        expect(apiOutput.join('')).toContain('Redis unavailable');
+      },
+      60_000,
+    );
   },
 );
 
