@@ -61,6 +61,8 @@ export interface TestApp {
   userWith(perms: PermissionName[], opts?: { email?: string; password?: string }): Promise<{ id: number; roleId: number; token: string }>;
   /** app.inject with a bearer token. */
   as(token: string, opts: InjectOptions): Promise<LightMyRequestResponse>;
+  /** PUT /api/users/{id} with the user's current email, phone and role plus these changes. */
+  editUser(token: string, id: number, changes: Record<string, unknown>): Promise<LightMyRequestResponse>;
 }
 
 let counter = 0;
@@ -79,6 +81,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
     if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
     return res.json<{ data: { token: string } }>().data.token;
+  }
+
+  function as(token: string, opts: InjectOptions) {
+    return app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } });
   }
 
   return {
@@ -120,8 +126,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         .returning({ id: users.id });
       return { id: user!.id, roleId: role!.id, token: await login(email, password) };
     },
-    as(token, opts) {
-      return app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } });
+    as,
+    async editUser(token, id, changes) {
+      const current = (await as(token, { method: 'GET', url: `/api/users/${id}` })).json().data.user;
+      return as(token, {
+        method: 'PUT',
+        url: `/api/users/${id}`,
+        payload: userPayload(current.role_id, { email: current.details.email, phone_number: current.phone_number, ...changes }),
+      });
     },
   };
 }

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { permissions, roles } from '../../db/schema';
 import type * as passwords from '../../lib/passwords';
-import { createTestApp, userPayload, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp } from '../../test/harness';
 
 /** Counts every password check the API makes, while still checking for real. */
 const checks = vi.hoisted(() => ({ count: 0 }));
@@ -88,17 +88,7 @@ describe('blocked accounts (decision 018)', () => {
       password: 'Right@123',
     });
     const admin = await t.login();
-    const current = await t.as(admin, { method: 'GET', url: `/api/users/${staff.id}` });
-    const user = current.json().data.user;
-    const put = await t.as(admin, {
-      method: 'PUT',
-      url: `/api/users/${staff.id}`,
-      payload: userPayload(staff.roleId, {
-        email: user.details.email,
-        phone_number: user.phone_number,
-        status: 'suspended',
-      }),
-    });
+    const put = await t.editUser(admin, staff.id, { status: 'suspended' });
     expect(put.statusCode).toBe(200);
     const { right, wrong } = await answersFor('suspended@test.local', 'Right@123', '10.6.0.1');
     expect(right).toEqual(wrong);
@@ -126,18 +116,7 @@ describe('blocked accounts (decision 018)', () => {
 
 describe('taking away the right to sign in ends sessions for good', () => {
   async function putUser(admin: string, id: number, changes: Record<string, unknown>) {
-    const current = (await t.as(admin, { method: 'GET', url: `/api/users/${id}` })).json().data
-      .user;
-    const res = await t.as(admin, {
-      method: 'PUT',
-      url: `/api/users/${id}`,
-      payload: userPayload(current.role_id, {
-        email: current.details.email,
-        phone_number: current.phone_number,
-        ...changes,
-      }),
-    });
-    expect(res.statusCode).toBe(200);
+    expect((await t.editUser(admin, id, changes)).statusCode).toBe(200);
   }
   const profile = (token: string) => t.as(token, { method: 'GET', url: '/api/user/profile' });
 

@@ -16,22 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function ownPayload(overrides: Record<string, unknown>) {
-  const me = (await t.as(admin, { method: 'GET', url: `/api/users/${adminId}` })).json().data.user;
-  return userPayload(me.role_id, {
-    email: me.details.email,
-    phone_number: me.phone_number,
-    ...overrides,
-  });
-}
+const editSelf = (changes: Record<string, unknown>) => t.editUser(admin, adminId, changes);
 
 describe('nobody locks themselves out', () => {
   it('refuses to suspend yourself, and nothing changes', async () => {
-    const res = await t.as(admin, {
-      method: 'PUT',
-      url: `/api/users/${adminId}`,
-      payload: await ownPayload({ status: 'suspended' }),
-    });
+    const res = await editSelf({ status: 'suspended' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.status).toEqual([
       'You cannot suspend yourself or give yourself a role that cannot sign in',
@@ -47,11 +36,7 @@ describe('nobody locks themselves out', () => {
       .insert(roles)
       .values({ name: 'reporting only', description: '' })
       .returning({ id: roles.id });
-    const res = await t.as(admin, {
-      method: 'PUT',
-      url: `/api/users/${adminId}`,
-      payload: await ownPayload({ role_id: plain!.id }),
-    });
+    const res = await editSelf({ role_id: plain!.id });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.role_id).toBeDefined();
     expect(
@@ -84,11 +69,7 @@ describe('nobody locks themselves out', () => {
   });
 
   it('still lets you edit your own name', async () => {
-    const res = await t.as(admin, {
-      method: 'PUT',
-      url: `/api/users/${adminId}`,
-      payload: await ownPayload({ first_name: 'Renamed' }),
-    });
+    const res = await editSelf({ first_name: 'Renamed' });
     expect(res.statusCode).toBe(200);
   });
 });
