@@ -1,5 +1,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import { withoutNul } from '@cricket/contracts';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createLoginThrottle } from './features/auth/login-throttle';
@@ -24,17 +26,24 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
 /** Builds the Fastify instance: plugins first, then the feature routes. */
 export async function buildApp({ config, database, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
-    // The request id also goes back to the client so a report can be matched to the logs.
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // The request id also goes back to the client so a report can be matched to the logs. A
+    // client's own id is kept only if it is short and plain, so it cannot forge log lines.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
     bodyLimit: 1024 * 1024,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // Every body, query and path is refused with a field message if it carries a NUL byte.
+  app.setValidatorCompiler<ZodType>((route) => validatorCompiler({ ...route, schema: withoutNul(route.schema) }));
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
@@ -42,7 +51,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     reply.header('x-request-id', request.id);
   });
 
-  const throttle = createLoginThrottle(config.redisUrl);
+  const throttle = createLoginThrottle(config.redisUrl, app.log);
   app.addHook('onClose', () => throttle.close());
 
   await app.register(errorsPlugin);

@@ -65,7 +65,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO ?? true,
     redisUrl: e.REDIS_URL || undefined,
-    cookieSecure: e.COOKIE_SECURE ?? false,
+    // Production is served over HTTPS; COOKIE_SECURE=false is for trying it over plain HTTP.
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,
   };
 }

@@ -26,7 +26,6 @@ export type LoginBody = z.input<typeof loginBody>;
 export const loginData = z.object({ token: z.string(), expires_at: z.string() });
 
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
-export const LOGIN_NOT_ALLOWED_MESSAGE = 'Your account is not allowed to sign in to the back-office';
 export const LOGIN_THROTTLED_MESSAGE = 'Too many login attempts. Please try again later.';
 
 /** The signed-in user (spec §3 "Logged-in user") plus the role's permission names. */

@@ -3,10 +3,16 @@ import { z } from 'zod';
 /** Spec §7 `/media/upload`: where an upload is used decides what it may be. */
 export const MEDIA_TYPES = ['profile_pictures', 'team_logos', 'whatsapp_templates'] as const;
 /** The upload route's refusals that belong to no one media type. */
+/** One upload request: at most this many files, and this many bytes in all. */
+export const MEDIA_MAX_FILES = 10;
+export const MEDIA_MAX_REQUEST_BYTES = 20 * 1024 * 1024;
+
 export const MEDIA_MESSAGES = {
   notMultipart: 'Send the files as multipart/form-data',
   typeRequired: 'Please choose what the upload is for',
   fileRequired: 'Please select a file to upload',
+  tooManyFiles: `Upload at most ${MEDIA_MAX_FILES} files at a time`,
+  requestTooLarge: 'The files together should be less than 20MB',
 } as const;
 
 export const mediaType = z.enum(MEDIA_TYPES, { error: MEDIA_MESSAGES.typeRequired });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, pagination, paginationQuery } from './common.ts';
+import { nameText, optionalText, pagination, paginationQuery } from './common.ts';
 
 /** Spec §9: role name at most 50 characters, description at most 200. */
 export const ROLE_NAME_MAX = 50;
@@ -14,9 +14,7 @@ export type ActiveRole = z.infer<typeof activeRole>;
 
 /** Spec §5 Role: the create/edit form, also the request body of POST and PUT /roles. */
 export const roleForm = z.object({
-  name: z
-    .string()
-    .trim()
+  name: nameText('Role name')
     .min(1, 'Role name is required')
     .max(ROLE_NAME_MAX, `Role name must not exceed ${ROLE_NAME_MAX} characters`),
   description: z
@@ -110,6 +108,7 @@ export const ROLE_MESSAGES = {
   unknownPermission: 'One or more permissions do not exist',
   beyondOwnGrants: 'You cannot grant permissions your own role does not have',
   beyondOwnRights: 'You cannot change a role that has permissions your own role does not have',
+  selfLockout: 'You cannot deactivate your own role or take back-office access from it',
 } as const;
 
 /** The `message` of the API's successful answers in this feature. */

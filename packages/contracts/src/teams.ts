@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, pageOf, paginationQuery } from './common.ts';
+import { idValue, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
 import { DROPDOWN_CATEGORIES } from './dropdowns.ts';
 import { organizer } from './users.ts';
 
@@ -57,19 +57,13 @@ const logoUrl = z
 
 /** Spec §5 "Team create/edit": the form, the POST/PUT body and the OpenAPI document. */
 export const teamInput = z.object({
-  name: z
-    .string({ error: 'Team name is required' })
-    .trim()
+  name: nameText('Team name', 'Team name is required')
     .min(1, 'Team name is required')
     .max(TEAM_NAME_MAX, 'Team name must not exceed 100 characters'),
-  location: z
-    .string({ error: 'Location is required' })
-    .trim()
+  location: nameText('Location', 'Location is required')
     .min(1, 'Location is required')
     .max(TEAM_LOCATION_MAX, 'Location must not exceed 100 characters'),
-  team_initials: z
-    .string({ error: 'Team initials are required' })
-    .trim()
+  team_initials: nameText('Team initials', 'Team initials are required')
     .toUpperCase()
     .min(1, 'Team initials are required')
     .max(TEAM_INITIALS_MAX, 'Team initials must not exceed 5 characters'),
@@ -186,9 +180,7 @@ export const jerseyNumber = z.preprocess(
 
 /** The squad fields of one player: the Edit Player modal and `PUT /teams/{id}/players/{playerId}`. */
 export const teamPlayerInput = z.object({
-  player_name: z
-    .string()
-    .trim()
+  player_name: nameText('Player name')
     .max(101, 'Player name must not exceed 101 characters')
     .nullable()
     .optional(),
@@ -225,8 +217,8 @@ export const addTeamPlayersInput = z
 export type AddTeamPlayersInput = z.input<typeof addTeamPlayersInput>;
 
 export const teamPlayerParams = z.object({
-  id: z.coerce.number().int().positive(),
-  playerId: z.coerce.number().int().positive(),
+  id: idValue(),
+  playerId: idValue(),
 });
 
 export const teamsPage = pageOf(team);

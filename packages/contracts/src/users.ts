@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuery, optionalText } from './common.ts';
+import { idValue, nameText, paginationQuery, optionalText } from './common.ts';
 
 /** Spec §3 "Owner/organizer user": the people a team owner is picked from. */
 export const organizer = z.object({
@@ -56,9 +56,7 @@ function isRealDate(value: string): boolean {
 export const stripIndianPrefix = (value: string) => value.trim().replace(/^\+91/, '').trim();
 
 const personName = (label: 'First name' | 'Last name') =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
+  nameText(label, `${label} is required`)
     .min(1, { error: `${label} is required`, abort: true })
     // Letters of any script; inner spaces are allowed ("Mohammed Azhar").
     .regex(/^[\p{L}\p{M}\s]+$/u, `${label} should contain only letters`)
@@ -143,10 +141,7 @@ export const userForm = z.object({
     .nullish()
     .transform((v) => v || null),
   // The form's select yields a string; the API receives a number. Empty means "not chosen".
-  role_id: z.coerce
-    .number({ error: userFormMessages.roleRequired })
-    .int(userFormMessages.roleRequired)
-    .positive(userFormMessages.roleRequired),
+  role_id: idValue(userFormMessages.roleRequired),
   status: z.enum(USER_STATUSES, { error: userFormMessages.statusRequired }),
   profile_picture: z
     .string({ error: userFormMessages.invalidPicture })
@@ -228,6 +223,7 @@ export const USER_ERRORS = {
   emailTaken: 'Email is already in use',
   phoneTaken: 'Phone number is already in use',
   selfDelete: 'You cannot delete your own account',
+  selfLockout: 'You cannot suspend yourself or give yourself a role that cannot sign in',
   ownsTeam:
     'This user owns a team. Assign the team to another owner or delete it before deleting the user.',
   roleUnavailable: 'The selected role does not exist or is inactive',

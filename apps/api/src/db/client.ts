@@ -110,10 +110,15 @@ export function preparedOnce<T>(db: Db, name: string, build: (prepared: Db) => T
  */
 const SETTLE_ALLOCATOR = "select length(repeat('x', 1048576))";
 
+// Also how long a request may wait for a free pooled connection under load.
+const CONNECT_TIMEOUT_MS = 5000;
+
 export function openPostgres(url: string, max = 10): Database {
   const settings = {
     connectionString: url,
     max,
+    // A database that does not answer must fail the request quickly (503), not hold it.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     onConnect: async (client: pg.ClientBase) => {
       await client.query(SETTLE_ALLOCATOR);
     },
@@ -133,9 +138,14 @@ export function openPostgres(url: string, max = 10): Database {
     ...settings,
     options: '-c jit=off -c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0',
   });
-  // Without a listener an idle-client error would crash the process.
-  pool.on('error', () => undefined);
-  preparedPool.on('error', () => undefined);
+  // A connection PostgreSQL drops emits 'error'; pg-pool listens only while the client is
+  // idle, so one dropped while checked out would end the process. Every client gets its own
+  // listener for its whole life; the query in flight fails on its own and the pool discards
+  // the connection when it is released with that error.
+  for (const p of [pool, preparedPool]) {
+    p.on('error', () => undefined);
+    p.on('connect', (client) => client.on('error', () => undefined));
+  }
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   preparedTwins.set(db, drizzlePg({ client: preparedPool, schema, casing: 'snake_case' }) as unknown as Db);
   return {
@@ -167,7 +177,7 @@ async function listenWithRetry(url: string, channel: string, handlers: ChannelHa
   let retry: NodeJS.Timeout | undefined;
 
   const start = async () => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     current = client;
     let listening = false;
     const fail = () => {

@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES, type PermissionName } from '@cricket/contracts';
-import { queryRows, type Db } from '../db/client';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, snapshot, type TestApp } from '../test/harness';
 
 /**
  * Generated from the app's own route table: every route declares its access, and the guard
@@ -17,23 +15,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '999999');
-
-/** A fingerprint of every table's contents, to prove a refused request changed nothing. */
-async function snapshot(db: Db) {
-  const tables = await queryRows<{ table_name: string }>(
-    db,
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  );
-  const parts: string[] = [];
-  for (const { table_name } of tables) {
-    const [row] = await queryRows<{ h: string | null }>(
-      db,
-      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${sql.identifier(table_name)} t`,
-    );
-    parts.push(`${table_name}:${row?.h}`);
-  }
-  return parts.join('\n');
-}
 
 describe('route access table', () => {
   it('lists the API routes, each with a declared access', () => {

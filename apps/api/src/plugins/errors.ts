@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '@cricket/contracts';
 import { HttpError } from '../lib/http-errors';
-import { pgErrorCode } from '../lib/pg-error';
+import { isDatabaseUnavailable, loggableError, pgErrorCode } from '../lib/pg-error';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
 
@@ -12,7 +13,12 @@ const PG_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   '23503': { status: 409, message: 'This record is still referenced by other data' },
   '23514': { status: 400, message: 'A value is out of the allowed range' },
   '22P02': { status: 400, message: 'A value has the wrong format' },
+  // Text PostgreSQL cannot store (a NUL byte); validation refuses it first.
+  '22021': { status: 400, message: 'A value has the wrong format' },
 };
+
+/** Seconds a client is asked to wait while a dependency is down (decision 017). */
+export const RETRY_AFTER_SECONDS = 5;
 
 function fieldErrors(validation: { instancePath: string; message?: string }[]) {
   const errors: Record<string, string[]> = {};
@@ -36,17 +42,22 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
         .status(error.statusCode)
         .send({ success: false, message: error.message, ...(error.errors && { errors: error.errors }) });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: loggableError(error) }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ success: false, message: SERVICE_UNAVAILABLE_MESSAGE });
+    }
     const code = pgErrorCode(error);
     const pg = code ? PG_CLIENT_ERRORS[code] : undefined;
     if (pg) {
-      request.log.info({ err: error }, 'database rejected a write');
+      request.log.info({ err: loggableError(error) }, 'database rejected a write');
       return reply.status(pg.status).send({ success: false, message: pg.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ success: false, message: error.message });
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: loggableError(error) }, 'request failed');
     return reply.status(500).send({ success: false, message: GENERIC_500 });
   });
 });

@@ -22,11 +22,21 @@ const securityHeaders = helmet({
     },
   },
   crossOriginEmbedderPolicy: false,
+  // Sent below, only over HTTPS: over plain HTTP it is meaningless at best (RFC 6797 §7.2).
+  strictTransportSecurity: false,
 });
+
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export default fp(async function securityPlugin(app: FastifyInstance) {
   await app.register(cookie);
   app.addHook('onRequest', (request, reply, done) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
+  });
+  // API answers can carry a token or personal data: no browser or proxy may keep them.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 });

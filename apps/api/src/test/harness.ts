@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { PermissionName } from '@cricket/contracts';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite, openPostgres, type Database, type Db } from '../db/client';
+import { openPglite, openPostgres, queryRows, type Database, type Db } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { permissions, rolePermissions, roles, users } from '../db/schema';
 import { seedBase } from '../db/seed/base';
@@ -61,6 +61,8 @@ export interface TestApp {
   userWith(perms: PermissionName[], opts?: { email?: string; password?: string }): Promise<{ id: number; roleId: number; token: string }>;
   /** app.inject with a bearer token. */
   as(token: string, opts: InjectOptions): Promise<LightMyRequestResponse>;
+  /** PUT /api/users/{id} with the user's current email, phone and role plus these changes. */
+  editUser(token: string, id: number, changes: Record<string, unknown>): Promise<LightMyRequestResponse>;
 }
 
 let counter = 0;
@@ -79,6 +81,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
     if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
     return res.json<{ data: { token: string } }>().data.token;
+  }
+
+  function as(token: string, opts: InjectOptions) {
+    return app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } });
   }
 
   return {
@@ -120,8 +126,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         .returning({ id: users.id });
       return { id: user!.id, roleId: role!.id, token: await login(email, password) };
     },
-    as(token, opts) {
-      return app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } });
+    as,
+    async editUser(token, id, changes) {
+      const current = (await as(token, { method: 'GET', url: `/api/users/${id}` })).json().data.user;
+      return as(token, {
+        method: 'PUT',
+        url: `/api/users/${id}`,
+        payload: userPayload(current.role_id, { email: current.details.email, phone_number: current.phone_number, ...changes }),
+      });
     },
   };
 }
@@ -145,4 +157,21 @@ export function userPayload(roleId: number, overrides: Record<string, unknown> =
     profile_picture: null,
     ...overrides,
   };
+}
+
+/** A fingerprint of every table's contents, to prove a refused request changed nothing. */
+export async function snapshot(db: Db) {
+  const tables = await queryRows<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const parts: string[] = [];
+  for (const { table_name } of tables) {
+    const [row] = await queryRows<{ h: string | null }>(
+      db,
+      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${sql.identifier(table_name)} t`,
+    );
+    parts.push(`${table_name}:${row?.h}`);
+  }
+  return parts.join('\n');
 }

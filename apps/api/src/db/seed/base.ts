@@ -43,12 +43,15 @@ export async function seedBase(db: Db, opts: { adminEmail: string; adminPassword
       .onConflictDoNothing();
   }
 
+  // ADMIN_EMAIL names an administrator to create when no account has that email: on the first
+  // start, and on a later start with another ADMIN_EMAIL (a way back in). An existing account
+  // is never changed, its password included.
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, opts.adminEmail));
   if (!existing) {
     const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
     await db.insert(users).values({
       email: opts.adminEmail,
-      phoneNumber: '9000000001',
+      phoneNumber: await freeAdminPhoneNumber(db),
       passwordHash: await hashPassword(password),
       roleId: PROTECTED_ROLE_ID,
       status: 'verified',
@@ -62,4 +65,12 @@ export async function seedBase(db: Db, opts: { adminEmail: string; adminPassword
       log.warn(`Created administrator ${opts.adminEmail} with generated password: ${password}`);
     }
   }
+}
+
+/** Placeholder numbers 9000000001, 9000000002, …: the first no account has yet. */
+async function freeAdminPhoneNumber(db: Db) {
+  const taken = new Set(
+    (await db.select({ n: users.phoneNumber }).from(users).where(sql`${users.phoneNumber} like '90000000%'`)).map((r) => r.n),
+  );
+  for (let n = 9_000_000_001; ; n++) if (!taken.has(String(n))) return String(n);
 }

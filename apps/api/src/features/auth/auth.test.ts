@@ -80,7 +80,9 @@ describe('POST /api/user/login', () => {
     const staff = await t.userWith(['users.view'], { email: 'inactive-role@test.local' });
     await t.db.update(roles).set({ isActive: false }).where(eq(roles.id, staff.roleId));
     const res = await login({ email: 'inactive-role@test.local', password: 'Staff@12345' });
-    expect(res.statusCode).toBe(403);
+    // The same answer as a wrong password (decision 018).
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Invalid email or password');
     // The session taken before deactivation stops working at once.
     const profile = await t.as(staff.token, { method: 'GET', url: '/api/user/profile' });
     expect(profile.statusCode).toBe(401);

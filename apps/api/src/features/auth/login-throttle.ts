@@ -1,51 +1,65 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
- * Brute-force protection for sign-in: failed attempts count per email+IP (a few) and per IP
- * (more, for shared offices). Successful sign-ins cost nothing and clear the email's count.
- * Counters live in Redis when configured, so several API instances share them.
+ * Brute-force protection for sign-in (decision 018). Every attempt takes a point before its
+ * password is checked, atomically in the counter's store, so parallel attempts cannot all slip
+ * past a check that has not yet counted them; a correct password gives its points back.
+ * Counters: per email and address (a few), per email across all addresses (more: a spread-out
+ * guess), per address (many: a shared office). They live in Redis when configured, so several
+ * API instances share them; while Redis is down each instance counts in its own memory.
  */
 export interface LoginThrottle {
-  /** Seconds to wait when blocked, else null. */
-  blockedFor(ip: string, email: string): Promise<number | null>;
-  recordFailure(ip: string, email: string): Promise<void>;
-  recordSuccess(ip: string, email: string): Promise<void>;
+  /** Takes one attempt; the seconds to wait if none is left (nothing is taken then), else null. */
+  take(ip: string, email: string): Promise<number | null>;
+  /** The password was right and the account may sign in: the attempt is given back. */
+  succeeded(ip: string, email: string): Promise<void>;
   close(): Promise<void>;
 }
 
 const WINDOW_SECONDS = 15 * 60;
-const MAX_FAILS_PER_EMAIL = 5;
-const MAX_FAILS_PER_IP = 50;
+export const MAX_FAILS_PER_EMAIL_AND_IP = 5;
+export const MAX_FAILS_PER_ACCOUNT = 10;
+export const MAX_FAILS_PER_IP = 50;
 
-export function createLoginThrottle(redisUrl: string | undefined): LoginThrottle {
-  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : null;
-  const make = (keyPrefix: string, points: number): RateLimiterAbstract =>
-    redis
-      ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: WINDOW_SECONDS })
-      : new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
-  const byEmail = make('login_fail_email', MAX_FAILS_PER_EMAIL);
+export function createLoginThrottle(redisUrl: string | undefined, log: FastifyBaseLogger): LoginThrottle {
+  const redis = redisUrl ? connectRedis(redisUrl, log) : null;
+  const make = (keyPrefix: string, points: number): RateLimiterAbstract => {
+    const memory = new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
+    return redis
+      ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: WINDOW_SECONDS, insuranceLimiter: memory })
+      : memory;
+  };
+  const byEmailAndIp = make('login_fail_email', MAX_FAILS_PER_EMAIL_AND_IP);
+  const byAccount = make('login_fail_account', MAX_FAILS_PER_ACCOUNT);
   const byIp = make('login_fail_ip', MAX_FAILS_PER_IP);
-  const emailKey = (ip: string, email: string) => `${email.toLowerCase()}_${ip}`;
+  const keys = (ip: string, email: string) => {
+    const account = email.toLowerCase();
+    return [
+      [byEmailAndIp, `${account}_${ip}`],
+      [byAccount, account],
+      [byIp, ip],
+    ] as const;
+  };
 
   return {
-    async blockedFor(ip, email) {
-      const [e, i] = await Promise.all([byEmail.get(emailKey(ip, email)), byIp.get(ip)]);
-      const waits = [
-        e && e.consumedPoints >= MAX_FAILS_PER_EMAIL ? e.msBeforeNext : 0,
-        i && i.consumedPoints >= MAX_FAILS_PER_IP ? i.msBeforeNext : 0,
-      ];
-      const ms = Math.max(...waits);
-      return ms > 0 ? Math.ceil(ms / 1000) : null;
+    async take(ip, email) {
+      const counters = keys(ip, email);
+      const results = await Promise.allSettled(counters.map(([limiter, key]) => limiter.consume(key)));
+      const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+      if (refused.length === 0) return null;
+      // A refused attempt is not counted anywhere, so it cannot lock out more than it was refused for.
+      await Promise.all(
+        counters.map(([limiter, key], i) => (results[i]!.status === 'fulfilled' ? limiter.reward(key) : undefined)),
+      );
+      const error = refused.find((r) => !(r instanceof RateLimiterRes));
+      if (error) throw error;
+      return Math.max(1, ...refused.map((r) => Math.ceil((r as RateLimiterRes).msBeforeNext / 1000)));
     },
-    async recordFailure(ip, email) {
-      await Promise.all([
-        byEmail.consume(emailKey(ip, email)).catch(ignoreLimitReached),
-        byIp.consume(ip).catch(ignoreLimitReached),
-      ]);
-    },
-    async recordSuccess(ip, email) {
-      await byEmail.delete(emailKey(ip, email));
+    async succeeded(ip, email) {
+      const [[emailAndIp, emailAndIpKey], ...others] = keys(ip, email);
+      await Promise.all([emailAndIp.delete(emailAndIpKey), ...others.map(([limiter, key]) => limiter.reward(key))]);
     },
     async close() {
       redis?.disconnect();
@@ -53,6 +67,19 @@ export function createLoginThrottle(redisUrl: string | undefined): LoginThrottle
   };
 }
 
-function ignoreLimitReached(error: unknown) {
-  if (!(error instanceof RateLimiterRes)) throw error;
+/** A Redis connection whose outages are logged once each way, never thrown at the process. */
+function connectRedis(url: string, log: FastifyBaseLogger) {
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  let down = false;
+  redis.on('error', (err: Error) => {
+    if (down) return;
+    down = true;
+    log.warn({ err }, 'Redis unavailable: sign-in throttling counts in this instance only until it returns');
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info('Redis is back: sign-in throttling is shared again');
+  });
+  return redis;
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   LOGIN_FAILED_MESSAGE,
-  LOGIN_NOT_ALLOWED_MESSAGE,
   LOGIN_THROTTLED_MESSAGE,
   REMEMBER_SESSION_TTL_MS,
   SESSION_TTL_MS,
@@ -50,21 +49,17 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     handler: async (request, reply) => {
       const { email, password, device_info, remember } = request.body;
       const ip = request.ip;
-      const wait = await opts.throttle.blockedFor(ip, email);
+      const wait = await opts.throttle.take(ip, email);
       if (wait !== null) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, LOGIN_THROTTLED_MESSAGE);
       }
       const candidate = await findLoginCandidate(app.db, email);
       const passwordOk = await verifyPassword(candidate?.passwordHash, password);
-      if (!candidate || !passwordOk) {
-        await opts.throttle.recordFailure(ip, email);
-        throw unauthorized(LOGIN_FAILED_MESSAGE);
-      }
-      if (!candidate.roleActive || !candidate.canSignIn || candidate.status === 'suspended') {
-        throw new HttpError(403, LOGIN_NOT_ALLOWED_MESSAGE);
-      }
-      await opts.throttle.recordSuccess(ip, email);
+      // A blocked account gets the wrong password's answer, whatever the password (decision 018).
+      const maySignIn = candidate && candidate.roleActive && candidate.canSignIn && candidate.status !== 'suspended';
+      if (!passwordOk || !maySignIn) throw unauthorized(LOGIN_FAILED_MESSAGE);
+      await opts.throttle.succeeded(ip, email);
       const token = newToken();
       const expiresAt = new Date(Date.now() + (remember ? REMEMBER_SESSION_TTL_MS : SESSION_TTL_MS));
       await createSession(app.db, {

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageOnly } from '@cricket/contracts';
 import { ping } from '../../db/client';
 import { ok } from '../../lib/envelope';
+import { loggableError } from '../../lib/pg-error';
+import { RETRY_AFTER_SECONDS } from '../../plugins/errors';
 
 export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,7 +21,8 @@ export async function healthRoutes(app: FastifyInstance) {
         await ping(app.db);
         return ok('ready');
       } catch (err) {
-        request.log.warn({ err }, 'database not ready');
+        request.log.warn({ err: loggableError(err) }, 'database not ready');
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
         return reply.status(503).send({ success: false, message: 'database unavailable' });
       }
     },

@@ -3,24 +3,49 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
-import { MEDIA_MESSAGES, MEDIA_RULES, MEDIA_SUCCESS, MEDIA_TYPES, WA_MEDIA_MAX_BYTES, envelope, mediaType, uploadData } from '@cricket/contracts';
+import {
+  MEDIA_MAX_FILES,
+  MEDIA_MAX_REQUEST_BYTES,
+  MEDIA_MESSAGES,
+  MEDIA_RULES,
+  MEDIA_SUCCESS,
+  MEDIA_TYPES,
+  NUL_CHARACTER_MESSAGE,
+  WA_MEDIA_MAX_BYTES,
+  envelope,
+  mediaType,
+  uploadData,
+  type MediaType,
+} from '@cricket/contracts';
 import { sessionOf } from '../../plugins/auth';
 import { ok } from '../../lib/envelope';
-import { badRequest } from '../../lib/http-errors';
+import { HttpError, badRequest } from '../../lib/http-errors';
 import { localDirectoryStorage } from '../../lib/storage';
 import { recordMedia } from './repository';
 
-const MAX_FILES = 10;
+type MediaRule = (typeof MEDIA_RULES)[MediaType];
+
+/**
+ * A refused upload: the client may still be sending megabytes, and closing the connection
+ * after the answer is the only way to stop reading them.
+ */
+function refuseAndClose(reply: FastifyReply, message: string, errors?: Record<string, string[]>): never {
+  reply.header('connection', 'close');
+  throw badRequest(message, errors);
+}
 
 /** Legacy .doc files are OLE compound documents, which file-type reports as `cfb`. */
 const normalise = (mime: string, ext: string) =>
   ext === 'cfb' ? { mime: 'application/msword', ext: 'doc' } : { mime, ext };
 
 export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: string }) {
-  await app.register(multipart, { limits: { fileSize: WA_MEDIA_MAX_BYTES, files: MAX_FILES, fields: 5 } });
+  // The per-type limit applies while a file streams in (see the handler); these are backstops.
+  await app.register(multipart, {
+    limits: { fileSize: WA_MEDIA_MAX_BYTES, files: MEDIA_MAX_FILES, fields: 5, parts: MEDIA_MAX_FILES + 5, fieldSize: 1024 },
+  });
   for (const type of MEDIA_TYPES) await mkdir(path.join(opts.uploadDir, type), { recursive: true });
   const storage = localDirectoryStorage(opts.uploadDir);
 
@@ -46,37 +71,56 @@ export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: strin
       consumes: ['multipart/form-data'],
       response: { 200: envelope(uploadData) },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const session = sessionOf(request);
       if (!request.isMultipart()) throw badRequest(MEDIA_MESSAGES.notMultipart);
 
-      let type: string | undefined;
+      // Refused before a byte of it is read.
+      const declared = Number(request.headers['content-length']);
+      if (declared > MEDIA_MAX_REQUEST_BYTES) refuseAndClose(reply, MEDIA_MESSAGES.requestTooLarge);
+
+      let rules: MediaRule | undefined;
+      let type: MediaType | undefined;
+      let total = 0;
       const received: { name: string; data: Buffer }[] = [];
       try {
         for await (const part of request.parts()) {
           if (part.type === 'field') {
-            if (part.fieldname === 'type') type = String(part.value);
-          } else {
-            received.push({ name: part.filename, data: await part.toBuffer() });
+            if (part.fieldname !== 'type') continue;
+            const parsed = mediaType.safeParse(part.value);
+            if (!parsed.success) throw badRequest(MEDIA_MESSAGES.typeRequired, { type: [MEDIA_MESSAGES.typeRequired] });
+            type = parsed.data;
+            rules = MEDIA_RULES[type];
+            continue;
           }
+          // The type decides the size limit, so it must come first (the web app sends it first).
+          if (!rules) throw badRequest(MEDIA_MESSAGES.typeRequired, { type: [MEDIA_MESSAGES.typeRequired] });
+          if (part.filename.includes('\u0000')) throw badRequest(NUL_CHARACTER_MESSAGE, { files: [NUL_CHARACTER_MESSAGE] });
+          const chunks: Buffer[] = [];
+          let size = 0;
+          for await (const chunk of part.file as AsyncIterable<Buffer>) {
+            size += chunk.length;
+            total += chunk.length;
+            if (size > rules.maxBytes) throw badRequest(rules.tooLarge, { files: [rules.tooLarge] });
+            if (total > MEDIA_MAX_REQUEST_BYTES) throw badRequest(MEDIA_MESSAGES.requestTooLarge);
+            chunks.push(chunk);
+          }
+          received.push({ name: part.filename, data: Buffer.concat(chunks) });
         }
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          const rules = mediaType.safeParse(type);
-          throw badRequest(rules.success ? MEDIA_RULES[rules.data].tooLarge : MEDIA_RULES.whatsapp_templates.tooLarge);
-        }
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') refuseAndClose(reply, MEDIA_MESSAGES.tooManyFiles);
+        if (code === 'FST_REQ_FILE_TOO_LARGE' && rules) refuseAndClose(reply, rules.tooLarge, { files: [rules.tooLarge] });
+        if (err instanceof HttpError) refuseAndClose(reply, err.message, err.errors);
         throw err;
       }
 
-      const parsedType = mediaType.safeParse(type);
-      if (!parsedType.success) throw badRequest(MEDIA_MESSAGES.typeRequired, { type: [MEDIA_MESSAGES.typeRequired] });
-      const rules = MEDIA_RULES[parsedType.data];
+      if (!type || !rules) throw badRequest(MEDIA_MESSAGES.typeRequired, { type: [MEDIA_MESSAGES.typeRequired] });
       if (received.length === 0) throw badRequest(MEDIA_MESSAGES.fileRequired, { files: [MEDIA_MESSAGES.fileRequired] });
 
       // Every file is checked before any is written: a rejected upload stores nothing.
       const accepted = [];
       for (const file of received) {
-        if (file.data.length > rules.maxBytes) throw badRequest(rules.tooLarge, { files: [rules.tooLarge] });
         const sniffed = await fileTypeFromBuffer(file.data);
         const kind = sniffed && normalise(sniffed.mime, sniffed.ext);
         if (!kind || !rules.mimeTypes.includes(kind.mime)) throw badRequest(rules.wrongType, { files: [rules.wrongType] });
@@ -86,14 +130,14 @@ export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: strin
       const written: string[] = [];
       try {
         for (const file of accepted) {
-          const key = `${parsedType.data}/${file.fileName}`;
+          const key = `${type}/${file.fileName}`;
           await storage.write(key, file.data);
           written.push(key);
         }
         await recordMedia(
           app.db,
           accepted.map((f) => ({
-            type: parsedType.data,
+            type: type,
             fileName: f.fileName,
             originalName: f.name.slice(0, 255),
             mimeType: f.mime,
@@ -108,7 +152,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: strin
 
       return ok(MEDIA_SUCCESS.uploaded, {
         files: accepted.map((f) => ({
-          url: `/uploads/${parsedType.data}/${f.fileName}`,
+          url: `/uploads/${type}/${f.fileName}`,
           name: f.name,
           size: f.data.length,
           mime_type: f.mime,

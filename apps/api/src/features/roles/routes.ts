@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  PROTECTED_ROLE_ID,
   ROLE_MESSAGES,
   activeRole,
   buildPagination,
@@ -18,7 +19,7 @@ import {
   ROLE_SUCCESS,
 } from '@cricket/contracts';
 import { z } from 'zod';
-import { notFound } from '../../lib/http-errors';
+import { badRequest, notFound } from '../../lib/http-errors';
 import { ok, okPage } from '../../lib/envelope';
 import { sessionOf } from '../../plugins/auth';
 import {
@@ -26,6 +27,7 @@ import {
   deleteRole,
   findRole,
   grantPermissions,
+  includesSignIn,
   listActiveRoles,
   listPermissionsGrouped,
   listRoles,
@@ -36,6 +38,17 @@ import {
 export async function rolesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['roles'];
+
+  /** An administrator may not deactivate their own role or take admin.access from it. */
+  async function assertKeepsOwnAccess(request: FastifyRequest, id: number, change: { deactivates?: boolean; keeps?: number[]; drops?: number[] }) {
+    // The admin role has stricter rules of its own (repository), with their own messages.
+    if (id !== sessionOf(request).roleId || id === PROTECTED_ROLE_ID) return;
+    const losesAccess =
+      change.deactivates ||
+      (change.keeps !== undefined && !(await includesSignIn(app.db, change.keeps))) ||
+      (change.drops !== undefined && (await includesSignIn(app.db, change.drops)));
+    if (losesAccess) throw badRequest(ROLE_MESSAGES.selfLockout);
+  }
 
   async function roleOrNotFound(id: number) {
     const role = await findRole(app.db, id);
@@ -105,6 +118,8 @@ export async function rolesRoutes(app: FastifyInstance) {
       response: { 200: envelope(roleData) },
     },
     handler: async (request) => {
+      const { is_active, permission_ids } = request.body;
+      await assertKeepsOwnAccess(request, request.params.id, { deactivates: is_active === false, keeps: permission_ids });
       await updateRole(app.db, sessionOf(request).permissions, request.params.id, request.body);
       return ok(ROLE_SUCCESS.updated, { role: await roleOrNotFound(request.params.id) });
     },
@@ -152,6 +167,9 @@ export async function rolesRoutes(app: FastifyInstance) {
         response: { 200: envelope(roleData) },
       },
       handler: async (request) => {
+        if (change.method === 'DELETE') {
+          await assertKeepsOwnAccess(request, request.params.id, { drops: request.body.permission_ids });
+        }
         await change.apply(
           app.db,
           sessionOf(request).permissions,

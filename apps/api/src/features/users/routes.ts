@@ -33,6 +33,7 @@ import {
 import { listUsers, watchSearchNames } from './list-planner';
 import {
   assertAssignableRole,
+  assertKeepsOwnAccess,
   assertRoleWithinRights,
   assertUnique,
   rethrowOwnerViolation,
@@ -127,6 +128,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
       if (!current) throw notFound(USER_ERRORS.notFound);
       await assertRoleWithinRights(app.db, session, current.role_id);
       await assertAssignableRole(app.db, session, request.body.role_id, current.role_id);
+      await assertKeepsOwnAccess(app.db, session, id, request.body);
       await assertUnique(app.db, request.body, id);
       const updated = await updateUser(app.db, id, request.body).catch(rethrowUniqueViolation);
       if (!updated) throw notFound(USER_ERRORS.notFound);

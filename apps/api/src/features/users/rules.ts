@@ -1,4 +1,4 @@
-import { USER_ERRORS, type UserFormValues } from '@cricket/contracts';
+import { ADMIN_ACCESS, USER_ERRORS, type UserFormValues } from '@cricket/contracts';
 import type { Db } from '../../db/client';
 import type { sessionOf } from '../../plugins/auth';
 import { badRequest, conflict, forbidden } from '../../lib/http-errors';
@@ -30,6 +30,20 @@ export async function assertAssignableRole(
   // A user may keep a role that was deactivated after they got it.
   if (!grants || (!grants.isActive && roleId !== currentRoleId)) {
     throw badRequest(USER_ERRORS.roleUnavailable, { role_id: [USER_ERRORS.roleUnavailable] });
+  }
+}
+
+/**
+ * An administrator may not take their own way in away (suspend themselves, or move to a role
+ * that is inactive or lacks admin.access): nobody might be left who can sign in and undo it.
+ */
+export async function assertKeepsOwnAccess(db: Db, session: Session, userId: number, next: Pick<UserFormValues, 'role_id' | 'status'>) {
+  if (userId !== session.userId) return;
+  const grants = await findRoleGrants(db, next.role_id);
+  if (next.status === 'suspended' || !grants?.isActive || !grants.permissions.includes(ADMIN_ACCESS)) {
+    throw badRequest(USER_ERRORS.selfLockout, {
+      [next.status === 'suspended' ? 'status' : 'role_id']: [USER_ERRORS.selfLockout],
+    });
   }
 }
 

@@ -1,0 +1,320 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The API as a child process on a throwaway PostgreSQL cluster (and Redis), under concurrent
+ * reads, writes and sign-ins, while the cluster is killed (`pg_ctl stop -m immediate`) and
+ * restarted again and again (decision 017). Runs once, in the PGlite project, because it
+ * brings its own servers; skipped where the PostgreSQL binaries are not installed.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+
+function findPgBin(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  return readdirSync(root)
+    .sort((a, b) => Number(b) - Number(a))
+    .map((v) => path.join(root, v, 'bin'))
+    .find((bin) => existsSync(path.join(bin, 'initdb')) && existsSync(path.join(bin, 'pg_ctl')));
+}
+const PG_BIN = findPgBin();
+const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) =>
+  existsSync(p),
+);
+const runsHere = process.env.TEST_DB !== 'pg';
+
+const OUTAGES = 10;
+const REDIS_OUTAGES = 3;
+/** "503 within 1 s", checked generously so a loaded machine does not fail it. */
+const OUTAGE_ANSWER_TIMEOUT_MS = 2_500;
+const RECOVERY_DEADLINE_MS = 5_000;
+const ADMIN = { email: 'outage@cricket.local', password: 'Outage@12345' };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** PostgreSQL refuses to run as root: then its tools run as the postgres user. */
+function pgCommand(tool: string, args: string[]) {
+  const bin = path.join(PG_BIN!, tool);
+  return process.getuid?.() === 0
+    ? (['runuser', ['-u', 'postgres', '--', bin, ...args]] as const)
+    : ([bin, args] as const);
+}
+function pg(tool: string, args: string[]) {
+  const [cmd, argv] = pgCommand(tool, args);
+  execFileSync(cmd, argv, { stdio: 'pipe' });
+}
+
+async function freePort(from: number, to: number): Promise<number> {
+  for (let tries = 0; tries < 50; tries++) {
+    const port = from + Math.floor(Math.random() * (to - from + 1));
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer().once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${from}-${to}`);
+}
+
+interface Answer {
+  status: number | 'no answer';
+  retryAfter?: string | null;
+}
+
+describe.skipIf(!runsHere || !PG_BIN)(
+  `staying up through outages (${PG_BIN ? 'PostgreSQL binaries found' : 'skipped: no PostgreSQL binaries under /usr/lib/postgresql'})`,
+  () => {
+    let dir: string;
+    let dataDir: string;
+    let pgPort: number;
+    let redisPort: number | undefined;
+    let redis: ChildProcess | undefined;
+    let api: ChildProcess;
+    let apiExit: number | string | undefined;
+    const apiOutput: string[] = [];
+    let base: string;
+    let token: string;
+
+    const startCluster = () =>
+      pg('pg_ctl', [
+        '-D',
+        dataDir,
+        '-l',
+        path.join(dir, 'pg.log'),
+        '-w',
+        '-t',
+        '30',
+        '-o',
+        `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
+        'start',
+      ]);
+    const killCluster = () => pg('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+
+    const startRedis = async () => {
+      redis = spawn(
+        REDIS_SERVER!,
+        ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        {
+          stdio: 'ignore',
+        },
+      );
+      for (let i = 0; i < 50 && !(await portOpen(redisPort!)); i++) await sleep(100);
+    };
+    const killRedis = () => kill(redis!);
+
+    async function call(
+      method: string,
+      url: string,
+      body?: unknown,
+      timeoutMs = 10_000,
+    ): Promise<Answer> {
+      try {
+        const res = await fetch(`${base}${url}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body !== undefined && { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        await res.arrayBuffer();
+        return { status: res.status, retryAfter: res.headers.get('retry-after') };
+      } catch {
+        return { status: 'no answer' };
+      }
+    }
+    let written = 0;
+    const read = (timeout?: number) => call('GET', '/api/users?limit=5', undefined, timeout);
+    const write = (timeout?: number) =>
+      call('POST', '/api/roles', { name: `outage ${process.pid} ${++written}` }, timeout);
+    const ready = (timeout?: number) => call('GET', '/api/health/ready', undefined, timeout);
+    const signIn = (timeout?: number) => call('POST', '/api/user/login', ADMIN, timeout);
+
+    beforeAll(async () => {
+      dir = mkdtempSync(path.join(tmpdir(), 'outage-'));
+      dataDir = path.join(dir, 'data');
+      if (process.getuid?.() === 0) {
+        const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
+        const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
+        chownSync(dir, uid, gid);
+      }
+      pg('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+      pgPort = await freePort(55400, 55499);
+      startCluster();
+      if (REDIS_SERVER) {
+        redisPort = await freePort(6390, 6399);
+        await startRedis();
+      }
+      const apiPort = await freePort(41000, 41999);
+      base = `http://127.0.0.1:${apiPort}`;
+      api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+        cwd: repoRoot,
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'production',
+          COOKIE_SECURE: 'false',
+          HOST: '127.0.0.1',
+          PORT: String(apiPort),
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
+          ...(redisPort && { REDIS_URL: `redis://127.0.0.1:${redisPort}` }),
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          SEED_DEMO: 'false',
+          DATA_DIR: path.join(dir, 'api'),
+          WEB_DIST: '/nonexistent',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const keep = (chunk: Buffer) => {
+        apiOutput.push(chunk.toString());
+        if (apiOutput.length > 200) apiOutput.shift();
+      };
+      api.stdout!.on('data', keep);
+      api.stderr!.on('data', keep);
+      api.on('exit', (code, signal) => (apiExit = code ?? signal ?? 'exited'));
+      for (let i = 0; i < 300 && apiExit === undefined; i++) {
+        if ((await ready(1000)).status === 200) break;
+        await sleep(100);
+      }
+      expect((await ready()).status, apiOutput.join('')).toBe(200);
+      const res = await fetch(`${base}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      token = ((await res.json()) as { data: { token: string } }).data.token;
+    }, 90_000);
+
+    afterAll(async () => {
+      if (api) await kill(api);
+      if (redis) await kill(redis);
+      try {
+        pg('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
+      } catch {
+        // Not running.
+      }
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    /** Concurrent traffic until stopped; every answer is kept. */
+    function load(workers: number, request: () => Promise<Answer>) {
+      const answers: Answer[] = [];
+      let running = true;
+      const loops = Array.from({ length: workers }, async () => {
+        while (running) answers.push(await request());
+      });
+      return {
+        answers,
+        async stop() {
+          running = false;
+          await Promise.all(loops);
+        },
+      };
+    }
+
+    it(`keeps answering through ${OUTAGES} database kills, with 503s during each and 200s within 5 s after`, async () => {
+      let flip = 0;
+      const traffic = load(8, () => (++flip % 3 === 0 ? write() : read()));
+      const recoveries: number[] = [];
+      try {
+        for (let i = 0; i < OUTAGES; i++) {
+          await sleep(150 + Math.random() * 600);
+          killCluster();
+          const during = await Promise.all([
+            ready(OUTAGE_ANSWER_TIMEOUT_MS),
+            read(OUTAGE_ANSWER_TIMEOUT_MS),
+            write(OUTAGE_ANSWER_TIMEOUT_MS),
+            read(OUTAGE_ANSWER_TIMEOUT_MS),
+          ]);
+          expect(
+            apiExit,
+            `the API exited during outage ${i + 1}:\n${apiOutput.join('')}`,
+          ).toBeUndefined();
+          expect(
+            during.map((a) => a.status),
+            `outage ${i + 1}`,
+          ).toEqual([503, 503, 503, 503]);
+          expect(during.every((a) => a.retryAfter && Number(a.retryAfter) > 0)).toBe(true);
+
+          startCluster();
+          const back = Date.now();
+          let healthy = false;
+          while (!healthy && Date.now() - back < RECOVERY_DEADLINE_MS) {
+            const answers = await Promise.all([ready(1000), read(1000), write(1000)]);
+            healthy =
+              answers[0].status === 200 && answers[1].status === 200 && answers[2].status === 201;
+            if (!healthy) await sleep(100);
+          }
+          expect(
+            healthy,
+            `not everything answered 200 within 5 s of the cluster's return (outage ${i + 1})`,
+          ).toBe(true);
+          recoveries.push(Date.now() - back);
+        }
+      } finally {
+        await traffic.stop();
+      }
+      expect(apiExit).toBeUndefined();
+      // Under load, through every kill: only successes and 503s, never a 500 or a dropped request.
+      const statuses = new Set(traffic.answers.map((a) => a.status));
+      expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 503]));
+      expect([...statuses].filter((s) => s !== 200 && s !== 201 && s !== 503)).toEqual([]);
+      console.info(
+        `database outages: ${OUTAGES}, requests under load: ${traffic.answers.length}, recovered after (ms): ${recoveries.join(', ')}`,
+      );
+    }, 120_000);
+
+    it.skipIf(!REDIS_SERVER)(
+      `keeps signing in through ${REDIS_OUTAGES} Redis kills, counting attempts in memory meanwhile`,
+      async () => {
+        const traffic = load(3, () => signIn());
+        try {
+          for (let i = 0; i < REDIS_OUTAGES; i++) {
+            await sleep(300 + Math.random() * 400);
+            await killRedis();
+            const during = await Promise.all([
+              signIn(OUTAGE_ANSWER_TIMEOUT_MS),
+              signIn(OUTAGE_ANSWER_TIMEOUT_MS),
+              ready(OUTAGE_ANSWER_TIMEOUT_MS),
+            ]);
+            expect(apiExit, apiOutput.join('')).toBeUndefined();
+            // Sign-in does not need Redis, so readiness stays ready (decision 017).
+            expect(during.map((a) => a.status)).toEqual([200, 200, 200]);
+            await startRedis();
+            expect((await signIn()).status).toBe(200);
+          }
+        } finally {
+          await traffic.stop();
+        }
+        expect(apiExit).toBeUndefined();
+        expect(new Set(traffic.answers.map((a) => a.status))).toEqual(new Set([200]));
+        expect(apiOutput.join('')).toContain('Redis unavailable');
+      },
+      60_000,
+    );
+  },
+);
+
+function portOpen(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function kill(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
