@@ -17,7 +17,10 @@ export const DOCUMENT_MIME_TYPES = [
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ] as const;
 
-export const MEDIA_RULES: Record<MediaType, { maxBytes: number; mimeTypes: readonly string[]; tooLarge: string; wrongType: string }> = {
+export const MEDIA_RULES: Record<
+  MediaType,
+  { maxBytes: number; mimeTypes: readonly string[]; tooLarge: string; wrongType: string }
+> = {
   profile_pictures: {
     maxBytes: IMAGE_MAX_BYTES,
     mimeTypes: IMAGE_MIME_TYPES,
@@ -37,6 +40,17 @@ export const MEDIA_RULES: Record<MediaType, { maxBytes: number; mimeTypes: reado
     wrongType: 'Please select a valid media file',
   },
 };
+
+/** The message a picked file breaks first under `kind`'s rules, or null when it may be uploaded. */
+export function mediaFileProblem(
+  kind: MediaType,
+  file: { type: string; size: number },
+): string | null {
+  const rules = MEDIA_RULES[kind];
+  if (!rules.mimeTypes.includes(file.type)) return rules.wrongType;
+  if (file.size > rules.maxBytes) return rules.tooLarge;
+  return null;
+}
 
 export const uploadedFile = z.object({
   url: z.string(),

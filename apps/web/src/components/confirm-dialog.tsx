@@ -1,7 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { DialogRoot } from './ui/dialog-root';
 import { TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '@/lib/http';
 import { Button } from './ui/button';
 
 interface ConfirmDialogProps {
@@ -14,6 +16,8 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   /** The confirmed action is running: both buttons wait and the dialog stays open. */
   busy?: boolean;
+  /** The action is not allowed (a role that still has users): Confirm cannot be pressed. */
+  confirmDisabled?: boolean;
 }
 
 /** Asks before a destructive action, e.g. 'Delete User'. */
@@ -26,6 +30,7 @@ export function ConfirmDialog({
   confirmLabel = 'Confirm',
   cancelLabel = 'Cancel',
   busy = false,
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange} preventClose={busy}>
@@ -54,7 +59,7 @@ export function ConfirmDialog({
                 {cancelLabel}
               </Button>
             </Dialog.Close>
-            <Button variant="danger" busy={busy} onClick={onConfirm}>
+            <Button variant="danger" busy={busy} disabled={confirmDisabled} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </div>
@@ -62,4 +67,64 @@ export function ConfirmDialog({
       </Dialog.Portal>
     </DialogRoot>
   );
+}
+
+interface ConfirmDeleteOptions<Row> {
+  /** Sends the request; its promise decides success or failure. */
+  run: (row: Row) => Promise<unknown>;
+  title: string;
+  description: (row: Row) => ReactNode;
+  /** Spec texts: 'User deleted successfully', and the fallback when the server gives no reason. */
+  successText: string;
+  failureText: string;
+  /** False disables Confirm (the row may not be deleted); say why in the description. */
+  allowed?: (row: Row) => boolean;
+}
+
+/**
+ * The delete flow every list shares: ask, send exactly one request however often Confirm is
+ * pressed, toast the outcome, close on success and stay open on failure so the user can retry
+ * or cancel. The list itself steps back a page when the delete emptied the last one.
+ */
+export function useConfirmDelete<Row>({
+  run,
+  title,
+  description,
+  successText,
+  failureText,
+  allowed = () => true,
+}: ConfirmDeleteOptions<Row>) {
+  const [target, setTarget] = useState<Row | null>(null);
+  const [busy, setBusy] = useState(false);
+  // State updates land after the next click; the ref stops a double-click at once.
+  const inFlight = useRef(false);
+
+  async function confirm() {
+    if (target === null || inFlight.current || !allowed(target)) return;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      await run(target);
+      toast.success(successText);
+      setTarget(null);
+    } catch (error) {
+      toast.error(errorMessage(error, failureText));
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  }
+
+  const dialog = (
+    <ConfirmDialog
+      open={target !== null}
+      onOpenChange={(open) => !open && setTarget(null)}
+      title={title}
+      description={target === null ? '' : description(target)}
+      onConfirm={() => void confirm()}
+      busy={busy}
+      confirmDisabled={target !== null && !allowed(target)}
+    />
+  );
+  return { ask: setTarget, dialog };
 }

@@ -27,12 +27,9 @@ export function useFieldBinding<T extends FieldValues, E extends Control>(
   hasHint: boolean,
   onChange?: (event: ChangeEvent<E>) => void,
 ) {
-  const id = useId();
   const formState = useFormState({ control: form.control, name });
   const error = form.getFieldState(name, formState).error?.message;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hasHint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  const { id, hintId, errorId, describedBy } = useFieldIds(hasHint, error);
   const registration = form.register(name);
 
   return {
@@ -52,6 +49,15 @@ export function useFieldBinding<T extends FieldValues, E extends Control>(
       },
     },
   };
+}
+
+/** The ids that tie a control to its label, hint and error message. */
+export function useFieldIds(hasHint: boolean, error: string | undefined) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hasHint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, errorId, describedBy };
 }
 
 export const controlClasses = cn(

@@ -6,7 +6,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { formatDateTime } from '@/lib/format';
 import { useRole } from '../api/get-role';
-import { capitalize, groupByResource, moduleLabel } from '../lib/modules';
+import { capitalize } from '@/lib/format';
+import { groupByResource, moduleLabel } from '../lib/modules';
 import { ModuleIcon } from './module-icon';
 
 /** Spec §2 "Role Details panel": read-only, opened by a row click or the view action. */

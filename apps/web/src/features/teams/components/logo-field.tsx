@@ -1,18 +1,11 @@
-import { IMAGE_MAX_BYTES } from '@cricket/contracts';
+import { MEDIA_RULES, mediaFileProblem } from '@cricket/contracts';
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TeamLogo } from './team-logo';
 
-/** Spec §2: the logo is a PNG or JPG. */
-const LOGO_TYPES = ['image/png', 'image/jpeg'];
-
-/** Spec §5 "Team create/edit" logo rules, checked when the file is picked. */
-export function logoFileError(file: File): string | null {
-  if (!LOGO_TYPES.includes(file.type)) return 'Please select a valid image file';
-  if (file.size > IMAGE_MAX_BYTES) return 'Image size should be less than 2MB';
-  return null;
-}
+/** The contracts' team-logo rules, the ones the upload route enforces. */
+const LOGO_TYPES = MEDIA_RULES.team_logos.mimeTypes;
 
 interface LogoFieldProps {
   /** The logo the team has now (edit), shown until a new file is picked. */
@@ -40,7 +33,7 @@ export function LogoField({ currentUrl, file, onFileChange, disabled }: LogoFiel
     // The same file can be picked again after Remove.
     event.target.value = '';
     if (!picked) return;
-    const problem = logoFileError(picked);
+    const problem = mediaFileProblem('team_logos', picked);
     setError(problem);
     if (!problem) onFileChange(picked);
   }
@@ -65,7 +58,7 @@ export function LogoField({ currentUrl, file, onFileChange, disabled }: LogoFiel
             <input
               id={id}
               type="file"
-              accept="image/png,image/jpeg"
+              accept={LOGO_TYPES.join(',')}
               className="sr-only"
               disabled={disabled}
               aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}

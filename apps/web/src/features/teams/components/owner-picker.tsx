@@ -2,6 +2,7 @@ import {
   OWNER_PICKER_PAGE_SIZE,
   OWNER_SEARCH_DEBOUNCE_MS,
   type Organizer,
+  fullName,
 } from '@cricket/contracts';
 import { Check, ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -11,7 +12,6 @@ import { controlClasses, FieldFrame } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useOrganizers } from '../api/get-organizers';
-import { personName } from './names';
 import { PickerNotice, SearchBox } from './picker-parts';
 
 interface OwnerPickerProps {
@@ -25,6 +25,8 @@ interface OwnerPickerProps {
 export function OwnerPicker({ value, onChange, error, disabled }: OwnerPickerProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  // Each opening mounts a fresh picker: page 1, empty search, whatever happened last time.
+  const [opening, setOpening] = useState(0);
   const [picked, setPicked] = useState<Organizer | null>(null);
   const known = picked && picked.id === value ? picked : null;
   // An edit panel knows only the owner's id: ask the organizers list for that one person.
@@ -49,12 +51,15 @@ export function OwnerPicker({ value, onChange, error, disabled }: OwnerPickerPro
         disabled={disabled}
         aria-haspopup="dialog"
         aria-describedby={error ? `${id}-error` : undefined}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpening((count) => count + 1);
+          setOpen(true);
+        }}
         className={cn(controlClasses, 'flex h-10 items-center justify-between gap-2 text-left')}
       >
         <span className={cn('truncate', !owner && 'text-slate-400')}>
           {owner
-            ? `${personName(owner.details)} (${owner.phone_number})`
+            ? `${fullName(owner.details)} (${owner.phone_number})`
             : value !== undefined && current.isPending
               ? 'Loading...'
               : 'Select owner'}
@@ -62,6 +67,7 @@ export function OwnerPicker({ value, onChange, error, disabled }: OwnerPickerPro
         <ChevronDown className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
       </button>
       <OwnerPickerModal
+        key={opening}
         open={open}
         onOpenChange={setOpen}
         selectedId={value}
@@ -95,17 +101,7 @@ function OwnerPickerModal({ open, onOpenChange, selectedId, onSelect }: OwnerPic
   const loading = organizers.isPending || (organizers.isPlaceholderData && organizers.isFetching);
 
   return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) {
-          setSearch('');
-          setPage(1);
-        }
-        onOpenChange(next);
-      }}
-      title="Select Owner"
-    >
+    <Modal open={open} onOpenChange={onOpenChange} title="Select Owner">
       <SearchBox
         label="Search owners"
         placeholder="Search by name or phone..."
@@ -139,7 +135,7 @@ function OwnerPickerModal({ open, onOpenChange, selectedId, onSelect }: OwnerPic
                 >
                   <span className="min-w-0">
                     <span className="block truncate text-sm font-medium text-slate-900">
-                      {personName(organizer.details)}
+                      {fullName(organizer.details)}
                     </span>
                     <span className="block text-xs text-slate-500">{organizer.phone_number}</span>
                   </span>

@@ -1,10 +1,9 @@
-import type { AddTeamPlayersInput, AvailablePlayer } from '@cricket/contracts';
+import { fullName, type AddTeamPlayersInput, type AvailablePlayer } from '@cricket/contracts';
 import { X } from 'lucide-react';
 import type { FieldArrayWithId } from 'react-hook-form';
 import { Modal } from '@/components/modal';
 import { Button } from '@/components/ui/button';
 import type { AnyForm } from '@/components/ui/field';
-import { personName } from './names';
 import { PlayerFields, type PlayerOptions } from './player-fields';
 
 interface SelectedPlayersModalProps {
@@ -60,7 +59,7 @@ export function SelectedPlayersModal({
         <ul className="space-y-4">
           {fields.map((field, index) => {
             const person = people.get(field.user_id);
-            const name = person ? personName(person.details) : `Player ${field.user_id}`;
+            const name = person ? fullName(person.details) : `Player ${field.user_id}`;
             return (
               <li
                 key={field.id}

@@ -1,17 +1,11 @@
-import { MEDIA_RULES } from '@cricket/contracts';
+import { MEDIA_RULES, mediaFileProblem } from '@cricket/contracts';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { FieldMessages } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 
-const RULES = MEDIA_RULES.profile_pictures;
-
 /** Spec §5: an image, under 2 MB; the server sniffs the bytes again. */
-export function checkProfilePicture(file: File): string | null {
-  if (!RULES.mimeTypes.includes(file.type)) return RULES.wrongType;
-  if (file.size > RULES.maxBytes) return RULES.tooLarge;
-  return null;
-}
+export const checkProfilePicture = (file: File) => mediaFileProblem('profile_pictures', file);
 
 interface ProfilePictureFieldProps {
   /** The saved picture, shown until another file is chosen or it is removed. */
@@ -58,7 +52,7 @@ export function ProfilePictureField({
               id={id}
               aria-labelledby={`${id}-label`}
               type="file"
-              accept={RULES.mimeTypes.join(',')}
+              accept={MEDIA_RULES.profile_pictures.mimeTypes.join(',')}
               className="sr-only"
               disabled={disabled}
               aria-invalid={error ? true : undefined}
