@@ -29,6 +29,13 @@ export function ProtectedLayout() {
   return (
     // Tooltips only exist inside the shell, so their provider lives here, not in the entry chunk.
     <Tooltip.Provider delayDuration={300}>
+      {/* The first Tab stop: past the sidebar and top bar straight to the page. */}
+      <a
+        href="#main-content"
+        className="sr-only z-[100] rounded-lg bg-white px-4 py-2 text-sm font-medium text-emerald-800 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
       <div className="flex min-h-screen">
         {/* The outer aside paints the full height; the inner column stays in view on scroll. */}
         <aside
@@ -86,7 +93,7 @@ export function ProtectedLayout() {
             </div>
           )}
           <Breadcrumb />
-          <main className="flex-1 p-4 sm:p-6">
+          <main id="main-content" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-6">
             <Outlet />
           </main>
           <Footer />

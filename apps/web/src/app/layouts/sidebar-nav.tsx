@@ -90,7 +90,7 @@ function ItemContent({
   return (
     <>
       <Icon className="size-[18px] shrink-0" aria-hidden="true" />
-      <span className={cn('truncate', collapsed && 'sr-only')}>{label}</span>
+      <span className={cn('leading-tight', collapsed && 'sr-only')}>{label}</span>
     </>
   );
 }
