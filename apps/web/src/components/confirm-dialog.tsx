@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { DialogRoot } from './ui/dialog-root';
+import { DialogContent, DialogRoot } from './ui/dialog-root';
 import { TriangleAlert } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
@@ -36,7 +36,7 @@ export function ConfirmDialog({
     <DialogRoot open={open} onOpenChange={onOpenChange} preventClose={busy}>
       <Dialog.Portal>
         <Dialog.Overlay className="animate-fade-in fixed inset-0 z-40 bg-slate-900/40" />
-        <Dialog.Content
+        <DialogContent
           role="alertdialog"
           className="animate-fade-in fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl focus:outline-none"
         >
@@ -63,7 +63,7 @@ export function ConfirmDialog({
               {confirmLabel}
             </Button>
           </div>
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </DialogRoot>
   );

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { DialogRoot } from './ui/dialog-root';
+import { DialogContent, DialogRoot } from './ui/dialog-root';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
@@ -36,7 +36,7 @@ export function Modal({
     <DialogRoot open={open} onOpenChange={onOpenChange} preventClose={preventClose}>
       <Dialog.Portal>
         <Dialog.Overlay className="animate-fade-in fixed inset-0 z-[60] bg-slate-900/40" />
-        <Dialog.Content
+        <DialogContent
           aria-describedby={undefined}
           className={cn(
             'animate-fade-in fixed top-1/2 left-1/2 z-[70] flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-2xl focus:outline-none',
@@ -66,7 +66,7 @@ export function Modal({
               {footer}
             </footer>
           )}
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </DialogRoot>
   );

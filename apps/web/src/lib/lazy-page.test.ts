@@ -31,6 +31,6 @@ describe('lazyPage', () => {
   it("gives the router the module's named component", async () => {
     const Page = () => null;
     const route = lazyPage(() => Promise.resolve({ Page }), 'Page');
-    await expect(route.Component()).resolves.toBe(Page);
+    await expect(route()).resolves.toEqual({ Component: Page });
   });
 });

@@ -10,13 +10,13 @@ export function retryOnce<T>(load: () => Promise<T>): Promise<T> {
 
 /**
  * The `lazy` of a route whose screen lives in its own chunk, e.g.
- * `lazy: lazyPage(() => import('./components/users-page'), 'UsersPage')`.
+ * `lazy: lazyPage(() => import('./components/users-page'), 'UsersPage')`. The function form on
+ * purpose: with React Router's per-property form (`lazy: { Component }`) a rejected import left
+ * the whole app blank instead of reaching the route's error page.
  */
 export function lazyPage<Module, Name extends keyof Module>(
   load: () => Promise<Module>,
   name: Name,
-): { Component: () => Promise<ComponentType> } {
-  return {
-    Component: async () => (await retryOnce(load))[name] as ComponentType,
-  };
+): () => Promise<{ Component: ComponentType }> {
+  return async () => ({ Component: (await retryOnce(load))[name] as ComponentType });
 }
