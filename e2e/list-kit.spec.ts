@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type Route,
+} from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn } from './helpers';
 
 /**
@@ -277,7 +284,7 @@ for (const screen of SCREENS) {
       const { url } = await screen.seed(api, prefix, 2);
       await signIn(page);
       const message = `The ${screen.name} store is down for maintenance`;
-      const fail = (route: import('@playwright/test').Route) =>
+      const fail = (route: Route) =>
         route.request().method() === 'GET'
           ? route.fulfill({ status: 500, json: { success: false, message } })
           : route.fallback();
@@ -403,3 +410,53 @@ for (const screen of SCREENS) {
     });
   });
 }
+
+test.describe('Manage Players', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('players added without touching their roles get the role of their user', async ({
+    page,
+    request,
+  }) => {
+    const api = await adminApi(request);
+    const teamId = await createTeam(api, uniquePrefix());
+    const options = await api<{ id: number; name: string }[]>(
+      'GET',
+      '/api/dropdown?category=player_role',
+    );
+    // Spec §4: the player-role option of the user's role (same name, else the role's id).
+    const roleOf = (user: { role_id: number; role_name: string }) =>
+      options.find((o) => o.name.toLowerCase() === user.role_name.toLowerCase()) ??
+      options.find((o) => o.id === user.role_id);
+
+    await signIn(page);
+    await page.goto(`/teams/view?id=${teamId}`);
+    await page.getByRole('button', { name: 'Add Players' }).click();
+    const manage = page.getByRole('dialog', { name: 'Manage Players' });
+    const select = manage.getByRole('button', { name: /^Select / });
+    for (let i = 0; i < 3; i++) {
+      await expect(select.first()).toBeEnabled();
+      await select.first().click();
+    }
+    await manage.getByRole('button', { name: 'Add (3) Players' }).click();
+    await expect(page.getByText('Players added to team successfully')).toBeVisible();
+
+    const squad = await api<{
+      players: { data: { id: number; role_id: number; player_role: number | null }[] };
+    }>('GET', `/api/teams/${teamId}?page=1&limit=10`);
+    const people = await api<{ data: { id: number; role_id: number; role_name: string }[] }>(
+      'GET',
+      `/api/teams/${teamId}/players?page=1&limit=50`,
+    );
+    expect(squad.players.data).toHaveLength(3);
+    for (const player of squad.players.data) {
+      const user = people.data.find((person) => person.id === player.id)!;
+      expect(roleOf(user), `a player-role option for role ${user.role_name}`).toBeDefined();
+      expect(player.player_role).toBe(roleOf(user)!.id);
+    }
+    const table = page.getByRole('table', { name: 'Players' });
+    for (const row of await bodyRows(table).all()) {
+      await expect(row.getByRole('cell').nth(2)).not.toHaveText('—');
+    }
+  });
+});

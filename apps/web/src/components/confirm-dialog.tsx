@@ -35,20 +35,20 @@ export function ConfirmDialog({
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange} preventClose={busy}>
       <Dialog.Portal>
-        <Dialog.Overlay className="animate-fade-in fixed inset-0 z-40 bg-slate-900/40" />
+        <Dialog.Overlay className="animate-fade-in fixed inset-0 z-40 bg-neutral-900/40" />
         <DialogContent
           role="alertdialog"
-          className="animate-fade-in fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl focus:outline-none"
+          className="animate-fade-in fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl focus:outline-none"
         >
           <div className="flex gap-4">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-danger-50 text-danger-600">
               <TriangleAlert className="size-5" aria-hidden="true" />
             </span>
             <div className="space-y-2">
-              <Dialog.Title className="text-base font-semibold text-slate-900">
+              <Dialog.Title className="text-base font-semibold text-neutral-900">
                 {title}
               </Dialog.Title>
-              <Dialog.Description className="text-sm text-slate-600">
+              <Dialog.Description className="text-sm text-neutral-600">
                 {description}
               </Dialog.Description>
             </div>

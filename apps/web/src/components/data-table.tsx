@@ -63,7 +63,7 @@ export function DataTable<Row>({
         aria-busy={loading || undefined}
         className="w-full min-w-[720px] table-fixed text-left text-sm"
       >
-        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        <thead className="bg-neutral-50 text-xs font-semibold tracking-wide text-neutral-500 uppercase">
           <tr>
             {columns.map((column) => (
               <th key={column.id} scope="col" className={cn('px-4 py-3', column.width)}>
@@ -72,7 +72,7 @@ export function DataTable<Row>({
             ))}
           </tr>
           {hasFilters && (
-            <tr className="border-t border-slate-200 bg-white normal-case">
+            <tr className="border-t border-neutral-200 bg-surface normal-case">
               {columns.map((column) => (
                 <td key={column.id} className="px-4 py-2 font-normal tracking-normal">
                   {column.filter}
@@ -81,13 +81,13 @@ export function DataTable<Row>({
             </tr>
           )}
         </thead>
-        <tbody className="divide-y divide-slate-100 border-t border-slate-200">
+        <tbody className="divide-y divide-neutral-100 border-t border-neutral-200">
           {loading && rows.length === 0 ? (
             Array.from({ length: Math.max(1, skeletonRows) }, (_, index) => (
               <tr key={index} aria-hidden="true">
                 {columns.map((column) => (
                   <td key={column.id} className="px-4 py-3">
-                    <span className="block h-5 animate-pulse rounded bg-slate-100" />
+                    <span className="block h-5 animate-pulse rounded bg-neutral-100" />
                   </td>
                 ))}
               </tr>
@@ -95,7 +95,7 @@ export function DataTable<Row>({
           ) : rows.length === 0 ? (
             <tr>
               {/* Left-aligned on phones, where the table is wider than the screen. */}
-              <td colSpan={columns.length} className="px-4 py-10 text-slate-500 sm:text-center">
+              <td colSpan={columns.length} className="px-4 py-10 text-neutral-500 sm:text-center">
                 {emptyText}
               </td>
             </tr>
@@ -108,10 +108,10 @@ export function DataTable<Row>({
                 tabIndex={onRowClick ? 0 : undefined}
                 aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
                 className={cn(
-                  'group text-slate-700 transition-opacity',
+                  'group text-neutral-700 transition-opacity',
                   loading && 'opacity-50',
                   onRowClick &&
-                    'cursor-pointer hover:bg-slate-50 focus-visible:bg-emerald-50/60 focus-visible:outline-none',
+                    'cursor-pointer hover:bg-neutral-50 focus-visible:bg-primary-50/60 focus-visible:outline-none',
                 )}
               >
                 {columns.map((column) => (
@@ -175,10 +175,10 @@ export function RowAction({
       }}
       className={cn(
         'inline-flex size-8 items-center justify-center rounded-md transition-colors disabled:cursor-not-allowed disabled:opacity-40',
-        'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-emerald-600',
+        'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary-600',
         tone === 'danger'
-          ? 'text-red-600 hover:bg-red-50'
-          : 'text-slate-500 hover:bg-slate-100 hover:text-slate-900',
+          ? 'text-danger-600 hover:bg-danger-50'
+          : 'text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900',
       )}
     >
       <Icon className="size-4" aria-hidden="true" />

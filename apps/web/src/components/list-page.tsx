@@ -120,7 +120,7 @@ export function ListError({ error, fallback, onRetry, retrying, className }: Lis
       role="alert"
       className={cn('flex flex-col items-center gap-3 px-4 py-10 text-center text-sm', className)}
     >
-      <p className="font-medium text-red-700">{errorMessage(error, fallback)}</p>
+      <p className="font-medium text-danger-700">{errorMessage(error, fallback)}</p>
       <Button variant="secondary" size="sm" onClick={onRetry} busy={retrying}>
         <RotateCw className="size-4" aria-hidden="true" />
         Retry

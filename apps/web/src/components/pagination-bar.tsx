@@ -52,7 +52,7 @@ export function PaginationBar({
   return (
     <nav
       aria-label="Pagination"
-      className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 md:flex-row md:items-center md:justify-between"
+      className="flex flex-col gap-3 border-t border-neutral-200 px-4 py-3 text-sm text-neutral-600 md:flex-row md:items-center md:justify-between"
     >
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
         {/* A list with one fixed page size (pickers) has nothing to choose. */}
@@ -103,8 +103,10 @@ export function PaginationBar({
               aria-current={number === page ? 'page' : undefined}
               onClick={() => onPageChange(number)}
               className={cn(
-                'size-9 rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600',
-                number === page ? 'bg-emerald-700 text-white' : 'text-slate-700 hover:bg-slate-100',
+                'size-9 rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600',
+                number === page
+                  ? 'bg-primary-700 text-white'
+                  : 'text-neutral-700 hover:bg-neutral-100',
               )}
             >
               {number}

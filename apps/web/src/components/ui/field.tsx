@@ -61,10 +61,10 @@ export function useFieldIds(hasHint: boolean, error: string | undefined) {
 }
 
 export const controlClasses = cn(
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs',
-  'placeholder:text-slate-400 focus:border-emerald-600 focus:ring-2 focus:ring-emerald-600/20 focus:outline-none',
-  'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500',
-  'aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/20',
+  'block w-full rounded-lg border border-neutral-300 bg-surface px-3 py-2 text-sm text-neutral-900 shadow-xs',
+  'placeholder:text-neutral-400 focus:border-primary-600 focus:ring-2 focus:ring-primary-600/20 focus:outline-none',
+  'disabled:cursor-not-allowed disabled:bg-neutral-50 disabled:text-neutral-500',
+  'aria-invalid:border-danger-500 aria-invalid:focus:ring-danger-500/20',
 );
 
 interface FieldFrameProps {
@@ -93,10 +93,10 @@ export function FieldFrame({
 }: FieldFrameProps) {
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="block text-sm font-medium text-neutral-700">
         {label}
         {required && (
-          <span aria-hidden="true" className="text-red-600">
+          <span aria-hidden="true" className="text-danger-600">
             {' '}
             *
           </span>
@@ -117,12 +117,12 @@ export function FieldMessages({
   return (
     <>
       {hint && (
-        <p id={hintId} className="text-xs text-slate-500">
+        <p id={hintId} className="text-xs text-neutral-500">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className="text-xs font-medium text-red-600">
+        <p id={errorId} className="text-xs font-medium text-danger-600">
           {error}
         </p>
       )}

@@ -72,7 +72,7 @@ export function Select({
         {...aria}
         className={cn(
           controlClasses,
-          'flex h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-slate-400',
+          'flex h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-neutral-400',
           className,
         )}
       >
@@ -80,25 +80,25 @@ export function Select({
           <RadixSelect.Value placeholder={placeholder} />
         </span>
         <RadixSelect.Icon>
-          <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+          <ChevronDown className="size-4 shrink-0 text-neutral-500" aria-hidden="true" />
         </RadixSelect.Icon>
       </RadixSelect.Trigger>
       <RadixSelect.Portal>
         <RadixSelect.Content
           position="popper"
           sideOffset={4}
-          className="z-[80] max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
+          className="z-[80] max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-neutral-200 bg-surface shadow-lg"
         >
           <RadixSelect.Viewport className="p-1">
             {items.map((option) => (
               <RadixSelect.Item
                 key={option.value}
                 value={option.value}
-                className="relative flex cursor-pointer items-center rounded-md py-2 pr-8 pl-3 text-sm text-slate-900 outline-none select-none data-[highlighted]:bg-emerald-50 data-[highlighted]:text-emerald-900 data-[state=checked]:font-medium"
+                className="relative flex cursor-pointer items-center rounded-md py-2 pr-8 pl-3 text-sm text-neutral-900 outline-none select-none data-[highlighted]:bg-primary-50 data-[highlighted]:text-primary-900 data-[state=checked]:font-medium"
               >
                 <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
                 <RadixSelect.ItemIndicator className="absolute right-2 inline-flex">
-                  <Check className="size-4 text-emerald-700" aria-hidden="true" />
+                  <Check className="size-4 text-primary-700" aria-hidden="true" />
                 </RadixSelect.ItemIndicator>
               </RadixSelect.Item>
             ))}

@@ -8,8 +8,8 @@ import { useSession } from '@/lib/session';
 function Detail({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm text-slate-900">{value}</dd>
+      <dt className="text-xs font-medium tracking-wide text-neutral-500 uppercase">{label}</dt>
+      <dd className="mt-1 text-sm text-neutral-900">{value}</dd>
     </div>
   );
 }
@@ -67,9 +67,9 @@ export function ProfilePage() {
           <form
             onSubmit={onDone}
             aria-label="Edit account details"
-            className="mt-6 border-t border-slate-100 pt-5"
+            className="mt-6 border-t border-neutral-100 pt-5"
           >
-            <p className="text-sm text-slate-500">There are no editable account details yet.</p>
+            <p className="text-sm text-neutral-500">There are no editable account details yet.</p>
             <div className="mt-4 flex justify-end">
               <Button type="submit">Done</Button>
             </div>

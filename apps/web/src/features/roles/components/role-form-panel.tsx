@@ -101,7 +101,7 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
       {ready ? (
         <>
           <section aria-label="Basic Information" className="space-y-4">
-            <h3 className="text-sm font-semibold text-slate-900">Basic Information</h3>
+            <h3 className="text-sm font-semibold text-neutral-900">Basic Information</h3>
             <TextField
               form={form}
               name="name"
@@ -121,7 +121,7 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
               rows={3}
             />
             {isProtected ? (
-              <p className="text-sm text-slate-600">The admin role is always active.</p>
+              <p className="text-sm text-neutral-600">The admin role is always active.</p>
             ) : (
               <CheckboxField
                 form={form}
@@ -139,9 +139,9 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
           />
         </>
       ) : role.isError ? (
-        <p className="py-6 text-sm text-slate-500">No role data available</p>
+        <p className="py-6 text-sm text-neutral-500">No role data available</p>
       ) : (
-        <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-500">
+        <p role="status" className="flex items-center gap-2 py-6 text-sm text-neutral-500">
           <Spinner /> Loading...
         </p>
       )}

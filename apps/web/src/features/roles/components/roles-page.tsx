@@ -64,7 +64,7 @@ export function RolesPage() {
         Are you sure you want to delete the &quot;{capitalize(role.name)}&quot; role? This action
         cannot be undone.
         {role.user_count > 0 && (
-          <span className="mt-2 block font-medium text-amber-700">
+          <span className="mt-2 block font-medium text-warning-700">
             {usersAssigned(role.user_count)}
           </span>
         )}
@@ -85,7 +85,7 @@ export function RolesPage() {
       header: 'Role Name',
       width: 'w-[26%]',
       cell: (role) => (
-        <TruncatedText text={capitalize(role.name)} className="font-medium text-slate-900" />
+        <TruncatedText text={capitalize(role.name)} className="font-medium text-neutral-900" />
       ),
       filter: (
         <FilterText
@@ -103,7 +103,7 @@ export function RolesPage() {
       cell: (role) => (
         <span
           title={role.description ?? undefined}
-          className="line-clamp-2 break-words text-slate-600"
+          className="line-clamp-2 break-words text-neutral-600"
         >
           {role.description || '—'}
         </span>

@@ -60,7 +60,7 @@ export function EditPlayerModal({ teamId, player, onClose }: EditPlayerModalProp
       {ready ? (
         <PlayerFields form={form} options={options} />
       ) : (
-        <p role="status" className="py-8 text-center text-sm text-slate-500">
+        <p role="status" className="py-8 text-center text-sm text-neutral-500">
           Loading...
         </p>
       )}

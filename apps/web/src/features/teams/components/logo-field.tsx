@@ -45,13 +45,13 @@ export function LogoField({ currentUrl, file, onFileChange, disabled }: LogoFiel
 
   return (
     <div className="space-y-1.5">
-      <span className="block text-sm font-medium text-slate-700">Team Logo</span>
+      <span className="block text-sm font-medium text-neutral-700">Team Logo</span>
       <div className="flex items-center gap-4">
-        <TeamLogo url={previewUrl ?? currentUrl} className="size-20 ring-1 ring-slate-200" />
+        <TeamLogo url={previewUrl ?? currentUrl} className="size-20 ring-1 ring-neutral-200" />
         <div className="flex flex-wrap items-center gap-2">
           <label
             htmlFor={id}
-            className="inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600"
+            className="inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-lg border border-neutral-300 bg-surface px-3 text-sm font-medium text-neutral-700 shadow-sm hover:bg-neutral-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary-600"
           >
             <ImagePlus className="size-4" aria-hidden="true" />
             {file || currentUrl ? 'Change logo' : 'Upload logo'}
@@ -74,11 +74,11 @@ export function LogoField({ currentUrl, file, onFileChange, disabled }: LogoFiel
           )}
         </div>
       </div>
-      <p id={`${id}-hint`} className="text-xs text-slate-500">
+      <p id={`${id}-hint`} className="text-xs text-neutral-500">
         PNG, JPG up to 2MB
       </p>
       {error && (
-        <p id={`${id}-error`} className="text-xs font-medium text-red-600">
+        <p id={`${id}-error`} className="text-xs font-medium text-danger-600">
           {error}
         </p>
       )}

@@ -119,7 +119,7 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
       footer={
         count > 0 && (
           <div className="flex w-full flex-wrap items-center justify-between gap-3">
-            <p className="text-sm font-medium text-slate-700">{`Selected Players (${count})`}</p>
+            <p className="text-sm font-medium text-neutral-700">{`Selected Players (${count})`}</p>
             <div className="flex flex-wrap gap-2">
               <Button variant="secondary" size="sm" onClick={() => setReviewing(true)}>
                 View Selected Players
@@ -152,7 +152,7 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
       ) : (
         <ul
           aria-label="Available players"
-          className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+          className="divide-y divide-neutral-100 rounded-lg border border-neutral-200"
         >
           {rows.map((player) => {
             const name = fullName(player.details);
@@ -164,8 +164,10 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
             return (
               <li key={player.id} className="flex items-center justify-between gap-3 px-4 py-3">
                 <span className="min-w-0">
-                  <span className="block truncate text-sm font-medium text-slate-900">{name}</span>
-                  <span className="block text-xs text-slate-500">
+                  <span className="block truncate text-sm font-medium text-neutral-900">
+                    {name}
+                  </span>
+                  <span className="block text-xs text-neutral-500">
                     <span className="capitalize">{player.role_name}</span> · {player.phone_number}
                   </span>
                 </span>

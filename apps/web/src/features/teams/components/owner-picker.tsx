@@ -57,14 +57,14 @@ export function OwnerPicker({ value, onChange, error, disabled }: OwnerPickerPro
         }}
         className={cn(controlClasses, 'flex h-10 items-center justify-between gap-2 text-left')}
       >
-        <span className={cn('truncate', !owner && 'text-slate-400')}>
+        <span className={cn('truncate', !owner && 'text-neutral-400')}>
           {owner
             ? `${fullName(owner.details)} (${owner.phone_number})`
             : value !== undefined && current.isPending
               ? 'Loading...'
               : 'Select owner'}
         </span>
-        <ChevronDown className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+        <ChevronDown className="size-4 shrink-0 text-neutral-400" aria-hidden="true" />
       </button>
       <OwnerPickerModal
         key={opening}
@@ -118,7 +118,7 @@ function OwnerPickerModal({ open, onOpenChange, selectedId, onSelect }: OwnerPic
       ) : (
         <ul
           aria-label="Owners"
-          className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+          className="divide-y divide-neutral-100 rounded-lg border border-neutral-200"
         >
           {rows.map((organizer) => {
             const selected = organizer.id === selectedId;
@@ -129,18 +129,18 @@ function OwnerPickerModal({ open, onOpenChange, selectedId, onSelect }: OwnerPic
                   aria-pressed={selected}
                   onClick={() => onSelect(organizer)}
                   className={cn(
-                    'flex w-full items-center justify-between gap-3 px-4 py-2.5 text-left hover:bg-slate-50 focus-visible:bg-emerald-50 focus-visible:outline-none',
-                    selected && 'bg-emerald-50',
+                    'flex w-full items-center justify-between gap-3 px-4 py-2.5 text-left hover:bg-neutral-50 focus-visible:bg-primary-50 focus-visible:outline-none',
+                    selected && 'bg-primary-50',
                   )}
                 >
                   <span className="min-w-0">
-                    <span className="block truncate text-sm font-medium text-slate-900">
+                    <span className="block truncate text-sm font-medium text-neutral-900">
                       {fullName(organizer.details)}
                     </span>
-                    <span className="block text-xs text-slate-500">{organizer.phone_number}</span>
+                    <span className="block text-xs text-neutral-500">{organizer.phone_number}</span>
                   </span>
                   {selected && (
-                    <Check className="size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+                    <Check className="size-4 shrink-0 text-primary-700" aria-hidden="true" />
                   )}
                 </button>
               </li>

@@ -32,8 +32,8 @@ function useTeamId(): number | null {
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex items-start justify-between gap-4 py-2.5 text-sm">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-right font-medium text-slate-900">{children}</dd>
+      <dt className="text-neutral-500">{label}</dt>
+      <dd className="text-right font-medium text-neutral-900">{children}</dd>
     </div>
   );
 }
@@ -108,9 +108,9 @@ export function TeamDetailsPage() {
         {backLink}
         <p
           role="status"
-          className="flex items-center justify-center gap-3 py-24 text-sm text-slate-500"
+          className="flex items-center justify-center gap-3 py-24 text-sm text-neutral-500"
         >
-          <Spinner className="size-5 text-emerald-700" />
+          <Spinner className="size-5 text-primary-700" />
           Loading...
         </p>
       </>
@@ -126,8 +126,8 @@ export function TeamDetailsPage() {
       width: 'w-[36%]',
       cell: (player) => (
         <span className="block min-w-0">
-          <TruncatedText text={playerLabel(player)} className="font-medium text-slate-900" />
-          <span className="block text-xs text-slate-500">{player.phone_number}</span>
+          <TruncatedText text={playerLabel(player)} className="font-medium text-neutral-900" />
+          <span className="block text-xs text-neutral-500">{player.phone_number}</span>
         </span>
       ),
     },
@@ -191,22 +191,22 @@ export function TeamDetailsPage() {
         <div className="min-w-0 space-y-6">
           <Card>
             <div className="flex flex-col items-center text-center">
-              <TeamLogo url={team.logo_url} className="size-24 ring-1 ring-slate-200" />
-              <h1 className="mt-4 max-w-full text-xl font-semibold break-words text-slate-900">
+              <TeamLogo url={team.logo_url} className="size-24 ring-1 ring-neutral-200" />
+              <h1 className="mt-4 max-w-full text-xl font-semibold break-words text-neutral-900">
                 {team.name}
               </h1>
-              <p className="mt-1 text-sm text-slate-500">{team.team_initials}</p>
+              <p className="mt-1 text-sm text-neutral-500">{team.team_initials}</p>
               <div className="mt-2">
                 <TeamStatusBadge active={team.is_active} />
               </div>
             </div>
-            <dl className="mt-5 divide-y divide-slate-100 border-t border-slate-100">
+            <dl className="mt-5 divide-y divide-neutral-100 border-t border-neutral-100">
               <Detail label="Location">{team.location || 'Not specified'}</Detail>
               <Detail label="Total Players">{team.players_count}</Detail>
               {captain && (
                 <Detail label="Captain">
                   {captain.player_name ?? 'Unknown User'}
-                  <span className="block text-xs font-normal text-slate-500">
+                  <span className="block text-xs font-normal text-neutral-500">
                     {captain.jersey_number === null
                       ? 'No jersey number'
                       : `#${captain.jersey_number}`}
@@ -218,12 +218,12 @@ export function TeamDetailsPage() {
           </Card>
           <Card title="Owner Information">
             {owner ? (
-              <dl className="divide-y divide-slate-100">
+              <dl className="divide-y divide-neutral-100">
                 <Detail label="Name">{fullName(owner.details)}</Detail>
                 <Detail label="Phone">{owner.phone_number}</Detail>
               </dl>
             ) : (
-              <p className="text-sm text-slate-500">Not specified</p>
+              <p className="text-sm text-neutral-500">Not specified</p>
             )}
           </Card>
         </div>

@@ -65,7 +65,7 @@ export function TeamsPage() {
       header: 'Team Name',
       width: 'w-[34%]',
       cell: (team) => (
-        <span className="flex min-w-0 items-center gap-3 font-medium text-slate-900">
+        <span className="flex min-w-0 items-center gap-3 font-medium text-neutral-900">
           <TeamLogo url={team.logo_url} className="size-8 shrink-0" />
           <TruncatedText text={team.name} className="min-w-0" />
         </span>

@@ -15,6 +15,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormDrawer, KEEP_OPEN, useFormLifecycle } from '@/components/form-drawer';
 import { SelectField } from '@/components/ui/select-field';
+import { DateField } from '@/components/ui/date-field';
 import { TextField } from '@/components/ui/text-field';
 import { capitalize } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
@@ -235,13 +236,7 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
           onChange={keepPhoneDigits}
           required
         />
-        <TextField
-          form={form}
-          name="date_of_birth"
-          label="Date of Birth"
-          type="date"
-          max={todayIsoDate()}
-        />
+        <DateField form={form} name="date_of_birth" label="Date of Birth" max={todayIsoDate()} />
         <SelectField
           form={form}
           name="gender"

@@ -63,7 +63,7 @@ export function UsersPage() {
       header: 'Full Name',
       width: 'w-[28%]',
       cell: (user) => (
-        <TruncatedText text={fullName(user.details)} className="font-medium text-slate-900" />
+        <TruncatedText text={fullName(user.details)} className="font-medium text-neutral-900" />
       ),
       filter: (
         <FilterText
