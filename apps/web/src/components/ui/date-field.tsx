@@ -3,9 +3,9 @@ import { CalendarDays } from 'lucide-react';
 import { useState, type InputHTMLAttributes } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
-import { useController, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { cn } from '@/lib/cn';
-import { controlClasses, FieldFrame, useFieldIds, type FieldProps } from './field';
+import { controlClasses, FieldFrame, useControlledField, type FieldProps } from './field';
 
 /** 'YYYY-MM-DD' in local time, the form's and the API's date format. */
 function toIso(date: Date): string {
@@ -41,38 +41,29 @@ export function DateField<T extends FieldValues>({
   max,
   className,
 }: DateFieldProps<T>) {
-  const { field, fieldState } = useController({ control: form.control, name });
-  const { ref, value, onChange, onBlur } = field;
-  const error = fieldState.error?.message;
-  const { describedBy, ...ids } = useFieldIds(hint !== undefined, error);
+  const { ref, value, onChange, onBlur, error, describedBy, frame } = useControlledField(
+    form,
+    name,
+    hint !== undefined,
+  );
   const [open, setOpen] = useState(false);
-  const selected = fromIso(value as string | undefined);
+  const selected = fromIso(value);
   const latest = fromIso(max);
 
   return (
-    <FieldFrame
-      label={label}
-      hint={hint}
-      required={required}
-      className={className}
-      error={error}
-      {...ids}
-    >
+    <FieldFrame label={label} hint={hint} required={required} className={className} {...frame}>
       <div className="relative">
         <input
           ref={ref}
-          id={ids.id}
+          id={frame.id}
           name={name}
           type="text"
           inputMode="numeric"
           placeholder="YYYY-MM-DD"
           autoComplete="off"
           max={max}
-          value={(value as string | null | undefined) ?? ''}
-          onChange={(event) => {
-            form.clearErrors(name);
-            onChange(event.target.value);
-          }}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}
           disabled={disabled}
           aria-required={required || undefined}
@@ -105,7 +96,6 @@ export function DateField<T extends FieldValues>({
                 disabled={latest ? { after: latest } : undefined}
                 onSelect={(date) => {
                   if (!date) return;
-                  form.clearErrors(name);
                   onChange(toIso(date));
                   setOpen(false);
                 }}

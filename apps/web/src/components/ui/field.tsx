@@ -1,5 +1,11 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
-import { useFormState, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import {
+  useController,
+  useFormState,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { cn } from '@/lib/cn';
 
 /** Any react-hook-form form, whatever its context and transformed-output types. */
@@ -58,6 +64,33 @@ export function useFieldIds(hasHint: boolean, error: string | undefined) {
   const errorId = `${id}-error`;
   const describedBy = [hasHint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
   return { id, hintId, errorId, describedBy };
+}
+
+/**
+ * A field whose control is not a plain input (a Radix Select, a date with a calendar): its
+ * value as text, a change that clears the shown error (spec §5), and the label/hint/error ids.
+ */
+export function useControlledField<T extends FieldValues>(
+  form: AnyForm<T>,
+  name: Path<T>,
+  hasHint: boolean,
+) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  const error = fieldState.error?.message;
+  const { describedBy, ...frameIds } = useFieldIds(hasHint, error);
+  const raw: unknown = field.value;
+  return {
+    ref: field.ref,
+    value: raw === null || raw === undefined ? '' : String(raw),
+    onChange: (next: string) => {
+      form.clearErrors(name);
+      field.onChange(next);
+    },
+    onBlur: field.onBlur,
+    error,
+    describedBy,
+    frame: { ...frameIds, error },
+  };
 }
 
 export const controlClasses = cn(

@@ -1,5 +1,5 @@
-import { useController, type FieldValues } from 'react-hook-form';
-import { FieldFrame, useFieldIds, type FieldProps } from './field';
+import type { FieldValues } from 'react-hook-form';
+import { FieldFrame, useControlledField, type FieldProps } from './field';
 import { Select, type SelectOption } from './select';
 
 export type { SelectOption };
@@ -25,28 +25,19 @@ export function SelectField<T extends FieldValues>({
   required,
   disabled,
 }: SelectFieldProps<T>) {
-  const { field, fieldState } = useController({ control: form.control, name });
-  const { ref, value, onChange, onBlur } = field;
-  const error = fieldState.error?.message;
-  const { describedBy, ...ids } = useFieldIds(hint !== undefined, error);
+  const { ref, value, onChange, onBlur, error, describedBy, frame } = useControlledField(
+    form,
+    name,
+    hint !== undefined,
+  );
   return (
-    <FieldFrame
-      label={label}
-      hint={hint}
-      required={required}
-      className={className}
-      error={error}
-      {...ids}
-    >
+    <FieldFrame label={label} hint={hint} required={required} className={className} {...frame}>
       <Select
-        id={ids.id}
+        id={frame.id}
         ref={ref}
         name={name}
-        value={value === null || value === undefined ? '' : String(value)}
-        onChange={(next) => {
-          form.clearErrors(name);
-          onChange(next);
-        }}
+        value={value}
+        onChange={onChange}
         onBlur={onBlur}
         options={options}
         placeholder={placeholder}
