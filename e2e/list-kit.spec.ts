@@ -460,3 +460,11 @@ test.describe('Manage Players', () => {
     }
   });
 });
+
+test('a team that does not exist offers the way back to Teams', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/teams/view?id=987654');
+  await expect(page.getByRole('heading', { name: 'Team not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Teams' }).click();
+  await expect(page).toHaveURL('/teams');
+});

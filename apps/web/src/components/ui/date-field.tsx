@@ -75,7 +75,7 @@ export function DateField<T extends FieldValues>({
           <Popover.Trigger
             type="button"
             disabled={disabled}
-            aria-label={`Choose ${typeof label === 'string' ? label : 'date'}`}
+            aria-label="Open calendar"
             className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-neutral-500 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-primary-600"
           >
             <CalendarDays className="size-4" aria-hidden="true" />
