@@ -1,6 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
 import { CalendarDays } from 'lucide-react';
-import { useState, type InputHTMLAttributes } from 'react';
+import { useState, type CSSProperties, type InputHTMLAttributes } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import type { FieldValues } from 'react-hook-form';
@@ -19,6 +19,12 @@ function fromIso(value: string | undefined): Date | undefined {
   const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
+
+/** The calendar's accent in the theme's tokens (its stylesheet sets these on its own root). */
+const CALENDAR_COLOURS = {
+  '--rdp-accent-color': 'var(--color-primary-700)',
+  '--rdp-accent-background-color': 'var(--color-primary-50)',
+} as CSSProperties;
 
 type DateFieldProps<T extends FieldValues> = FieldProps<T> &
   Pick<InputHTMLAttributes<HTMLInputElement>, 'required' | 'disabled'> & {
@@ -84,9 +90,10 @@ export function DateField<T extends FieldValues>({
             <Popover.Content
               align="end"
               sideOffset={4}
-              className="z-[80] rounded-lg border border-neutral-200 bg-surface p-2 shadow-lg [--rdp-accent-background-color:var(--color-primary-50)] [--rdp-accent-color:var(--color-primary-700)]"
+              className="z-[80] rounded-lg border border-neutral-200 bg-surface p-2 shadow-lg"
             >
               <DayPicker
+                style={CALENDAR_COLOURS}
                 mode="single"
                 captionLayout="dropdown"
                 selected={selected}
