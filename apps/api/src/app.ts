@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -48,6 +49,13 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
+  // API JSON above 1 KB goes out compressed (brotli at quality 4, else gzip). JSON only: the
+  // web build is precompressed at build time and uploads are media, so neither is recompressed.
+  await app.register(compress, {
+    threshold: 1024,
+    customTypes: /^application\/(?:[\w.+-]+\+)?json(?:;|$)/,
+    globalDecompression: false,
+  });
   await app.register(authPlugin, { database });
   await registerFeatures(app, { auth: { throttle, cookieSecure: config.cookieSecure }, database });
   await app.register(webPlugin, { webDist: config.webDist });
