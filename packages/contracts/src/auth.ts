@@ -1,15 +1,6 @@
 import { z } from 'zod';
+import { loginForm } from './login.ts';
 import { permissionName } from './permissions.ts';
-
-/** Spec §5 Login. */
-export const loginForm = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email')),
-  password: z
-    .string()
-    .min(1, { error: 'Password is required', abort: true })
-    .min(6, 'Password must be at least 6 characters'),
-});
-export type LoginForm = z.infer<typeof loginForm>;
 
 export const deviceInfo = z.object({
   name: z.string().trim().max(120).default('Unknown Device'),
@@ -26,7 +17,8 @@ export type LoginBody = z.input<typeof loginBody>;
 export const loginData = z.object({ token: z.string(), expires_at: z.string() });
 
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
-export const LOGIN_NOT_ALLOWED_MESSAGE = 'Your account is not allowed to sign in to the back-office';
+export const LOGIN_NOT_ALLOWED_MESSAGE =
+  'Your account is not allowed to sign in to the back-office';
 export const LOGIN_THROTTLED_MESSAGE = 'Too many login attempts. Please try again later.';
 
 /** The signed-in user (spec §3 "Logged-in user") plus the role's permission names. */
