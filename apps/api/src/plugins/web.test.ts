@@ -107,7 +107,7 @@ describe('the built web app', () => {
 });
 
 describe('API responses', () => {
-  it('compresses JSON above 1 KB for a client that accepts it, and leaves small ones alone', async () => {
+  it('gzips JSON above 1 KB for a client that accepts it, and leaves small ones alone', async () => {
     const token = await t.login();
     for (let i = 0; i < 6; i += 1) await t.userWith([]);
 
@@ -115,25 +115,16 @@ describe('API responses', () => {
     expect(Buffer.byteLength(plain.body)).toBeGreaterThan(1024);
     expect(plain.headers['content-encoding']).toBeUndefined();
 
+    // gzip even where brotli is offered: per request it costs a fraction of brotli's CPU.
     const compressed = await t.as(token, {
       method: 'GET',
       url: '/api/users?limit=20',
       headers: { 'accept-encoding': 'gzip, deflate, br' },
     });
-    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-encoding']).toBe('gzip');
     expect(compressed.headers.vary).toMatch(/accept-encoding/i);
     expect(compressed.rawPayload.length).toBeLessThan(Buffer.byteLength(plain.body));
-    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(
-      plain.json(),
-    );
-
-    const gzipped = await t.as(token, {
-      method: 'GET',
-      url: '/api/users?limit=20',
-      headers: { 'accept-encoding': 'gzip' },
-    });
-    expect(gzipped.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(plain.json());
+    expect(JSON.parse(gunzipSync(compressed.rawPayload).toString())).toEqual(plain.json());
 
     const small = await get('/api/health/live', 'gzip, br');
     expect(small.statusCode).toBe(200);
