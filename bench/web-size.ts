@@ -23,22 +23,12 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Cookie } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 
 const PORT = Number(process.env.WEB_SIZE_PORT ?? 3204);
 const BASE = `http://127.0.0.1:${PORT}`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.WEB_SIZE_RUNS ?? 3);
 const ADMIN = { email: 'bench-admin@example.in', password: 'Bench@12345' };
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -219,7 +209,10 @@ function detailOf(details: unknown): string {
 
 /** One Lighthouse run (mobile emulation, simulated throttling: its defaults) in a fresh browser. */
 async function lighthouseOnce(pathname: string, cookies: Cookie[]): Promise<Scores> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_ARGS,
+  });
   try {
     if (cookies.length) {
       const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
@@ -281,7 +274,7 @@ async function main() {
   const server = await startServer();
   try {
     const cookies = await signIn();
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     try {
       console.log(`\nDownloads in Chromium, empty cache, 1440×900 (${BASE})`);
       await printTransfer('/login (signed out)', await load(browser, '/login', []));
