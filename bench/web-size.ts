@@ -5,9 +5,9 @@
  * It builds the web app, starts the real API on a throwaway embedded database (as the e2e
  * tests do), and loads each page in Chromium with an empty cache. "Transferred" is what the
  * network panel counts: the encoded bytes on the wire (CDP `Network.loadingFinished`
- * encodedDataLength, headers included), so brotli or gzip as the server sent them. "gzip -9"
- * is each script's and stylesheet's decoded body gzipped here, for comparison with figures
- * taken that way. A second visit in the same browser shows what the HTTP cache saves.
+ * encodedDataLength, headers included), so brotli or gzip as the server sent them; "encoded
+ * body" is the same without the response headers. "gzip -9" is each script's and
+ * stylesheet's decoded body gzipped here, for comparison with figures taken that way. A second visit in the same browser shows what the HTTP cache saves.
  *
  *   WEB_SIZE_PORT        port of the API (default 3204)
  *   WEB_SIZE_NO_BUILD    1: use the existing apps/web/dist
@@ -100,7 +100,10 @@ type Kind = 'JS' | 'CSS' | 'other';
 interface Loaded {
   url: string;
   kind: Kind;
+  /** Encoded bytes received, headers included: the network panel's "transferred". */
   transferred: number;
+  /** The encoded body alone (brotli or gzip as sent). */
+  body: number;
 }
 
 function kindOf(type: string, url: string): Kind {
@@ -109,7 +112,7 @@ function kindOf(type: string, url: string): Kind {
   return 'other';
 }
 
-/** Loads `url` in `page` and returns what went over the wire, by request. */
+/** Loads `pathname` twice in a new browser context; returns what went over the wire each time. */
 async function load(browser: Browser, pathname: string, cookies: Cookie[]) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   if (cookies.length) await context.addCookies(cookies);
@@ -118,14 +121,27 @@ async function load(browser: Browser, pathname: string, cookies: Cookie[]) {
   await cdp.send('Network.enable');
 
   const visit = async () => {
-    const seen = new Map<string, { url: string; type: string }>();
+    const seen = new Map<string, { url: string; type: string; headers: number }>();
     const loaded: Loaded[] = [];
-    const onResponse = (e: { requestId: string; type: string; response: { url: string } }) =>
-      seen.set(e.requestId, { url: e.response.url, type: e.type });
+    const onResponse = (e: {
+      requestId: string;
+      type: string;
+      response: { url: string; encodedDataLength: number };
+    }) =>
+      seen.set(e.requestId, {
+        url: e.response.url,
+        type: e.type,
+        headers: e.response.encodedDataLength,
+      });
     const onFinished = (e: { requestId: string; encodedDataLength: number }) => {
       const r = seen.get(e.requestId);
-      if (r)
-        loaded.push({ url: r.url, kind: kindOf(r.type, r.url), transferred: e.encodedDataLength });
+      if (!r) return;
+      loaded.push({
+        url: r.url,
+        kind: kindOf(r.type, r.url),
+        transferred: e.encodedDataLength,
+        body: Math.max(0, e.encodedDataLength - r.headers),
+      });
     };
     cdp.on('Network.responseReceived', onResponse);
     cdp.on('Network.loadingFinished', onFinished);
@@ -149,31 +165,36 @@ async function gzipOf(url: string) {
   return gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
 }
 
+const sum = (rows: Loaded[], field: 'transferred' | 'body') =>
+  rows.reduce((total, r) => total + r[field], 0);
+
 async function printTransfer(title: string, run: { first: Loaded[]; repeat: Loaded[] }) {
   console.log(`\n${title}`);
-  console.log('  kind    files  transferred   gzip -9 of body');
-  for (const kind of ['JS', 'CSS', 'other'] as const) {
-    const rows = run.first.filter((r) => r.kind === kind);
-    const transferred = rows.reduce((sum, r) => sum + r.transferred, 0);
-    const gzip =
-      kind === 'other'
-        ? '-'
-        : kb((await Promise.all(rows.map((r) => gzipOf(r.url)))).reduce((a, b) => a + b, 0));
+  console.log('  kind    files  transferred  encoded body   gzip -9 of body');
+  const line = async (label: string, rows: Loaded[], withGzip: boolean) => {
+    const gzip = withGzip
+      ? kb((await Promise.all(rows.map((r) => gzipOf(r.url)))).reduce((a, b) => a + b, 0))
+      : '-';
     console.log(
-      `  ${kind.padEnd(6)} ${String(rows.length).padStart(6)} ${kb(transferred).padStart(12)}   ${gzip.padStart(10)}`,
+      `  ${label.padEnd(6)} ${String(rows.length).padStart(6)} ${kb(sum(rows, 'transferred')).padStart(12)} ` +
+        `${kb(sum(rows, 'body')).padStart(13)}   ${gzip.padStart(10)}`,
+    );
+  };
+  for (const kind of ['JS', 'CSS', 'other'] as const) {
+    await line(
+      kind,
+      run.first.filter((r) => r.kind === kind),
+      kind !== 'other',
     );
   }
-  const code = run.first.filter((r) => r.kind !== 'other');
-  const codeBytes = code.reduce((sum, r) => sum + r.transferred, 0);
-  const codeGzip = (await Promise.all(code.map((r) => gzipOf(r.url)))).reduce((a, b) => a + b, 0);
-  const all = run.first.reduce((sum, r) => sum + r.transferred, 0);
-  console.log(
-    `  JS+CSS ${String(code.length).padStart(6)} ${kb(codeBytes).padStart(12)}   ${kb(codeGzip).padStart(10)}`,
+  await line(
+    'JS+CSS',
+    run.first.filter((r) => r.kind !== 'other'),
+    true,
   );
-  console.log(`  all    ${String(run.first.length).padStart(6)} ${kb(all).padStart(12)}`);
-  const again = run.repeat.reduce((sum, r) => sum + r.transferred, 0);
+  await line('all', run.first, false);
   console.log(
-    `  second visit, same browser: ${run.repeat.length} requests, ${kb(again)} transferred`,
+    `  second visit, same browser: ${run.repeat.length} requests, ${kb(sum(run.repeat, 'transferred'))} transferred`,
   );
   for (const r of run.first.filter((x) => x.kind !== 'other')) {
     console.log(`    ${kb(r.transferred).padStart(9)}  ${new URL(r.url).pathname}`);
