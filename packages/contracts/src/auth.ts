@@ -1,15 +1,6 @@
 import { z } from 'zod';
+import { loginForm } from './login.ts';
 import { permissionName } from './permissions.ts';
-
-/** Spec §5 Login. */
-export const loginForm = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email')),
-  password: z
-    .string()
-    .min(1, { error: 'Password is required', abort: true })
-    .min(6, 'Password must be at least 6 characters'),
-});
-export type LoginForm = z.infer<typeof loginForm>;
 
 export const deviceInfo = z.object({
   name: z.string().trim().max(120).default('Unknown Device'),

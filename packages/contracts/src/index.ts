@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './common.ts';
 export * from './permissions.ts';
+export * from './login.ts';
 export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './dropdowns.ts';

@@ -4,31 +4,49 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Serves the built web app, with the SPA fallback, and a JSON 404 for unknown API paths. */
+/**
+ * Serves the built web app, with the SPA fallback, and a JSON 404 for unknown API paths.
+ * The build writes brotli and gzip copies next to each text file (vite.config.ts); the best
+ * one the browser accepts goes out, so nothing is compressed per request here.
+ */
 export default fp(async function webPlugin(app: FastifyInstance, opts: { webDist: string }) {
   const hasWeb = existsSync(path.join(opts.webDist, 'index.html'));
   if (hasWeb) {
+    // Vite writes only content-hashed names under assets/; public/ files land beside index.html.
+    const assetsDir = path.join(opts.webDist, 'assets') + path.sep;
     await app.register(fastifyStatic, {
       root: opts.webDist,
       wildcard: false,
       index: false,
-      // Hashed asset names never change content; index.html must always be re-read.
+      preCompressed: true,
+      // @fastify/static 9 writes send's own `Cache-Control: public, max-age=0` after
+      // setHeaders has run, overwriting it; with this off only the header below goes out.
+      // ETag and Last-Modified stay on as the validators for no-cache.
+      cacheControl: false,
       setHeaders(res, filePath) {
+        // A hashed name never changes content; everything else (index.html above all) is
+        // revalidated on each use, so a deploy is picked up at once.
         res.setHeader(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // The encoding was chosen from Accept-Encoding, even when the original went out.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     // A missing hashed asset (an old tab after a deploy) must 404, not turn into index.html.
-    const isApiOrAsset = url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/') || url.startsWith('/uploads/');
+    const isApiOrAsset =
+      url === '/api' ||
+      url.startsWith('/api/') ||
+      url.startsWith('/assets/') ||
+      url.startsWith('/uploads/');
     if (isApiOrAsset || request.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ success: false, message: 'Not found' });
     }
     // Any other path is a client-side route of the single-page app.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 });

@@ -67,6 +67,14 @@ function readCookie(name: string): string | undefined {
   return entry === undefined ? undefined : decodeURIComponent(entry.slice(prefix.length));
 }
 
+/**
+ * The XSRF cookie is set with the session and cleared with it, and unlike the session cookie
+ * the page can read it: without it there is no session to ask the server about.
+ */
+export function hasSessionCookie(): boolean {
+  return readCookie(XSRF_COOKIE) !== undefined;
+}
+
 function buildUrl(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {

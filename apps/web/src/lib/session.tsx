@@ -1,18 +1,20 @@
 import type { PermissionName, ProfileUser } from '@cricket/contracts';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { onUnauthorized, request } from './http';
+import { hasSessionCookie, onUnauthorized, request } from './http';
 
 const sessionKey = ['session'] as const;
 
 /**
  * The token lives in an httpOnly cookie the page cannot read, so "is there a session" is
  * answered by asking for the profile. Any failure counts as signed out (spec §4: a profile
- * load failure logs the user out).
+ * load failure logs the user out). Without the session's cookies nobody is signed in, and the
+ * question is not asked: a signed-out visitor's first screen waits for no request and logs no 401.
  */
 export const sessionQuery = queryOptions({
   queryKey: sessionKey,
   queryFn: async ({ signal }): Promise<ProfileUser | null> => {
+    if (!hasSessionCookie()) return null;
     try {
       const body = await request<{ user: ProfileUser }>('/user/profile', { signal });
       return body.data.user;

@@ -20,10 +20,8 @@ export function UserMenu() {
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label="User menu"
-        className="flex items-center gap-2 rounded-full p-1 pr-2 text-left hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
-      >
+      {/* Named by its visible text plus "User menu": an aria-label alone would hide the text. */}
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-1 pr-2 text-left hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600">
         <span className="flex size-8 items-center justify-center rounded-full bg-primary-700 text-xs font-semibold text-white">
           {initials(user.first_name, user.last_name, user.email)}
         </span>
@@ -32,6 +30,7 @@ export function UserMenu() {
           <span className="truncate text-xs text-neutral-500">{user.email}</span>
         </span>
         <ChevronDown className="hidden size-4 text-neutral-400 md:block" aria-hidden="true" />
+        <span className="sr-only">User menu</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -1,10 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '@/lib/lazy-page';
+import { LoginPage } from './components/login-page';
 
-/** Spec §2: /login, shown in the public layout to signed-out visitors only. */
-export const authRoutes: RouteObject[] = [
-  {
-    path: 'login',
-    lazy: lazyPage(() => import('./components/login-page'), 'LoginPage'),
-  },
-];
+/**
+ * Spec §2: /login, shown in the public layout to signed-out visitors only. It is the first
+ * screen of every signed-out visit, so it ships in the entry chunk: no second round trip
+ * before it paints. Its rules (zod) and the device parser still load apart, when needed.
+ */
+export const authRoutes: RouteObject[] = [{ path: 'login', Component: LoginPage }];

@@ -1,0 +1,134 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+
+/** A small stand-in for apps/web/dist, shaped as the Vite build writes it. */
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Cricket Admin</title></head><body><div id="root"></div></body></html>';
+const ASSET = '/assets/index-Ab12Cd34.js';
+const ASSET_JS = `export const answer = ${JSON.stringify('x'.repeat(2000))};\n`;
+
+function writeWithCompressedCopies(file: string, text: string) {
+  writeFileSync(file, text);
+  writeFileSync(`${file}.br`, brotliCompressSync(text));
+  writeFileSync(`${file}.gz`, gzipSync(text));
+}
+
+let dist: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'cricket-web-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeWithCompressedCopies(path.join(dist, 'index.html'), INDEX_HTML);
+  writeWithCompressedCopies(path.join(dist, ASSET), ASSET_JS);
+  writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+  t = await createTestApp({ WEB_DIST: dist });
+});
+
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
+
+describe('the built web app', () => {
+  it('sends a hashed asset as brotli when the browser accepts it, cached for a year', async () => {
+    const res = await get(ASSET, 'gzip, deflate, br, zstd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(ASSET_JS);
+  });
+
+  it('sends gzip to a browser that accepts only gzip', async () => {
+    const res = await get(ASSET, 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(ASSET_JS);
+  });
+
+  it('sends the file as it is to a client that accepts neither', async () => {
+    for (const acceptEncoding of [undefined, 'identity']) {
+      const res = await get(ASSET, acceptEncoding);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.body).toBe(ASSET_JS);
+    }
+  });
+
+  it('revalidates index.html and other unhashed files on every use', async () => {
+    for (const url of ['/', '/index.html', '/robots.txt']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.etag ?? res.headers['last-modified']).toBeTruthy();
+    }
+    const res = await get('/', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(gunzipSync(res.rawPayload).toString()).toBe(INDEX_HTML);
+  });
+
+  it('answers an unchanged index.html with 304 to a browser that sends its validator', async () => {
+    const first = await get('/index.html', 'br');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/index.html',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('serves index.html for deep links, and 404 JSON for missing assets and API paths', async () => {
+    const deep = await get('/teams/view?id=3', 'br');
+    expect(deep.statusCode).toBe(200);
+    expect(deep.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(deep.rawPayload).toString()).toBe(INDEX_HTML);
+    expect((await get('/users')).body).toBe(INDEX_HTML);
+
+    for (const url of ['/assets/index-Zz99Yy88.js', '/api/nothing-here']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ success: false, message: 'Not found' });
+    }
+  });
+});
+
+describe('API responses', () => {
+  it('gzips JSON above 1 KB for a client that accepts it, and leaves small ones alone', async () => {
+    const token = await t.login();
+    for (let i = 0; i < 6; i += 1) await t.userWith([]);
+
+    const plain = await t.as(token, { method: 'GET', url: '/api/users?limit=20' });
+    expect(Buffer.byteLength(plain.body)).toBeGreaterThan(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    // gzip even where brotli is offered: per request it costs a fraction of brotli's CPU.
+    const compressed = await t.as(token, {
+      method: 'GET',
+      url: '/api/users?limit=20',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(compressed.rawPayload.length).toBeLessThan(Buffer.byteLength(plain.body));
+    expect(JSON.parse(gunzipSync(compressed.rawPayload).toString())).toEqual(plain.json());
+
+    const small = await get('/api/health/live', 'gzip, br');
+    expect(small.statusCode).toBe(200);
+    expect(Buffer.byteLength(small.body)).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
