@@ -1,6 +1,5 @@
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -122,22 +121,20 @@ export default tseslint.config(
   {
     // A cycle makes load order decide what is undefined at import time.
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      ...importX.flatConfigs.typescript.settings,
-      // The TypeScript resolver follows each app's `@/` paths, so aliased cycles count too.
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          noWarnOnMultipleProjects: true,
-          project: [
-            'apps/web/tsconfig.json',
-            'apps/api/tsconfig.json',
-            'packages/contracts/tsconfig.json',
-          ],
-        }),
-      ],
+      // The alias resolver follows the web app's `@/` paths, so aliased cycles count too.
+      // (eslint-plugin-import-x and the TypeScript resolver need unrs-resolver, whose
+      // non-Linux bindings the registry here lacks, which breaks `npm ci`.)
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Packages cannot import our code back: never parse them.
+      'import/ignore': ['node_modules'],
+      'import/resolver': {
+        alias: { map: [['@', './apps/web/src']], extensions: ['.ts', '.tsx', '.js'] },
+        node: { extensions: ['.ts', '.tsx', '.js'] },
+      },
     },
-    rules: { 'import-x/no-cycle': 'error' },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   sharedWebFolders,
   ...featureBoundaries,

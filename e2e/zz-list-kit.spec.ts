@@ -426,10 +426,9 @@ test.describe('Manage Players', () => {
       'GET',
       '/api/dropdown?category=player_role',
     );
-    // Spec §4: the player-role option of the user's role (same name, else the role's id).
+    // Spec §4: the player-role option named like the user's role, else the list's first.
     const roleOf = (user: { role_id: number; role_name: string }) =>
-      options.find((o) => o.name.toLowerCase() === user.role_name.toLowerCase()) ??
-      options.find((o) => o.id === user.role_id);
+      options.find((o) => o.name.toLowerCase() === user.role_name.toLowerCase()) ?? options[0];
 
     await signIn(page);
     await page.goto(`/teams/view?id=${teamId}`);

@@ -27,3 +27,21 @@ export const STANDARD_DROPDOWNS: Record<DropdownCategory, readonly string[]> = {
 
 export const dropdownOption = z.object({ id: z.number().int(), name: z.string() });
 export type DropdownOption = z.infer<typeof dropdownOption>;
+
+/**
+ * Spec §4 "New team player": the player-role option named like the user's platform role, else
+ * the list's first option; batting and bowling style take the first option of their lists.
+ * One rule for the Manage Players form (which sends it) and the API (which fills in what a
+ * client left out).
+ */
+export function newPlayerOptions(
+  lists: Record<DropdownCategory, readonly { id: number; name: string }[]>,
+  roleName: string,
+): Record<DropdownCategory, number | null> {
+  const named = lists.player_role.find((o) => o.name.toLowerCase() === roleName.toLowerCase());
+  return {
+    player_role: (named ?? lists.player_role[0])?.id ?? null,
+    batting_style: lists.batting_style[0]?.id ?? null,
+    bowling_style: lists.bowling_style[0]?.id ?? null,
+  };
+}

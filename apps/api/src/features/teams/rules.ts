@@ -5,6 +5,7 @@ import {
   PLAYER_ROLE,
   TEAM_MESSAGES,
   jerseyTakenMessage,
+  newPlayerOptions,
   type DropdownCategory,
   type TeamPlayerValues,
 } from '@cricket/contracts';
@@ -135,11 +136,7 @@ export async function assertJerseysFree(
   if (row?.jersey != null) throw taken(row.jersey);
 }
 
-/**
- * Spec §4 "New team player": an option left empty takes its default. The player role is the
- * option named like the user's role, else the list's first option; batting and bowling style
- * are the first option of their lists.
- */
+/** Spec §4 "New team player": an option left empty takes its default (`newPlayerOptions`). */
 export async function newPlayerDefaults(tx: Db) {
   const options = await tx
     .select({
@@ -150,16 +147,15 @@ export async function newPlayerDefaults(tx: Db) {
     .from(dropdownOptions)
     .where(inArray(dropdownOptions.category, [...DROPDOWN_CATEGORIES]))
     .orderBy(asc(dropdownOptions.sortOrder), asc(dropdownOptions.id));
-  const first = (category: DropdownCategory) =>
-    options.find((o) => o.category === category)?.id ?? null;
-  return (player: TeamPlayerValues, roleName: string) => ({
-    player_role:
-      player.player_role ??
-      options.find(
-        (o) => o.category === 'player_role' && o.name.toLowerCase() === roleName.toLowerCase(),
-      )?.id ??
-      first('player_role'),
-    batting_style: player.batting_style ?? first('batting_style'),
-    bowling_style: player.bowling_style ?? first('bowling_style'),
-  });
+  const lists = Object.fromEntries(
+    DROPDOWN_CATEGORIES.map((category) => [category, options.filter((o) => o.category === category)]),
+  ) as Record<DropdownCategory, typeof options>;
+  return (player: TeamPlayerValues, roleName: string) => {
+    const defaults = newPlayerOptions(lists, roleName);
+    return {
+      player_role: player.player_role ?? defaults.player_role,
+      batting_style: player.batting_style ?? defaults.batting_style,
+      bowling_style: player.bowling_style ?? defaults.bowling_style,
+    };
+  };
 }

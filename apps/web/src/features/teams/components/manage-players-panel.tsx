@@ -5,6 +5,7 @@ import {
   type AddTeamPlayersInput,
   type AvailablePlayer,
   fullName,
+  newPlayerOptions,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -24,23 +25,18 @@ import { SelectedPlayersModal } from './selected-players-modal';
 type NewPlayer = AddTeamPlayersInput['players'][number];
 
 /**
- * Spec §4 "New team player": no jersey, not captain or keeper, the role from the user's role
- * (the player-role option of the same name, else the one with the role's id), and the first
- * batting and bowling style. Sent explicitly, so the squad never depends on a server default.
+ * Spec §4 "New team player": no jersey, not captain or keeper, and the options of
+ * `newPlayerOptions`. Sent explicitly, so the squad never depends on a server default.
  */
 export function newPlayer(player: AvailablePlayer, options: PlayerOptions): NewPlayer {
-  const role =
-    options.player_role.find(
-      (option) => option.name.toLowerCase() === player.role_name.toLowerCase(),
-    ) ?? options.player_role.find((option) => option.id === player.role_id);
+  const defaults = newPlayerOptions(options, player.role_name);
   return {
     user_id: player.id,
-    player_name:
-      [player.details.first_name, player.details.last_name].filter(Boolean).join(' ') || null,
+    player_name: fullName(player.details, null),
     jersey_number: '',
-    player_role: role?.id ?? '',
-    batting_style: options.batting_style[0]?.id ?? '',
-    bowling_style: options.bowling_style[0]?.id ?? '',
+    player_role: defaults.player_role ?? '',
+    batting_style: defaults.batting_style ?? '',
+    bowling_style: defaults.bowling_style ?? '',
     is_captain: false,
     is_wicket_keeper: false,
   };
