@@ -78,14 +78,14 @@ export function PlayerRolesChart({ data }: { data: ChartData['playerRoleData'] }
           <PieChart>
             <Pie
               data={data}
-              dataKey="count"
-              nameKey="role"
+              dataKey="value"
+              nameKey="name"
               innerRadius="45%"
               outerRadius="75%"
               paddingAngle={2}
             >
               {data.map((entry, index) => (
-                <Cell key={entry.role} fill={ROLE_COLOURS[index % ROLE_COLOURS.length]} />
+                <Cell key={entry.name} fill={ROLE_COLOURS[index % ROLE_COLOURS.length]} />
               ))}
             </Pie>
             <Tooltip />
