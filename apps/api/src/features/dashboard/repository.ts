@@ -6,7 +6,7 @@ import {
   fullName,
   type DashboardData,
 } from '@cricket/contracts';
-import { queryRows, type Db } from '../../db/client';
+import { preparedOnce, type Db } from '../../db/client';
 import {
   communityPostCounts,
   dropdownOptions,
@@ -68,7 +68,82 @@ interface DashboardRow {
 }
 
 /**
- * The whole dashboard in one statement. Every total and the monthly figures come from the
+ * The whole dashboard in one statement, prepared once per database and run with the generic
+ * plan (see preparedDb): planning this statement costs more than running it.
+ */
+function dashboardStatement(db: Db) {
+  const limit = sql.raw(String(DASHBOARD_LIST_SIZE));
+  return preparedOnce(db, 'dashboard', (prepared) =>
+    prepared
+      .select({
+        user_totals: sql<DashboardRow['user_totals']>`(select json_build_object(
+         'total', coalesce(sum(${userCounts.count}), 0),
+         'active', coalesce(sum(${userCounts.count}) filter (where ${userCounts.status} = 'verified'), 0))
+       from ${userCounts})`,
+        match_totals: sql<DashboardRow['match_totals']>`(select json_build_object(
+         'total', coalesce(sum(${matchCounts.count}), 0),
+         'completed', coalesce(sum(${matchCounts.count}) filter (where ${matchCounts.status} = 'completed'), 0))
+       from ${matchCounts})`,
+        tournament_totals: sql<DashboardRow['tournament_totals']>`(select json_build_object(
+         'total', coalesce(sum(${tournamentCounts.count}), 0),
+         'completed', coalesce(sum(${tournamentCounts.count}) filter (where ${tournamentCounts.status} = 'completed'), 0))
+       from ${tournamentCounts})`,
+        posts: sql<
+          DashboardRow['posts']
+        >`(select coalesce(sum(${communityPostCounts.count}), 0)::int from ${communityPostCounts})`,
+        months: sql<
+          DashboardRow['months']
+        >`(select json_agg(json_build_object('month', m.month, 'matches', m.n))
+       from (select ${matchCounts.month} as month, sum(${matchCounts.count})::int as n
+             from ${matchCounts}
+             where ${matchCounts.month} >= ${sql.placeholder('from')}::date
+               and ${matchCounts.status} in ${PLAYED_MATCH_STATUSES}
+             group by ${matchCounts.month}) m)`,
+        recent_matches: sql<DashboardRow['recent_matches']>`(select json_agg(json_build_object(
+         'id', r.id, 'teamA', r.team_a, 'teamB', r.team_b, 'date', r.scheduled_at,
+         'status', r.status, 'winner', r.winner) order by r.scheduled_at desc, r.id desc)
+       from (select m.id, m.scheduled_at, m.status, ta.name as team_a, tb.name as team_b, w.name as winner
+             from ${matches} m
+             join ${teams} ta on ta.id = m.team_a_id
+             join ${teams} tb on tb.id = m.team_b_id
+             left join ${teams} w on w.id = m.winner_team_id
+             where m.scheduled_at <= ${sql.placeholder('now')}::timestamptz
+             order by m.scheduled_at desc, m.id desc
+             limit ${limit}) r)`,
+        recent_users: sql<DashboardRow['recent_users']>`(select json_agg(json_build_object(
+         'id', r.id, 'first_name', r.first_name, 'last_name', r.last_name, 'email', r.email,
+         'role', r.role) order by r.created_at desc, r.id desc)
+       from (select u.id, u.first_name, u.last_name, u.email, u.created_at, ro.name as role
+             from ${users} u join ${roles} ro on ro.id = u.role_id
+             order by u.created_at desc, u.id desc
+             limit ${limit}) r)`,
+        top_players: sql<DashboardRow['top_players']>`(select json_agg(json_build_object(
+         'playerId', r.user_id, 'first_name', r.first_name, 'last_name', r.last_name,
+         'runs', r.runs, 'wickets', r.wickets, 'matches', r.matches)
+         order by r.runs desc, r.wickets desc, r.user_id)
+       from (select t.user_id, t.runs, t.wickets, t.matches, u.first_name, u.last_name
+             -- The top five first, straight off player_totals_top_idx (whose order this
+             -- repeats, nulls last included), and only then their names.
+             from (select * from ${playerTotals}
+                   where ${playerTotals.matches} > 0
+                   order by ${playerTotals.runs} desc nulls last, ${playerTotals.wickets} desc nulls last,
+                     ${playerTotals.userId}
+                   limit ${limit}) t
+             join ${users} u on u.id = t.user_id) r)`,
+        player_roles: sql<
+          DashboardRow['player_roles']
+        >`(select json_agg(json_build_object('name', r.name, 'value', r.n) order by r.n desc, r.name)
+       from (select o.name, count(*)::int as n
+             from ${teamPlayers} tp join ${dropdownOptions} o on o.id = tp.player_role
+             group by o.name) r)`,
+      })
+      .from(sql`(values (1)) as one (x)`)
+      .prepare('dashboard'),
+  );
+}
+
+/**
+ * The dashboard. Every total and the monthly figures come from the
  * summary tables the triggers of migrations 0002 and 0008 keep; the three short lists walk an
  * index from its newest or highest end (matches_scheduled_idx, users_created_at_id_idx,
  * player_totals_top_idx) and stop after five rows. Nothing here reads the big tables whole.
@@ -81,63 +156,10 @@ interface DashboardRow {
  *   their scheduled date, for the last DASHBOARD_CHART_MONTHS months including this one.
  */
 export async function loadDashboard(db: Db, now = new Date()): Promise<DashboardData> {
-  const firstMonth = monthStart(now, DASHBOARD_CHART_MONTHS - 1);
-  const limit = DASHBOARD_LIST_SIZE;
-  const [row] = await queryRows<DashboardRow>(
-    db,
-    sql`
-    select
-      (select json_build_object(
-         'total', coalesce(sum(${userCounts.count}), 0),
-         'active', coalesce(sum(${userCounts.count}) filter (where ${userCounts.status} = 'verified'), 0))
-       from ${userCounts}) as user_totals,
-      (select json_build_object(
-         'total', coalesce(sum(${matchCounts.count}), 0),
-         'completed', coalesce(sum(${matchCounts.count}) filter (where ${matchCounts.status} = 'completed'), 0))
-       from ${matchCounts}) as match_totals,
-      (select json_build_object(
-         'total', coalesce(sum(${tournamentCounts.count}), 0),
-         'completed', coalesce(sum(${tournamentCounts.count}) filter (where ${tournamentCounts.status} = 'completed'), 0))
-       from ${tournamentCounts}) as tournament_totals,
-      (select coalesce(sum(${communityPostCounts.count}), 0)::int from ${communityPostCounts}) as posts,
-      (select json_agg(json_build_object('month', m.month, 'matches', m.n))
-       from (select ${matchCounts.month} as month, sum(${matchCounts.count})::int as n
-             from ${matchCounts}
-             where ${matchCounts.month} >= ${isoDay(firstMonth)}::date
-               and ${matchCounts.status} in ${PLAYED_MATCH_STATUSES}
-             group by ${matchCounts.month}) m) as months,
-      (select json_agg(json_build_object(
-         'id', r.id, 'teamA', r.team_a, 'teamB', r.team_b, 'date', r.scheduled_at,
-         'status', r.status, 'winner', r.winner) order by r.scheduled_at desc, r.id desc)
-       from (select m.id, m.scheduled_at, m.status, ta.name as team_a, tb.name as team_b, w.name as winner
-             from ${matches} m
-             join ${teams} ta on ta.id = m.team_a_id
-             join ${teams} tb on tb.id = m.team_b_id
-             left join ${teams} w on w.id = m.winner_team_id
-             where m.scheduled_at <= ${now.toISOString()}::timestamptz
-             order by m.scheduled_at desc, m.id desc
-             limit ${limit}) r) as recent_matches,
-      (select json_agg(json_build_object(
-         'id', r.id, 'first_name', r.first_name, 'last_name', r.last_name, 'email', r.email,
-         'role', r.role) order by r.created_at desc, r.id desc)
-       from (select u.id, u.first_name, u.last_name, u.email, u.created_at, ro.name as role
-             from ${users} u join ${roles} ro on ro.id = u.role_id
-             order by u.created_at desc, u.id desc
-             limit ${limit}) r) as recent_users,
-      (select json_agg(json_build_object(
-         'playerId', r.user_id, 'first_name', r.first_name, 'last_name', r.last_name,
-         'runs', r.runs, 'wickets', r.wickets, 'matches', r.matches)
-         order by r.runs desc, r.wickets desc, r.user_id)
-       from (select t.user_id, t.runs, t.wickets, t.matches, u.first_name, u.last_name
-             from ${playerTotals} t join ${users} u on u.id = t.user_id
-             where t.matches > 0
-             order by t.runs desc, t.wickets desc, t.user_id
-             limit ${limit}) r) as top_players,
-      (select json_agg(json_build_object('name', r.name, 'value', r.n) order by r.n desc, r.name)
-       from (select o.name, count(*)::int as n
-             from ${teamPlayers} tp join ${dropdownOptions} o on o.id = tp.player_role
-             group by o.name) r) as player_roles`,
-  );
+  const [row] = await dashboardStatement(db).execute({
+    from: isoDay(monthStart(now, DASHBOARD_CHART_MONTHS - 1)),
+    now: now.toISOString(),
+  });
   const d = row!;
 
   const played = new Map((d.months ?? []).map((m) => [m.month.slice(0, 7), m.matches]));
