@@ -19,6 +19,40 @@ type ChartData = DashboardData['chartData'];
 const ROLE_COLOURS = ['#047857', '#0284c7', '#d97706', '#7c3aed', '#e11d48', '#475569'];
 const CHART_HEIGHT = 280;
 
+/**
+ * What a chart shows, as a table for screen readers; the drawing itself is hidden from them,
+ * since recharts' SVG has no text a reader can make sense of.
+ */
+function ChartTable({
+  caption,
+  headers,
+  rows,
+}: {
+  caption: string;
+  headers: [string, string];
+  rows: [string, number][];
+}) {
+  return (
+    <table className="sr-only">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{headers[0]}</th>
+          <th scope="col">{headers[1]}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function NoChartData() {
   return (
     <p
@@ -36,33 +70,42 @@ export function MatchesChart({ data }: { data: ChartData['matchesChartData'] }) 
       {data.length === 0 ? (
         <NoChartData />
       ) : (
-        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-            <XAxis
-              dataKey="month"
-              tickLine={false}
-              axisLine={false}
-              fontSize={12}
-              stroke="#64748b"
-            />
-            <YAxis
-              allowDecimals={false}
-              tickLine={false}
-              axisLine={false}
-              fontSize={12}
-              stroke="#64748b"
-            />
-            <Tooltip cursor={{ fill: '#f1f5f9' }} />
-            <Bar
-              dataKey="matches"
-              name="Matches"
-              fill="#047857"
-              radius={[6, 6, 0, 0]}
-              maxBarSize={48}
-            />
-          </BarChart>
-        </ResponsiveContainer>
+        <>
+          <ChartTable
+            caption="Matches played per month, last 6 months"
+            headers={['Month', 'Matches']}
+            rows={data.map((d) => [d.month, d.matches])}
+          />
+          <div aria-hidden="true">
+            <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+              <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+                <XAxis
+                  dataKey="month"
+                  tickLine={false}
+                  axisLine={false}
+                  fontSize={12}
+                  stroke="#64748b"
+                />
+                <YAxis
+                  allowDecimals={false}
+                  tickLine={false}
+                  axisLine={false}
+                  fontSize={12}
+                  stroke="#64748b"
+                />
+                <Tooltip cursor={{ fill: '#f1f5f9' }} />
+                <Bar
+                  dataKey="matches"
+                  name="Matches"
+                  fill="#047857"
+                  radius={[6, 6, 0, 0]}
+                  maxBarSize={48}
+                />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        </>
       )}
     </Card>
   );
@@ -74,24 +117,33 @@ export function PlayerRolesChart({ data }: { data: ChartData['playerRoleData'] }
       {data.length === 0 ? (
         <NoChartData />
       ) : (
-        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-          <PieChart>
-            <Pie
-              data={data}
-              dataKey="value"
-              nameKey="name"
-              innerRadius="45%"
-              outerRadius="75%"
-              paddingAngle={2}
-            >
-              {data.map((entry, index) => (
-                <Cell key={entry.name} fill={ROLE_COLOURS[index % ROLE_COLOURS.length]} />
-              ))}
-            </Pie>
-            <Tooltip />
-            <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
-          </PieChart>
-        </ResponsiveContainer>
+        <>
+          <ChartTable
+            caption="Players per player role"
+            headers={['Role', 'Players']}
+            rows={data.map((d) => [d.name, d.value])}
+          />
+          <div aria-hidden="true">
+            <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+              <PieChart>
+                <Pie
+                  data={data}
+                  dataKey="value"
+                  nameKey="name"
+                  innerRadius="45%"
+                  outerRadius="75%"
+                  paddingAngle={2}
+                >
+                  {data.map((entry, index) => (
+                    <Cell key={entry.name} fill={ROLE_COLOURS[index % ROLE_COLOURS.length]} />
+                  ))}
+                </Pie>
+                <Tooltip />
+                <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
+              </PieChart>
+            </ResponsiveContainer>
+          </div>
+        </>
       )}
     </Card>
   );

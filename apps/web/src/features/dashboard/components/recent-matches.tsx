@@ -1,3 +1,4 @@
+import { matchResult } from '@cricket/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
@@ -7,11 +8,8 @@ import { ViewAllLink } from './view-all-link';
 /** Spec §2: completed shows '{winner} won' or 'Completed'; live is red; the rest grey. */
 function matchStatus(match: RecentMatch): { text: string; tone: BadgeTone } {
   const status = match.status.toLowerCase();
-  if (status === 'completed') {
-    return { text: match.winner ? `${match.winner} won` : 'Completed', tone: 'green' };
-  }
-  if (status === 'live') return { text: 'Live', tone: 'red' };
-  return { text: status.charAt(0).toUpperCase() + status.slice(1), tone: 'gray' };
+  const text = matchResult(match) ?? status.charAt(0).toUpperCase() + status.slice(1);
+  return { text, tone: status === 'live' ? 'red' : 'gray' };
 }
 
 export function RecentMatches({ matches }: { matches: RecentMatch[] }) {
