@@ -1,12 +1,25 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const FEATURES = [
-  'auth', 'users', 'roles', 'teams', 'dashboard', 'profile', 'notifications', 'email-templates',
-  'contact-messages', 'wa-templates', 'wa-categories', 'media', 'health',
+  'auth',
+  'users',
+  'roles',
+  'teams',
+  'dashboard',
+  'profile',
+  'notifications',
+  'email-templates',
+  'contact-messages',
+  'wa-templates',
+  'wa-categories',
+  'media',
+  'health',
 ];
 
 /** Features never import each other: a route file or the app shell composes them. */
@@ -17,7 +30,12 @@ const featureBoundaries = FEATURES.map((feature) => ({
       'error',
       {
         patterns: FEATURES.filter((f) => f !== feature).map((other) => ({
-          group: [`**/features/${other}/**`, `**/features/${other}`, `@/features/${other}/**`, `@/features/${other}`],
+          group: [
+            `**/features/${other}/**`,
+            `**/features/${other}`,
+            `@/features/${other}/**`,
+            `@/features/${other}`,
+          ],
           message: 'Features do not import each other; share through contracts, components or lib.',
         })),
       },
@@ -25,14 +43,45 @@ const featureBoundaries = FEATURES.map((feature) => ({
   },
 }));
 
+/** The shared web folders serve every feature, so they never reach into one. */
+const sharedWebFolders = {
+  files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['@/features/**', '**/features/**', '@/app/**', '**/app/**'],
+            message:
+              'components and lib are shared: they import no feature (and not the app shell).',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/.data/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'e2e/.data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -53,11 +102,43 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fastify*', '@fastify/*', 'drizzle-orm*', 'react*', 'pg', '@electric-sql/*'], message: 'contracts imports no framework.' },
+            {
+              group: [
+                'node:*',
+                'fastify*',
+                '@fastify/*',
+                'drizzle-orm*',
+                'react*',
+                'pg',
+                '@electric-sql/*',
+              ],
+              message: 'contracts imports no framework.',
+            },
           ],
         },
       ],
     },
   },
+  {
+    // A cycle makes load order decide what is undefined at import time.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      // The TypeScript resolver follows each app's `@/` paths, so aliased cycles count too.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'apps/web/tsconfig.json',
+            'apps/api/tsconfig.json',
+            'packages/contracts/tsconfig.json',
+          ],
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  sharedWebFolders,
   ...featureBoundaries,
 );

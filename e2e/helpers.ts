@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The administrator the e2e server seeds (see playwright.config.ts). */
 export const ADMIN_EMAIL = 'admin@cricket.test';
@@ -16,4 +16,11 @@ export async function signIn(
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}
+
+/** Picks `option` in one of the app's drop-downs (a Radix Select: a button and a listbox). */
+export async function choose(select: Locator, option: string): Promise<void> {
+  await select.click();
+  await select.page().getByRole('option', { name: option, exact: true }).click();
+  await expect(select).toHaveText(option);
 }

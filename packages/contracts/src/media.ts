@@ -63,6 +63,17 @@ export const MEDIA_RULES: Record<MediaType, MediaRules> = {
   }),
 };
 
+/** The message a picked file breaks first under `kind`'s rules, or null when it may be uploaded. */
+export function mediaFileProblem(
+  kind: MediaType,
+  file: { type: string; size: number },
+): string | null {
+  const rules = MEDIA_RULES[kind];
+  if (!rules.mimeTypes.includes(file.type)) return rules.wrongType;
+  if (file.size > rules.maxBytes) return rules.tooLarge;
+  return null;
+}
+
 export const uploadedFile = z.object({
   url: z.string(),
   name: z.string(),

@@ -15,6 +15,7 @@ import { PublicLayout } from './layouts/public-layout';
 import { ErrorPage } from './pages/error-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { FullScreenSpinner, RedirectIfSignedIn, RequireSession } from './session-guards';
+import { lazyPage } from '@/lib/lazy-page';
 
 /** Link targets the spec names without a screen of their own (spec §2 route table). */
 const linkTargetRoutes: RouteObject[] = ['matches', 'terms-and-conditions', 'privacy-policy'].map(
@@ -56,9 +57,7 @@ export const router = createBrowserRouter([
           },
           {
             // Lazy: the shell's Radix menus and dialogs stay out of the login page's download.
-            lazy: {
-              Component: async () => (await import('./layouts/protected-layout')).ProtectedLayout,
-            },
+            lazy: lazyPage(() => import('./layouts/protected-layout'), 'ProtectedLayout'),
             // A failing screen keeps the shell around its error page.
             children: [{ errorElement: <ErrorPage />, children: shellRoutes }],
           },

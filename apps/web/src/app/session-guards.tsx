@@ -4,7 +4,7 @@ import { useSession } from '@/lib/session';
 
 export function FullScreenSpinner() {
   return (
-    <div className="flex min-h-screen items-center justify-center bg-slate-50 text-emerald-700">
+    <div className="flex min-h-screen items-center justify-center bg-neutral-50 text-primary-700">
       <Spinner label="Loading" className="size-10 border-4" />
     </div>
   );

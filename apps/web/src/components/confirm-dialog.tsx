@@ -1,7 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { DialogRoot } from './ui/dialog-root';
+import { DialogContent, DialogRoot } from './ui/dialog-root';
 import { TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '@/lib/http';
 import { Button } from './ui/button';
 
 interface ConfirmDialogProps {
@@ -14,6 +16,8 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   /** The confirmed action is running: both buttons wait and the dialog stays open. */
   busy?: boolean;
+  /** The action is not allowed (a role that still has users): Confirm cannot be pressed. */
+  confirmDisabled?: boolean;
 }
 
 /** Asks before a destructive action, e.g. 'Delete User'. */
@@ -26,24 +30,25 @@ export function ConfirmDialog({
   confirmLabel = 'Confirm',
   cancelLabel = 'Cancel',
   busy = false,
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange} preventClose={busy}>
       <Dialog.Portal>
-        <Dialog.Overlay className="animate-fade-in fixed inset-0 z-40 bg-slate-900/40" />
-        <Dialog.Content
+        <Dialog.Overlay className="animate-fade-in fixed inset-0 z-40 bg-neutral-900/40" />
+        <DialogContent
           role="alertdialog"
-          className="animate-fade-in fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl focus:outline-none"
+          className="animate-fade-in fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl focus:outline-none"
         >
           <div className="flex gap-4">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-danger-50 text-danger-600">
               <TriangleAlert className="size-5" aria-hidden="true" />
             </span>
             <div className="space-y-2">
-              <Dialog.Title className="text-base font-semibold text-slate-900">
+              <Dialog.Title className="text-base font-semibold text-neutral-900">
                 {title}
               </Dialog.Title>
-              <Dialog.Description className="text-sm text-slate-600">
+              <Dialog.Description className="text-sm text-neutral-600">
                 {description}
               </Dialog.Description>
             </div>
@@ -54,12 +59,72 @@ export function ConfirmDialog({
                 {cancelLabel}
               </Button>
             </Dialog.Close>
-            <Button variant="danger" busy={busy} onClick={onConfirm}>
+            <Button variant="danger" busy={busy} disabled={confirmDisabled} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </div>
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </DialogRoot>
   );
+}
+
+interface ConfirmDeleteOptions<Row> {
+  /** Sends the request; its promise decides success or failure. */
+  run: (row: Row) => Promise<unknown>;
+  title: string;
+  description: (row: Row) => ReactNode;
+  /** Spec texts: 'User deleted successfully', and the fallback when the server gives no reason. */
+  successText: string;
+  failureText: string;
+  /** False disables Confirm (the row may not be deleted); say why in the description. */
+  allowed?: (row: Row) => boolean;
+}
+
+/**
+ * The delete flow every list shares: ask, send exactly one request however often Confirm is
+ * pressed, toast the outcome, close on success and stay open on failure so the user can retry
+ * or cancel. The list itself steps back a page when the delete emptied the last one.
+ */
+export function useConfirmDelete<Row>({
+  run,
+  title,
+  description,
+  successText,
+  failureText,
+  allowed = () => true,
+}: ConfirmDeleteOptions<Row>) {
+  const [target, setTarget] = useState<Row | null>(null);
+  const [busy, setBusy] = useState(false);
+  // State updates land after the next click; the ref stops a double-click at once.
+  const inFlight = useRef(false);
+
+  async function confirm() {
+    if (target === null || inFlight.current || !allowed(target)) return;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      await run(target);
+      toast.success(successText);
+      setTarget(null);
+    } catch (error) {
+      toast.error(errorMessage(error, failureText));
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  }
+
+  const dialog = (
+    <ConfirmDialog
+      open={target !== null}
+      onOpenChange={(open) => !open && setTarget(null)}
+      title={title}
+      description={target === null ? '' : description(target)}
+      onConfirm={() => void confirm()}
+      busy={busy}
+      confirmDisabled={target !== null && !allowed(target)}
+    />
+  );
+  return { ask: setTarget, dialog };
 }

@@ -1,7 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { Spinner } from './ui/spinner';
 
 export interface Column<Row> {
   /** Stable key for React; also names the column in tests. */
@@ -10,6 +9,8 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
   /** The control shown for this column in the filter row, if any. */
   filter?: ReactNode;
+  /** The column's share of a fixed-layout table, e.g. 'w-[30%]' or 'w-28'. */
+  width?: string;
   className?: string;
 }
 
@@ -19,8 +20,10 @@ interface DataTableProps<Row> {
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
-  /** First fetch or refetch with filters: shows a loading row instead of the body. */
+  /** A page is loading: rows on screen stay, dimmed; with none, skeleton rows stand in. */
   loading?: boolean;
+  /** How many skeleton rows the first load shows (the page size, so nothing jumps). */
+  skeletonRows?: number;
   emptyText: string;
   /** Makes rows open something (e.g. the profile); rows become focusable and react to Enter. */
   onRowClick?: (row: Row) => void;
@@ -38,6 +41,7 @@ export function DataTable<Row>({
   rows,
   rowKey,
   loading = false,
+  skeletonRows = 3,
   emptyText,
   onRowClick,
   rowLabel,
@@ -57,18 +61,18 @@ export function DataTable<Row>({
       <table
         aria-label={label}
         aria-busy={loading || undefined}
-        className="w-full min-w-[640px] text-left text-sm"
+        className="w-full min-w-[720px] table-fixed text-left text-sm"
       >
-        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        <thead className="bg-neutral-50 text-xs font-semibold tracking-wide text-neutral-500 uppercase">
           <tr>
             {columns.map((column) => (
-              <th key={column.id} scope="col" className={cn('px-4 py-3', column.className)}>
+              <th key={column.id} scope="col" className={cn('px-4 py-3', column.width)}>
                 {column.header}
               </th>
             ))}
           </tr>
           {hasFilters && (
-            <tr className="border-t border-slate-200 bg-white normal-case">
+            <tr className="border-t border-neutral-200 bg-surface normal-case">
               {columns.map((column) => (
                 <td key={column.id} className="px-4 py-2 font-normal tracking-normal">
                   {column.filter}
@@ -77,20 +81,21 @@ export function DataTable<Row>({
             </tr>
           )}
         </thead>
-        <tbody className="divide-y divide-slate-100 border-t border-slate-200">
-          {loading ? (
-            <tr>
-              <td colSpan={columns.length} className="px-4 py-10 text-slate-500 sm:text-center">
-                <span className="inline-flex items-center gap-2">
-                  <Spinner />
-                  Loading...
-                </span>
-              </td>
-            </tr>
+        <tbody className="divide-y divide-neutral-100 border-t border-neutral-200">
+          {loading && rows.length === 0 ? (
+            Array.from({ length: Math.max(1, skeletonRows) }, (_, index) => (
+              <tr key={index} aria-hidden="true">
+                {columns.map((column) => (
+                  <td key={column.id} className="px-4 py-3">
+                    <span className="block h-5 animate-pulse rounded bg-neutral-100" />
+                  </td>
+                ))}
+              </tr>
+            ))
           ) : rows.length === 0 ? (
             <tr>
               {/* Left-aligned on phones, where the table is wider than the screen. */}
-              <td colSpan={columns.length} className="px-4 py-10 text-slate-500 sm:text-center">
+              <td colSpan={columns.length} className="px-4 py-10 text-neutral-500 sm:text-center">
                 {emptyText}
               </td>
             </tr>
@@ -103,13 +108,14 @@ export function DataTable<Row>({
                 tabIndex={onRowClick ? 0 : undefined}
                 aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
                 className={cn(
-                  'text-slate-700',
+                  'group text-neutral-700 transition-opacity',
+                  loading && 'opacity-50',
                   onRowClick &&
-                    'cursor-pointer hover:bg-slate-50 focus-visible:bg-emerald-50/60 focus-visible:outline-none',
+                    'cursor-pointer hover:bg-neutral-50 focus-visible:bg-primary-50/60 focus-visible:outline-none',
                 )}
               >
                 {columns.map((column) => (
-                  <td key={column.id} className={cn('px-4 py-3', column.className)}>
+                  <td key={column.id} className={cn('px-4 py-3 align-middle', column.className)}>
                     {column.cell(row)}
                   </td>
                 ))}
@@ -119,6 +125,24 @@ export function DataTable<Row>({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * Text that may be long (a 100-character team name): one line with an ellipsis, the whole text
+ * on hover (title) and when its row has keyboard focus (the row grows to show it).
+ */
+export function TruncatedText({ text, className }: { text: string; className?: string }) {
+  return (
+    <span
+      title={text}
+      className={cn(
+        'block truncate group-focus-visible:break-words group-focus-visible:whitespace-normal',
+        className,
+      )}
+    >
+      {text}
+    </span>
   );
 }
 
@@ -151,10 +175,10 @@ export function RowAction({
       }}
       className={cn(
         'inline-flex size-8 items-center justify-center rounded-md transition-colors disabled:cursor-not-allowed disabled:opacity-40',
-        'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-emerald-600',
+        'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary-600',
         tone === 'danger'
-          ? 'text-red-600 hover:bg-red-50'
-          : 'text-slate-500 hover:bg-slate-100 hover:text-slate-900',
+          ? 'text-danger-600 hover:bg-danger-50'
+          : 'text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900',
       )}
     >
       <Icon className="size-4" aria-hidden="true" />

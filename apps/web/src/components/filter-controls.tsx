@@ -1,6 +1,7 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 import { controlClasses } from './ui/field';
+import { Select, type SelectOption } from './ui/select';
 
 /** The look of every control in a DataTable filter row. */
 const filterClasses = cn(controlClasses, 'h-9 min-w-32 py-1.5');
@@ -33,21 +34,21 @@ interface FilterSelectProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  /** The options after the leading 'All' (value ''). */
-  children: ReactNode;
+  /** The choices after the leading 'All' (value ''). */
+  options: readonly SelectOption[];
 }
 
 /** A choice in a list's filter row; its first option is always 'All'. */
-export function FilterSelect({ label, value, onChange, children }: FilterSelectProps) {
+export function FilterSelect({ label, value, onChange, options }: FilterSelectProps) {
   return (
-    <select
+    <Select
       aria-label={label}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
-      className={filterClasses}
-    >
-      <option value="">All</option>
-      {children}
-    </select>
+      onChange={onChange}
+      options={options}
+      placeholder="All"
+      emptyOption
+      className="h-9 min-w-32 py-1.5"
+    />
   );
 }

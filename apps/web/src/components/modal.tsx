@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { DialogRoot } from './ui/dialog-root';
+import { DialogContent, DialogRoot } from './ui/dialog-root';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
@@ -35,21 +35,21 @@ export function Modal({
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange} preventClose={preventClose}>
       <Dialog.Portal>
-        <Dialog.Overlay className="animate-fade-in fixed inset-0 z-[60] bg-slate-900/40" />
-        <Dialog.Content
+        <Dialog.Overlay className="animate-fade-in fixed inset-0 z-[60] bg-neutral-900/40" />
+        <DialogContent
           aria-describedby={undefined}
           className={cn(
-            'animate-fade-in fixed top-1/2 left-1/2 z-[70] flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-2xl focus:outline-none',
+            'animate-fade-in fixed top-1/2 left-1/2 z-[70] flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-surface shadow-2xl focus:outline-none',
             size === 'lg' ? 'max-w-3xl' : 'max-w-lg',
           )}
         >
-          <header className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
+          <header className="flex items-start justify-between gap-4 border-b border-neutral-200 px-5 py-4">
             <div className="min-w-0">
-              <Dialog.Title className="text-base font-semibold text-slate-900">
+              <Dialog.Title className="text-base font-semibold text-neutral-900">
                 {title}
               </Dialog.Title>
               {description && (
-                <Dialog.Description className="mt-1 text-sm text-slate-500">
+                <Dialog.Description className="mt-1 text-sm text-neutral-500">
                   {description}
                 </Dialog.Description>
               )}
@@ -62,11 +62,11 @@ export function Modal({
           </header>
           <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
           {footer && (
-            <footer className="flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-slate-50 px-5 py-3">
+            <footer className="flex flex-wrap justify-end gap-3 border-t border-neutral-200 bg-neutral-50 px-5 py-3">
               {footer}
             </footer>
           )}
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </DialogRoot>
   );

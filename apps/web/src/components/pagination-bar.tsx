@@ -1,8 +1,15 @@
-import { PAGE_SIZE_OPTIONS, type Pagination } from '@cricket/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZE_OPTIONS,
+  buildPagination,
+  type Pagination,
+} from '@cricket/contracts';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
+import { pagerText } from './list-paging';
 import { Button } from './ui/button';
+import { Select } from './ui/select';
 
 /** Spec §9: at most 5 page-number buttons. */
 const WINDOW_SIZE = 5;
@@ -16,7 +23,10 @@ function pageWindow(current: number, totalPages: number): number[] {
 }
 
 interface PaginationBarProps {
-  pagination: Pagination;
+  /** Undefined until the first page arrives. */
+  pagination: Pagination | undefined;
+  /** The page being fetched: the bar names it instead of the page still on screen. */
+  loadingPage?: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
   pageSizeOptions?: readonly number[];
@@ -24,50 +34,48 @@ interface PaginationBarProps {
 
 /** Spec §2 "Shared pagination bar", used under every list. */
 export function PaginationBar({
-  pagination,
+  pagination: known,
+  loadingPage,
   onPageChange,
   onPageSizeChange,
   pageSizeOptions = PAGE_SIZE_OPTIONS,
 }: PaginationBarProps) {
   const selectId = useId();
-  const { current_page: page, per_page: perPage, total, total_pages: totalPages } = pagination;
+  const text = pagerText(known, loadingPage);
+  const pagination = known ?? buildPagination(0, loadingPage ?? 1, DEFAULT_PAGE_SIZE);
+  const { per_page: perPage, total_pages: totalPages } = pagination;
+  const page = Math.min(loadingPage ?? pagination.current_page, totalPages);
   const onlyOnePage = totalPages <= 1;
-  const backDisabled = !pagination.has_prev_page || onlyOnePage;
-  const forwardDisabled = !pagination.has_next_page || onlyOnePage;
-  const first = (page - 1) * perPage + 1;
-  const last = Math.min(page * perPage, total);
+  const backDisabled = page <= 1 || onlyOnePage;
+  const forwardDisabled = page >= totalPages || onlyOnePage;
 
   return (
     <nav
       aria-label="Pagination"
-      className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 md:flex-row md:items-center md:justify-between"
+      className="flex flex-col gap-3 border-t border-neutral-200 px-4 py-3 text-sm text-neutral-600 md:flex-row md:items-center md:justify-between"
     >
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
         {/* A list with one fixed page size (pickers) has nothing to choose. */}
         {pageSizeOptions.length > 1 && (
           <div className="flex items-center gap-2">
             <label htmlFor={selectId}>Rows per page</label>
-            <select
+            <Select
               id={selectId}
-              value={perPage}
-              onChange={(event) => onPageSizeChange(Number(event.target.value))}
-              className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-emerald-600 focus:ring-2 focus:ring-emerald-600/20 focus:outline-none"
-            >
-              {pageSizeOptions.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
+              value={String(perPage)}
+              onChange={(value) => onPageSizeChange(Number(value))}
+              options={pageSizeOptions.map((size) => ({
+                value: String(size),
+                label: String(size),
+              }))}
+              className="h-8 w-20 py-1"
+            />
           </div>
         )}
-        <p aria-live="polite">
-          {total === 0 ? 'No items to display' : `Showing ${first}-${last} of ${total} items`}
-        </p>
+        <p aria-live="polite">{text.summary}</p>
       </div>
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <p>{`Page ${page} of ${totalPages}`}</p>
+        <p>{text.position}</p>
         <div className="flex flex-wrap items-center gap-1">
           <Button
             variant="ghost"
@@ -95,8 +103,10 @@ export function PaginationBar({
               aria-current={number === page ? 'page' : undefined}
               onClick={() => onPageChange(number)}
               className={cn(
-                'size-9 rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600',
-                number === page ? 'bg-emerald-700 text-white' : 'text-slate-700 hover:bg-slate-100',
+                'size-9 rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600',
+                number === page
+                  ? 'bg-primary-700 text-white'
+                  : 'text-neutral-700 hover:bg-neutral-100',
               )}
             >
               {number}

@@ -31,13 +31,13 @@ export function SidePanel({
       onOpenChange={onOpenChange}
       side="right"
       preventClose={preventClose}
-      className="bg-white"
+      className="bg-surface"
     >
-      <header className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
+      <header className="flex items-start justify-between gap-4 border-b border-neutral-200 px-6 py-4">
         <div className="min-w-0">
-          <SheetTitle className="text-lg font-semibold text-slate-900">{title}</SheetTitle>
+          <SheetTitle className="text-lg font-semibold text-neutral-900">{title}</SheetTitle>
           {description && (
-            <SheetDescription className="mt-1 text-sm text-slate-500">
+            <SheetDescription className="mt-1 text-sm text-neutral-500">
               {description}
             </SheetDescription>
           )}
@@ -50,7 +50,7 @@ export function SidePanel({
       </header>
       <div className="flex-1 overflow-y-auto px-6 py-5">{children}</div>
       {footer && (
-        <footer className="flex justify-end gap-3 border-t border-slate-200 bg-slate-50 px-6 py-4">
+        <footer className="flex justify-end gap-3 border-t border-neutral-200 bg-neutral-50 px-6 py-4">
           {footer}
         </footer>
       )}

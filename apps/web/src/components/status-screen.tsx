@@ -15,9 +15,9 @@ interface StatusScreenProps {
 }
 
 const TONES = {
-  brand: 'bg-emerald-50 text-emerald-700',
-  warning: 'bg-amber-50 text-amber-700',
-  danger: 'bg-red-50 text-red-600',
+  brand: 'bg-primary-50 text-primary-700',
+  warning: 'bg-warning-50 text-warning-700',
+  danger: 'bg-danger-50 text-danger-600',
 } as const;
 
 /** The centred message screens: placeholder, not found, not allowed, unexpected error. */
@@ -40,8 +40,8 @@ export function StatusScreen({
       >
         <Icon className="size-7" aria-hidden="true" />
       </span>
-      <Heading className="text-2xl font-semibold text-slate-900">{title}</Heading>
-      {children && <div className="mt-2 max-w-md text-sm text-slate-600">{children}</div>}
+      <Heading className="text-2xl font-semibold text-neutral-900">{title}</Heading>
+      {children && <div className="mt-2 max-w-md text-sm text-neutral-600">{children}</div>}
       {actions && <div className="mt-6 flex flex-wrap justify-center gap-3">{actions}</div>}
     </section>
   );

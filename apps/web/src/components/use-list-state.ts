@@ -96,8 +96,10 @@ export function useListState<Key extends string>({
     [debounceMs, textFilters, update],
   );
 
+  /** `replace` corrects the URL (a page past the end) without adding a history entry. */
   const setPage = useCallback(
-    (next: number) => update({ page: next === DEFAULT_PAGE ? null : String(next) }),
+    (next: number, replace = false) =>
+      update({ page: next === DEFAULT_PAGE ? null : String(next) }, replace),
     [update],
   );
 

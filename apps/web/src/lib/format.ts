@@ -31,3 +31,8 @@ export function formatDate(value: string | Date | null | undefined): string {
   if (!isValid(date)) return '';
   return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }
+
+/** 'support staff' → 'Support staff': role and module names are stored as typed, shown capitalised. */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -64,10 +64,11 @@ describe('AppToaster', () => {
       toast.success('User created successfully');
     });
     await screen.findByText('User created successfully');
-    await waitFor(() =>
-      expect(
-        screen.getAllByText('Please fix the validation errors before submitting'),
-      ).toHaveLength(1),
+    await waitFor(
+      () =>
+        expect(
+          screen.getAllByText('Please fix the validation errors before submitting'),
+        ).toHaveLength(1),
       // Dismissed copies leave after react-hot-toast's one-second exit.
       { timeout: 3000 },
     );

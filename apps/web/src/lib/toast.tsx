@@ -13,8 +13,11 @@ export function AppToaster() {
     // the toasts about the form in the panel audible. "off" because each toast is its own
     // polite live region already.
     <div aria-live="off">
+      {/* Bottom centre, above a panel's footer: clear of a side panel's title and close button
+          (the panel opens on the right, full width on phones) and of its Save and Cancel. */}
       <Toaster
-        position="top-right"
+        position="bottom-center"
+        containerStyle={{ bottom: 88 }}
         toastOptions={{
           duration: 4000,
           success: { duration: 2000 },

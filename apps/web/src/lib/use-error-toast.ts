@@ -3,12 +3,13 @@ import toast from 'react-hot-toast';
 import { errorMessage } from './http';
 
 /**
- * Shows a failed query once as an error toast (spec §8): the server's message when
- * `preferServer` and there is one, else the screen's own text.
+ * Shows a failed query once as an error toast (spec §8): the server's `message` when it sent
+ * one, else the screen's own text. The toast id is the fallback text, so two parts of a screen
+ * sharing a query never stack the same toast twice.
  */
-export function useErrorToast(error: unknown, fallback: string, preferServer = false): void {
+export function useErrorToast(error: unknown, fallback: string): void {
   useEffect(() => {
     if (!error) return;
-    toast.error(preferServer ? errorMessage(error, fallback) : fallback);
-  }, [error, fallback, preferServer]);
+    toast.error(errorMessage(error, fallback), { id: fallback });
+  }, [error, fallback]);
 }

@@ -27,7 +27,7 @@ function crumbsFor(pathname: string): Crumb[] {
 function Separator({ className }: { className?: string }) {
   return (
     <ChevronRight
-      className={cn('size-3.5 shrink-0 text-slate-400', className)}
+      className={cn('size-3.5 shrink-0 text-neutral-400', className)}
       aria-hidden="true"
     />
   );
@@ -44,12 +44,15 @@ export function Breadcrumb() {
   const onSmallScreensHidden = 'hidden sm:flex';
 
   return (
-    <nav aria-label="Breadcrumb" className="border-b border-slate-200 bg-white px-4 py-2.5 sm:px-6">
-      <ol className="flex min-w-0 items-center gap-1.5 text-sm text-slate-500">
+    <nav
+      aria-label="Breadcrumb"
+      className="border-b border-neutral-200 bg-surface px-4 py-2.5 sm:px-6"
+    >
+      <ol className="flex min-w-0 items-center gap-1.5 text-sm text-neutral-500">
         <li
           className={cn('items-center gap-1.5', crumbs.length > 0 ? onSmallScreensHidden : 'flex')}
         >
-          <Link to="/" className="flex items-center gap-1 rounded hover:text-emerald-700">
+          <Link to="/" className="flex items-center gap-1 rounded hover:text-primary-700">
             <House className="size-3.5" aria-hidden="true" />
             Home
           </Link>
@@ -74,11 +77,11 @@ export function Breadcrumb() {
           >
             <Separator className={index === lastIndex ? 'hidden sm:block' : undefined} />
             {index === lastIndex ? (
-              <span aria-current="page" className="truncate font-medium text-slate-900">
+              <span aria-current="page" className="truncate font-medium text-neutral-900">
                 {crumb.label}
               </span>
             ) : (
-              <Link to={crumb.to} className="rounded hover:text-emerald-700">
+              <Link to={crumb.to} className="rounded hover:text-primary-700">
                 {crumb.label}
               </Link>
             )}

@@ -29,11 +29,18 @@ export function ProtectedLayout() {
   return (
     // Tooltips only exist inside the shell, so their provider lives here, not in the entry chunk.
     <Tooltip.Provider delayDuration={300}>
+      {/* The first Tab stop: past the sidebar and top bar straight to the page. */}
+      <a
+        href="#main-content"
+        className="sr-only z-[100] rounded-lg bg-surface px-4 py-2 text-sm font-medium text-primary-800 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
       <div className="flex min-h-screen">
         {/* The outer aside paints the full height; the inner column stays in view on scroll. */}
         <aside
           className={cn(
-            'hidden shrink-0 bg-slate-900 transition-[width] duration-200 lg:block',
+            'hidden shrink-0 bg-neutral-900 transition-[width] duration-200 lg:block',
             collapsed ? 'w-[72px]' : 'w-64',
           )}
         >
@@ -50,7 +57,12 @@ export function ProtectedLayout() {
           </div>
         </aside>
 
-        <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} side="left" className="bg-slate-900">
+        <Sheet
+          open={drawerOpen}
+          onOpenChange={setDrawerOpen}
+          side="left"
+          className="bg-neutral-900"
+        >
           <div className="flex min-h-0 flex-1 flex-col">
             <SheetTitle className="sr-only">Navigation</SheetTitle>
             <div className="flex h-16 items-center justify-between border-b border-white/10 px-4">
@@ -60,7 +72,7 @@ export function ProtectedLayout() {
                   variant="ghost"
                   size="icon"
                   aria-label="Close navigation"
-                  className="text-slate-300 hover:bg-white/10 hover:text-white"
+                  className="text-neutral-300 hover:bg-white/10 hover:text-white"
                 >
                   <X className="size-5" aria-hidden="true" />
                 </Button>
@@ -80,13 +92,13 @@ export function ProtectedLayout() {
             <div
               role="progressbar"
               aria-label="Loading page"
-              className="h-0.5 w-full overflow-hidden bg-emerald-100"
+              className="h-0.5 w-full overflow-hidden bg-primary-100"
             >
-              <div className="h-full w-1/3 animate-pulse bg-emerald-600" />
+              <div className="h-full w-1/3 animate-pulse bg-primary-600" />
             </div>
           )}
           <Breadcrumb />
-          <main className="flex-1 p-4 sm:p-6">
+          <main id="main-content" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-6">
             <Outlet />
           </main>
           <Footer />

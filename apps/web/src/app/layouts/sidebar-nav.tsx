@@ -15,11 +15,11 @@ interface SidebarNavProps {
 const itemClasses = (active: boolean, collapsed: boolean) =>
   cn(
     'flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
-    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400',
+    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-400',
     collapsed && 'justify-center px-0',
     active
-      ? 'bg-emerald-600/15 text-emerald-300'
-      : 'text-slate-300 hover:bg-white/5 hover:text-white',
+      ? 'bg-primary-600/15 text-primary-300'
+      : 'text-neutral-300 hover:bg-white/5 hover:text-white',
   );
 
 /**
@@ -45,7 +45,7 @@ function WithTooltip({
         <Tooltip.Content
           side="right"
           sideOffset={8}
-          className="z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg"
+          className="z-50 rounded-md bg-neutral-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg"
         >
           {label}
         </Tooltip.Content>
@@ -90,7 +90,7 @@ function ItemContent({
   return (
     <>
       <Icon className="size-[18px] shrink-0" aria-hidden="true" />
-      <span className={cn('truncate', collapsed && 'sr-only')}>{label}</span>
+      <span className={cn('leading-tight', collapsed && 'sr-only')}>{label}</span>
     </>
   );
 }

@@ -11,7 +11,7 @@ interface TopBarProps {
 
 export function TopBar({ sidebarCollapsed, onToggleSidebar, onOpenDrawer }: TopBarProps) {
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-neutral-200 bg-white/95 px-4 backdrop-blur sm:px-6">
       <Button
         variant="ghost"
         size="icon"
@@ -41,14 +41,14 @@ export function TopBar({ sidebarCollapsed, onToggleSidebar, onOpenDrawer }: TopB
       {/* Spec §2: the search box is shown but has no behaviour yet. */}
       <div role="search" className="relative min-w-0 flex-1 sm:max-w-sm">
         <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400"
           aria-hidden="true"
         />
         <input
           type="search"
           aria-label="Search"
           placeholder="Search..."
-          className="h-9 w-full rounded-lg border border-slate-200 bg-slate-50 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-emerald-600 focus:bg-white focus:ring-2 focus:ring-emerald-600/20 focus:outline-none"
+          className="h-9 w-full rounded-lg border border-neutral-200 bg-neutral-50 pr-3 pl-9 text-sm placeholder:text-neutral-400 focus:border-primary-600 focus:bg-surface focus:ring-2 focus:ring-primary-600/20 focus:outline-none"
         />
       </div>
 

@@ -5,7 +5,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/lib/session';
 
 const itemClasses =
-  'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
+  'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-neutral-700 outline-none data-[highlighted]:bg-neutral-100 data-[highlighted]:text-neutral-900';
 
 function initials(first: string | null, last: string | null, email: string): string {
   const letters = `${first?.charAt(0) ?? ''}${last?.charAt(0) ?? ''}`;
@@ -22,28 +22,28 @@ export function UserMenu() {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         aria-label="User menu"
-        className="flex items-center gap-2 rounded-full p-1 pr-2 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
+        className="flex items-center gap-2 rounded-full p-1 pr-2 text-left hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
       >
-        <span className="flex size-8 items-center justify-center rounded-full bg-emerald-700 text-xs font-semibold text-white">
+        <span className="flex size-8 items-center justify-center rounded-full bg-primary-700 text-xs font-semibold text-white">
           {initials(user.first_name, user.last_name, user.email)}
         </span>
         <span className="hidden max-w-40 flex-col md:flex">
-          <span className="truncate text-sm font-medium text-slate-900">{user.role.name}</span>
-          <span className="truncate text-xs text-slate-500">{user.email}</span>
+          <span className="truncate text-sm font-medium text-neutral-900">{user.role.name}</span>
+          <span className="truncate text-xs text-neutral-500">{user.email}</span>
         </span>
-        <ChevronDown className="hidden size-4 text-slate-400 md:block" aria-hidden="true" />
+        <ChevronDown className="hidden size-4 text-neutral-400 md:block" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
           sideOffset={8}
-          className="animate-fade-in z-50 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+          className="animate-fade-in z-50 w-64 rounded-xl border border-neutral-200 bg-surface p-1.5 shadow-lg"
         >
           <DropdownMenu.Label className="px-2.5 py-2">
-            <p className="text-sm font-semibold text-slate-900">{user.role.name}</p>
-            <p className="truncate text-xs text-slate-500">{user.email}</p>
+            <p className="text-sm font-semibold text-neutral-900">{user.role.name}</p>
+            <p className="truncate text-xs text-neutral-500">{user.email}</p>
           </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Separator className="my-1 h-px bg-neutral-200" />
           <DropdownMenu.Item asChild className={itemClasses}>
             <Link to="/profile">
               <UserRound className="size-4" aria-hidden="true" />

@@ -18,7 +18,7 @@ export function ErrorPage() {
           <Button onClick={() => window.location.reload()}>Reload page</Button>
           <a
             href="/"
-            className="inline-flex h-10 items-center px-2 text-sm font-medium text-emerald-700 hover:underline"
+            className="inline-flex h-10 items-center px-2 text-sm font-medium text-primary-700 hover:underline"
           >
             Go to Dashboard
           </a>

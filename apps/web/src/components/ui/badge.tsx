@@ -4,13 +4,13 @@ import { cn } from '@/lib/cn';
 export type BadgeTone = 'gray' | 'green' | 'red' | 'yellow' | 'blue' | 'purple' | 'orange';
 
 const TONES: Record<BadgeTone, string> = {
-  gray: 'bg-slate-100 text-slate-700 ring-slate-200',
-  green: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
-  red: 'bg-red-50 text-red-700 ring-red-200',
-  yellow: 'bg-amber-50 text-amber-800 ring-amber-200',
-  blue: 'bg-sky-50 text-sky-700 ring-sky-200',
-  purple: 'bg-violet-50 text-violet-700 ring-violet-200',
-  orange: 'bg-orange-50 text-orange-700 ring-orange-200',
+  gray: 'bg-neutral-100 text-neutral-700 ring-neutral-200',
+  green: 'bg-primary-50 text-primary-700 ring-primary-200',
+  red: 'bg-danger-50 text-danger-700 ring-danger-200',
+  yellow: 'bg-warning-50 text-warning-800 ring-warning-200',
+  blue: 'bg-info-50 text-info-700 ring-info-200',
+  purple: 'bg-accent-50 text-accent-700 ring-accent-200',
+  orange: 'bg-highlight-50 text-highlight-700 ring-highlight-200',
 };
 
 export function Badge({

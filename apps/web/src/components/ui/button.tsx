@@ -6,10 +6,10 @@ type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type Size = 'sm' | 'md' | 'icon';
 
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-emerald-700 text-white shadow-sm hover:bg-emerald-800',
-  secondary: 'border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50',
-  ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
+  primary: 'bg-primary-700 text-white shadow-sm hover:bg-primary-800',
+  secondary: 'border border-neutral-300 bg-surface text-neutral-700 shadow-sm hover:bg-neutral-50',
+  ghost: 'text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900',
+  danger: 'bg-danger-600 text-white shadow-sm hover:bg-danger-700',
 };
 
 const SIZES: Record<Size, string> = {
@@ -26,7 +26,7 @@ export function buttonClasses({
 }: { variant?: Variant; size?: Size; className?: string } = {}): string {
   return cn(
     'inline-flex items-center justify-center rounded-lg font-medium whitespace-nowrap transition-colors',
-    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600',
+    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600',
     'disabled:cursor-not-allowed disabled:opacity-50',
     VARIANTS[variant],
     SIZES[size],

@@ -17,12 +17,12 @@ export function Card({ title, actions, className, flush = false, children }: Car
   return (
     <section
       aria-labelledby={title ? titleId : undefined}
-      className={cn('rounded-xl border border-slate-200 bg-white shadow-sm', className)}
+      className={cn('rounded-xl border border-neutral-200 bg-surface shadow-sm', className)}
     >
       {(title || actions) && (
-        <header className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
+        <header className="flex items-center justify-between gap-3 border-b border-neutral-100 px-5 py-4">
           {title && (
-            <h2 id={titleId} className="text-base font-semibold text-slate-900">
+            <h2 id={titleId} className="text-base font-semibold text-neutral-900">
               {title}
             </h2>
           )}

@@ -28,10 +28,10 @@ export function CheckboxField<T extends FieldValues>({
         type="checkbox"
         {...inputProps}
         {...controlProps}
-        className="mt-0.5 size-4 rounded border-slate-300 accent-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
+        className="mt-0.5 size-4 rounded border-neutral-300 accent-primary-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
       />
       <div className="space-y-1">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        <label htmlFor={id} className="block text-sm font-medium text-neutral-700">
           {label}
         </label>
         <FieldMessages hint={hint} {...messages} />

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { createContext, useContext, useState, type ComponentProps, type ReactNode } from 'react';
 
 interface DialogRootProps {
   open: boolean;
@@ -9,22 +9,56 @@ interface DialogRootProps {
   children: ReactNode;
 }
 
-/** Radix's dialog root with the one rule every dialog, sheet and panel shares: no closing mid-save. */
+const OpenerContext = createContext<Element | null>(null);
+
+/**
+ * Radix's dialog root with the rules every dialog, sheet and panel shares: no closing mid-save,
+ * and focus goes back to the control that opened it. Radix returns focus only to a
+ * Dialog.Trigger; our dialogs open from state (a row action, a page button), so the root notes
+ * what had focus when it opened.
+ */
 export function DialogRoot({
   open,
   onOpenChange,
   preventClose = false,
   children,
 }: DialogRootProps) {
+  const [wasOpen, setWasOpen] = useState(open);
+  const [opener, setOpener] = useState<Element | null>(() =>
+    open && typeof document !== 'undefined' ? document.activeElement : null,
+  );
+  // Adjusted while rendering: the opening render runs before Radix moves focus inside.
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(document.activeElement);
+  }
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && preventClose) return;
-        onOpenChange(next);
+    <OpenerContext value={opener}>
+      <Dialog.Root
+        open={open}
+        onOpenChange={(next) => {
+          if (!next && preventClose) return;
+          onOpenChange(next);
+        }}
+      >
+        {children}
+      </Dialog.Root>
+    </OpenerContext>
+  );
+}
+
+/** Radix's Dialog.Content that, on closing, focuses the opener again if it is still there. */
+export function DialogContent(props: ComponentProps<typeof Dialog.Content>) {
+  const opener = useContext(OpenerContext);
+  return (
+    <Dialog.Content
+      onCloseAutoFocus={(event) => {
+        if (opener instanceof HTMLElement && opener.isConnected) {
+          event.preventDefault();
+          opener.focus();
+        }
       }}
-    >
-      {children}
-    </Dialog.Root>
+      {...props}
+    />
   );
 }

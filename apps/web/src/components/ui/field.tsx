@@ -1,5 +1,11 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
-import { useFormState, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import {
+  useController,
+  useFormState,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { cn } from '@/lib/cn';
 
 /** Any react-hook-form form, whatever its context and transformed-output types. */
@@ -27,12 +33,9 @@ export function useFieldBinding<T extends FieldValues, E extends Control>(
   hasHint: boolean,
   onChange?: (event: ChangeEvent<E>) => void,
 ) {
-  const id = useId();
   const formState = useFormState({ control: form.control, name });
   const error = form.getFieldState(name, formState).error?.message;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hasHint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  const { id, hintId, errorId, describedBy } = useFieldIds(hasHint, error);
   const registration = form.register(name);
 
   return {
@@ -54,11 +57,47 @@ export function useFieldBinding<T extends FieldValues, E extends Control>(
   };
 }
 
+/** The ids that tie a control to its label, hint and error message. */
+export function useFieldIds(hasHint: boolean, error: string | undefined) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hasHint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, errorId, describedBy };
+}
+
+/**
+ * A field whose control is not a plain input (a Radix Select, a date with a calendar): its
+ * value as text, a change that clears the shown error (spec §5), and the label/hint/error ids.
+ */
+export function useControlledField<T extends FieldValues>(
+  form: AnyForm<T>,
+  name: Path<T>,
+  hasHint: boolean,
+) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  const error = fieldState.error?.message;
+  const { describedBy, ...frameIds } = useFieldIds(hasHint, error);
+  const raw: unknown = field.value;
+  return {
+    ref: field.ref,
+    value: raw === null || raw === undefined ? '' : String(raw),
+    onChange: (next: string) => {
+      form.clearErrors(name);
+      field.onChange(next);
+    },
+    onBlur: field.onBlur,
+    error,
+    describedBy,
+    frame: { ...frameIds, error },
+  };
+}
+
 export const controlClasses = cn(
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs',
-  'placeholder:text-slate-400 focus:border-emerald-600 focus:ring-2 focus:ring-emerald-600/20 focus:outline-none',
-  'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500',
-  'aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/20',
+  'block w-full rounded-lg border border-neutral-300 bg-surface px-3 py-2 text-sm text-neutral-900 shadow-xs',
+  'placeholder:text-neutral-400 focus:border-primary-600 focus:ring-2 focus:ring-primary-600/20 focus:outline-none',
+  'disabled:cursor-not-allowed disabled:bg-neutral-50 disabled:text-neutral-500',
+  'aria-invalid:border-danger-500 aria-invalid:focus:ring-danger-500/20',
 );
 
 interface FieldFrameProps {
@@ -87,10 +126,10 @@ export function FieldFrame({
 }: FieldFrameProps) {
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="block text-sm font-medium text-neutral-700">
         {label}
         {required && (
-          <span aria-hidden="true" className="text-red-600">
+          <span aria-hidden="true" className="text-danger-600">
             {' '}
             *
           </span>
@@ -111,12 +150,12 @@ export function FieldMessages({
   return (
     <>
       {hint && (
-        <p id={hintId} className="text-xs text-slate-500">
+        <p id={hintId} className="text-xs text-neutral-500">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className="text-xs font-medium text-red-600">
+        <p id={errorId} className="text-xs font-medium text-danger-600">
           {error}
         </p>
       )}

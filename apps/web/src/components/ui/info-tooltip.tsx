@@ -10,7 +10,7 @@ export function InfoTooltip({ label, text }: { label: string; text: string }) {
           <button
             type="button"
             aria-label={label}
-            className="inline-flex size-5 items-center justify-center rounded-full text-slate-400 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-emerald-600"
+            className="inline-flex size-5 items-center justify-center rounded-full text-neutral-400 hover:text-neutral-700 focus-visible:outline-2 focus-visible:outline-primary-600"
           >
             <Info className="size-4" aria-hidden="true" />
           </button>
@@ -19,10 +19,10 @@ export function InfoTooltip({ label, text }: { label: string; text: string }) {
           <Tooltip.Content
             side="top"
             sideOffset={6}
-            className="z-[80] max-w-xs rounded-md bg-slate-900 px-3 py-2 text-xs text-white shadow-lg"
+            className="z-[80] max-w-xs rounded-md bg-neutral-900 px-3 py-2 text-xs text-white shadow-lg"
           >
             {text}
-            <Tooltip.Arrow className="fill-slate-900" />
+            <Tooltip.Arrow className="fill-neutral-900" />
           </Tooltip.Content>
         </Tooltip.Portal>
       </Tooltip.Root>

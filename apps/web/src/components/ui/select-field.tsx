@@ -1,20 +1,19 @@
-import type { SelectHTMLAttributes } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { cn } from '@/lib/cn';
-import { controlClasses, FieldFrame, useFieldBinding, type FieldProps } from './field';
+import { FieldFrame, useControlledField, type FieldProps } from './field';
+import { Select, type SelectOption } from './select';
 
-export interface SelectOption {
-  value: string;
-  label: string;
-}
+export type { SelectOption };
 
-type SelectFieldProps<T extends FieldValues> = FieldProps<T> &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'form' | 'id' | 'children'> & {
-    options: readonly SelectOption[];
-    /** A first, empty choice such as 'Select a role'. */
-    placeholder?: string;
-  };
+type SelectFieldProps<T extends FieldValues> = FieldProps<T> & {
+  options: readonly SelectOption[];
+  /** Shown while nothing is chosen, such as 'Select a role'. */
+  placeholder?: string;
+  required?: boolean;
+  disabled?: boolean;
+  className?: string;
+};
 
+/** A labelled Select bound to a react-hook-form field; values are the options' strings. */
 export function SelectField<T extends FieldValues>({
   form,
   name,
@@ -23,26 +22,30 @@ export function SelectField<T extends FieldValues>({
   options,
   placeholder,
   className,
-  onChange,
   required,
-  ...selectProps
+  disabled,
 }: SelectFieldProps<T>) {
-  const { controlProps, ...frame } = useFieldBinding(form, name, hint !== undefined, onChange);
+  const { ref, value, onChange, onBlur, error, describedBy, frame } = useControlledField(
+    form,
+    name,
+    hint !== undefined,
+  );
   return (
     <FieldFrame label={label} hint={hint} required={required} className={className} {...frame}>
-      <select
-        aria-required={required || undefined}
-        {...selectProps}
-        {...controlProps}
-        className={cn(controlClasses, 'h-10 pr-8')}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      <Select
+        id={frame.id}
+        ref={ref}
+        name={name}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        options={options}
+        placeholder={placeholder}
+        required={required}
+        disabled={disabled}
+        invalid={error !== undefined}
+        aria-describedby={describedBy}
+      />
     </FieldFrame>
   );
 }

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { DialogRoot } from './dialog-root';
+import { DialogContent, DialogRoot } from './dialog-root';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -30,8 +30,8 @@ export function Sheet({
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange} preventClose={preventClose}>
       <Dialog.Portal>
-        <Dialog.Overlay className="animate-fade-in fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]" />
-        <Dialog.Content
+        <Dialog.Overlay className="animate-fade-in fixed inset-0 z-40 bg-neutral-900/40 backdrop-blur-[1px]" />
+        <DialogContent
           aria-describedby={undefined}
           className={cn(
             'fixed inset-y-0 z-50 flex w-full flex-col shadow-2xl focus:outline-none',
@@ -42,7 +42,7 @@ export function Sheet({
           )}
         >
           {children}
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </DialogRoot>
   );

@@ -1,9 +1,10 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '@/lib/lazy-page';
 
 /** Spec §2: /login, shown in the public layout to signed-out visitors only. */
 export const authRoutes: RouteObject[] = [
   {
     path: 'login',
-    lazy: { Component: async () => (await import('./components/login-page')).LoginPage },
+    lazy: lazyPage(() => import('./components/login-page'), 'LoginPage'),
   },
 ];

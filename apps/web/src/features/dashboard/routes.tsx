@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { RequirePermission } from '@/components/require-permission';
+import { lazyPage } from '@/lib/lazy-page';
 
 /** Spec §2: the dashboard is the home page. Its chunk is the only one carrying recharts. */
 export const dashboardRoutes: RouteObject[] = [
@@ -8,9 +9,7 @@ export const dashboardRoutes: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: {
-          Component: async () => (await import('./components/dashboard-page')).DashboardPage,
-        },
+        lazy: lazyPage(() => import('./components/dashboard-page'), 'DashboardPage'),
       },
     ],
   },

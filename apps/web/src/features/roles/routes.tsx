@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { RequirePermission } from '@/components/require-permission';
+import { lazyPage } from '@/lib/lazy-page';
 
 /** Spec §2: Roles & Permissions; a role without roles.view sees the not-allowed page. */
 export const rolesRoutes: RouteObject[] = [
@@ -8,7 +9,7 @@ export const rolesRoutes: RouteObject[] = [
     children: [
       {
         path: 'roles',
-        lazy: { Component: async () => (await import('./components/roles-page')).RolesPage },
+        lazy: lazyPage(() => import('./components/roles-page'), 'RolesPage'),
       },
     ],
   },

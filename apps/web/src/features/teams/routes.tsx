@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { RequirePermission } from '@/components/require-permission';
+import { lazyPage } from '@/lib/lazy-page';
 
 /** Spec §2: the teams list and a team's details (`/teams/view?id=42`). */
 export const teamsRoutes: RouteObject[] = [
@@ -8,13 +9,11 @@ export const teamsRoutes: RouteObject[] = [
     children: [
       {
         path: 'teams',
-        lazy: { Component: async () => (await import('./components/teams-page')).TeamsPage },
+        lazy: lazyPage(() => import('./components/teams-page'), 'TeamsPage'),
       },
       {
         path: 'teams/view',
-        lazy: {
-          Component: async () => (await import('./components/team-details-page')).TeamDetailsPage,
-        },
+        lazy: lazyPage(() => import('./components/team-details-page'), 'TeamDetailsPage'),
       },
     ],
   },

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { RequirePermission } from '@/components/require-permission';
+import { lazyPage } from '@/lib/lazy-page';
 
 /** Spec §2: the users list and a user's profile; the profile takes its id from the URL (?id=N). */
 export const usersRoutes: RouteObject[] = [
@@ -8,13 +9,11 @@ export const usersRoutes: RouteObject[] = [
     children: [
       {
         path: 'users',
-        lazy: { Component: async () => (await import('./components/users-page')).UsersPage },
+        lazy: lazyPage(() => import('./components/users-page'), 'UsersPage'),
       },
       {
         path: 'users/view',
-        lazy: {
-          Component: async () => (await import('./components/user-profile-page')).UserProfilePage,
-        },
+        lazy: lazyPage(() => import('./components/user-profile-page'), 'UserProfilePage'),
       },
     ],
   },

@@ -35,13 +35,13 @@ export function LoginPage() {
     <div className="w-full max-w-md">
       <div className="mb-6 flex items-center justify-center gap-2.5">
         <LogoMark className="size-10" />
-        <span className="text-lg font-semibold tracking-tight text-slate-900">Cricket Admin</span>
+        <span className="text-lg font-semibold tracking-tight text-neutral-900">Cricket Admin</span>
       </div>
 
-      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-200/60 sm:p-8">
+      <div className="rounded-2xl border border-neutral-200 bg-surface p-6 shadow-xl shadow-neutral-200/60 sm:p-8">
         <div className="mb-6 text-center">
-          <h1 className="text-2xl font-semibold text-slate-900">Welcome, Admin!</h1>
-          <p className="mt-1 text-sm text-slate-500">Login to your account</p>
+          <h1 className="text-2xl font-semibold text-neutral-900">Welcome, Admin!</h1>
+          <p className="mt-1 text-sm text-neutral-500">Login to your account</p>
         </div>
 
         <form onSubmit={onSubmit} noValidate className="space-y-4">
@@ -74,13 +74,13 @@ export function LoginPage() {
         </form>
       </div>
 
-      <p className="mt-6 text-center text-xs text-slate-500">
+      <p className="mt-6 text-center text-xs text-neutral-500">
         By logging in you agree to our{' '}
-        <Link to="/terms-and-conditions" className="font-medium text-emerald-700 hover:underline">
+        <Link to="/terms-and-conditions" className="font-medium text-primary-700 hover:underline">
           Terms and Conditions
         </Link>{' '}
         and{' '}
-        <Link to="/privacy-policy" className="font-medium text-emerald-700 hover:underline">
+        <Link to="/privacy-policy" className="font-medium text-primary-700 hover:underline">
           Privacy Policy
         </Link>
         .

@@ -16,7 +16,14 @@ import type { DashboardData } from '../api/get-dashboard';
 
 type ChartData = DashboardData['chartData'];
 
-const ROLE_COLOURS = ['#047857', '#0284c7', '#d97706', '#7c3aed', '#e11d48', '#475569'];
+const ROLE_COLOURS = [
+  'var(--color-primary-700)',
+  'var(--color-info-600)',
+  'var(--color-warning-600)',
+  'var(--color-accent-600)',
+  'var(--color-danger-600)',
+  'var(--color-neutral-600)',
+];
 const CHART_HEIGHT = 280;
 
 /**
@@ -56,7 +63,7 @@ function ChartTable({
 function NoChartData() {
   return (
     <p
-      className="flex items-center justify-center text-sm text-slate-500"
+      className="flex items-center justify-center text-sm text-neutral-500"
       style={{ height: CHART_HEIGHT }}
     >
       No data available
@@ -79,26 +86,30 @@ export function MatchesChart({ data }: { data: ChartData['matchesChartData'] }) 
           <div aria-hidden="true">
             <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
               <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+                <CartesianGrid
+                  strokeDasharray="3 3"
+                  vertical={false}
+                  stroke="var(--color-neutral-200)"
+                />
                 <XAxis
                   dataKey="month"
                   tickLine={false}
                   axisLine={false}
                   fontSize={12}
-                  stroke="#64748b"
+                  stroke="var(--color-neutral-500)"
                 />
                 <YAxis
                   allowDecimals={false}
                   tickLine={false}
                   axisLine={false}
                   fontSize={12}
-                  stroke="#64748b"
+                  stroke="var(--color-neutral-500)"
                 />
-                <Tooltip cursor={{ fill: '#f1f5f9' }} />
+                <Tooltip cursor={{ fill: 'var(--color-neutral-100)' }} />
                 <Bar
                   dataKey="matches"
                   name="Matches"
-                  fill="#047857"
+                  fill="var(--color-primary-700)"
                   radius={[6, 6, 0, 0]}
                   maxBarSize={48}
                 />

@@ -39,9 +39,9 @@ export function DashboardPage() {
         {header}
         <p
           role="status"
-          className="flex items-center justify-center gap-3 py-24 text-sm text-slate-500"
+          className="flex items-center justify-center gap-3 py-24 text-sm text-neutral-500"
         >
-          <Spinner className="size-5 text-emerald-700" />
+          <Spinner className="size-5 text-primary-700" />
           Loading dashboard data...
         </p>
       </>
@@ -73,7 +73,7 @@ export function DashboardPage() {
     return (
       <>
         {header}
-        <p className="py-24 text-center text-sm text-slate-500">No dashboard data available.</p>
+        <p className="py-24 text-center text-sm text-neutral-500">No dashboard data available.</p>
       </>
     );
   }

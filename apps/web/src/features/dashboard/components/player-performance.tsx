@@ -8,7 +8,7 @@ const columns: Column<Row>[] = [
   {
     id: 'player',
     header: 'Player',
-    cell: (row) => <span className="font-medium text-slate-900">{row.player}</span>,
+    cell: (row) => <span className="font-medium text-neutral-900">{row.player}</span>,
   },
   { id: 'runs', header: 'Runs', cell: (row) => row.runs },
   { id: 'wickets', header: 'Wickets', cell: (row) => row.wickets },

@@ -20,19 +20,19 @@ export function RecentMatches({ matches }: { matches: RecentMatch[] }) {
       flush
     >
       {matches.length === 0 ? (
-        <p className="px-5 py-8 text-center text-sm text-slate-500">No recent matches found</p>
+        <p className="px-5 py-8 text-center text-sm text-neutral-500">No recent matches found</p>
       ) : (
-        <ul className="divide-y divide-slate-100">
+        <ul className="divide-y divide-neutral-100">
           {matches.map((match) => {
             const status = matchStatus(match);
             return (
               <li key={match.id} className="flex items-center justify-between gap-3 px-5 py-3">
                 <div className="min-w-0">
-                  <p className="truncate text-sm font-medium text-slate-900">
-                    {match.teamA} <span className="font-normal text-slate-400">vs</span>{' '}
+                  <p className="truncate text-sm font-medium text-neutral-900">
+                    {match.teamA} <span className="font-normal text-neutral-400">vs</span>{' '}
                     {match.teamB}
                   </p>
-                  <p className="text-xs text-slate-500">{formatDate(match.date)}</p>
+                  <p className="text-xs text-neutral-500">{formatDate(match.date)}</p>
                 </div>
                 <Badge tone={status.tone}>{status.text}</Badge>
               </li>

@@ -10,14 +10,14 @@ export function RecentUsers({ users }: { users: RecentUser[] }) {
   return (
     <Card title="Recent Users" actions={<ViewAllLink to="/users" label="View all users" />} flush>
       {users.length === 0 ? (
-        <p className="px-5 py-8 text-center text-sm text-slate-500">No recent users found</p>
+        <p className="px-5 py-8 text-center text-sm text-neutral-500">No recent users found</p>
       ) : (
-        <ul className="divide-y divide-slate-100">
+        <ul className="divide-y divide-neutral-100">
           {users.map((user) => (
             <li key={user.id} className="flex items-center justify-between gap-3 px-5 py-3">
               <div className="min-w-0">
-                <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
-                <p className="truncate text-xs text-slate-500">{user.email}</p>
+                <p className="truncate text-sm font-medium text-neutral-900">{user.name}</p>
+                <p className="truncate text-xs text-neutral-500">{user.email}</p>
               </div>
               <Badge tone={ROLE_TONES[user.role.toLowerCase()] ?? 'green'}>{user.role}</Badge>
             </li>

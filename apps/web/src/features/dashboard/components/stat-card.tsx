@@ -2,10 +2,10 @@ import type { LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 const ACCENTS = {
-  emerald: 'bg-emerald-50 text-emerald-700',
-  sky: 'bg-sky-50 text-sky-700',
-  amber: 'bg-amber-50 text-amber-700',
-  violet: 'bg-violet-50 text-violet-700',
+  emerald: 'bg-primary-50 text-primary-700',
+  sky: 'bg-info-50 text-info-700',
+  amber: 'bg-warning-50 text-warning-700',
+  violet: 'bg-accent-50 text-accent-700',
 } as const;
 
 interface StatCardProps {
@@ -20,14 +20,14 @@ export function StatCard({ label, value, detail, icon: Icon, accent }: StatCardP
   return (
     <section
       aria-label={label}
-      className="flex items-start justify-between gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="flex items-start justify-between gap-4 rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm"
     >
       <div className="min-w-0">
-        <h2 className="text-sm font-medium text-slate-500">{label}</h2>
-        <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900">
+        <h2 className="text-sm font-medium text-neutral-500">{label}</h2>
+        <p className="mt-2 text-3xl font-semibold tracking-tight text-neutral-900">
           {value.toLocaleString('en-US')}
         </p>
-        <p className="mt-1 text-sm text-slate-500">{detail}</p>
+        <p className="mt-1 text-sm text-neutral-500">{detail}</p>
       </div>
       <span
         className={cn(

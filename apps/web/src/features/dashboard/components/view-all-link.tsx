@@ -6,7 +6,7 @@ export function ViewAllLink({ to, label }: { to: string; label: string }) {
     <Link
       to={to}
       aria-label={label}
-      className="text-sm font-medium text-emerald-700 hover:underline"
+      className="text-sm font-medium text-primary-700 hover:underline"
     >
       View All
     </Link>

@@ -1,6 +1,5 @@
 import { Pencil, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,15 +8,16 @@ import { useSession } from '@/lib/session';
 function Detail({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm text-slate-900">{value}</dd>
+      <dt className="text-xs font-medium tracking-wide text-neutral-500 uppercase">{label}</dt>
+      <dd className="mt-1 text-sm text-neutral-900">{value}</dd>
     </div>
   );
 }
 
 /**
- * Spec §2 Profile (Account Details). The form has no fields yet (spec §7 PUT /user/profile
- * sends none), so saving makes no call and only confirms.
+ * Spec §2 Profile (Account Details). The form has no fields yet and the API has no
+ * PUT /user/profile, so there is nothing to save: the button says it only closes the editor
+ * instead of claiming a save that never happened. The full profile comes in its own issue.
  */
 export function ProfilePage() {
   const { user } = useSession();
@@ -26,9 +26,8 @@ export function ProfilePage() {
 
   const fullName = [user.first_name, user.last_name].filter(Boolean).join(' ');
 
-  function onSave(event: FormEvent<HTMLFormElement>) {
+  function onDone(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    toast.success('Account details saved successfully!');
     setEditing(false);
   }
 
@@ -66,13 +65,13 @@ export function ProfilePage() {
 
         {editing && (
           <form
-            onSubmit={onSave}
+            onSubmit={onDone}
             aria-label="Edit account details"
-            className="mt-6 border-t border-slate-100 pt-5"
+            className="mt-6 border-t border-neutral-100 pt-5"
           >
-            <p className="text-sm text-slate-500">There are no editable account details yet.</p>
+            <p className="text-sm text-neutral-500">There are no editable account details yet.</p>
             <div className="mt-4 flex justify-end">
-              <Button type="submit">Save Changes</Button>
+              <Button type="submit">Done</Button>
             </div>
           </form>
         )}

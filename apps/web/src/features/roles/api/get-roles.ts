@@ -1,5 +1,5 @@
 import type { Pagination, RoleListItem } from '@cricket/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 
 /** Everything cached under this key goes stale when a role changes. */
@@ -30,7 +30,3 @@ export const rolesQuery = (params: RolesParams) =>
     // The table keeps its rows while the next page or filter loads.
     placeholderData: keepPreviousData,
   });
-
-export function useRoles(params: RolesParams) {
-  return useQuery(rolesQuery(params));
-}

@@ -39,5 +39,5 @@ const ICONS: Record<string, LucideIcon> = {
 /** The icon of a permission module; modules added later get a generic one. */
 export function ModuleIcon({ module }: { module: string }) {
   const Icon = ICONS[module] ?? Boxes;
-  return <Icon className="size-4 shrink-0 text-emerald-700" aria-hidden="true" />;
+  return <Icon className="size-4 shrink-0 text-primary-700" aria-hidden="true" />;
 }

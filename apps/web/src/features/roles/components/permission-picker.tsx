@@ -69,17 +69,17 @@ export function PermissionPicker({
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={headingId} className="text-sm font-semibold text-slate-900">
+        <h3 id={headingId} className="text-sm font-semibold text-neutral-900">
           Permissions
         </h3>
         {pagination && modules.length > 0 && (
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-neutral-500">
             Showing {modules.length} modules • Page {pagination.current_page} of{' '}
             {pagination.total_pages}
           </p>
         )}
       </div>
-      <p className="rounded-lg bg-sky-50 px-3 py-2 text-xs text-sky-800">
+      <p className="rounded-lg bg-info-50 px-3 py-2 text-xs text-info-800">
         {lockedReason ?? (
           <>
             Users of a role can sign in to the back-office only if it has{' '}
@@ -89,11 +89,11 @@ export function PermissionPicker({
       </p>
 
       {isPending ? (
-        <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-500">
+        <p role="status" className="flex items-center gap-2 py-6 text-sm text-neutral-500">
           <Spinner /> Loading permissions...
         </p>
       ) : modules.length === 0 ? (
-        <p className="py-6 text-sm text-slate-500">No permissions available</p>
+        <p className="py-6 text-sm text-neutral-500">No permissions available</p>
       ) : (
         modules.map(([module, permissions]) => (
           <ModuleGroup
@@ -110,12 +110,12 @@ export function PermissionPicker({
 
       <div ref={sentinel} aria-hidden="true" />
       {isFetchingNextPage && (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
+        <p role="status" className="flex items-center gap-2 text-sm text-neutral-500">
           <Spinner /> Loading more permissions...
         </p>
       )}
       {pagination && !hasNextPage && pagination.total > 0 && (
-        <p className="text-center text-xs text-slate-500">
+        <p className="text-center text-xs text-neutral-500">
           All permissions loaded ({pagination.total} total items)
         </p>
       )}
@@ -150,17 +150,17 @@ function ModuleGroup({
   }, [chosen, all]);
 
   return (
-    <fieldset className="rounded-lg border border-slate-200">
+    <fieldset className="rounded-lg border border-neutral-200">
       <legend className="sr-only">{label}</legend>
-      <div className="flex flex-wrap items-center justify-between gap-2 rounded-t-lg bg-slate-50 px-3 py-2">
-        <span className="flex items-center gap-2 text-sm font-medium text-slate-800">
+      <div className="flex flex-wrap items-center justify-between gap-2 rounded-t-lg bg-neutral-50 px-3 py-2">
+        <span className="flex items-center gap-2 text-sm font-medium text-neutral-800">
           <ModuleIcon module={module} />
           {label}{' '}
-          <span className="text-xs font-normal text-slate-500">
+          <span className="text-xs font-normal text-neutral-500">
             ({chosen}/{ids.length})
           </span>
         </span>
-        <label className="flex items-center gap-2 text-xs text-slate-600">
+        <label className="flex items-center gap-2 text-xs text-neutral-600">
           <input
             ref={selectAll}
             type="checkbox"
@@ -168,12 +168,12 @@ function ModuleGroup({
             disabled={disabled || grantable.length === 0}
             onChange={(event) => onToggle(grantable, event.target.checked)}
             aria-label={`Select All ${label}`}
-            className="size-4 accent-emerald-700"
+            className="size-4 accent-primary-700"
           />
           Select All
         </label>
       </div>
-      <ul className="divide-y divide-slate-100">
+      <ul className="divide-y divide-neutral-100">
         {permissions.map((permission) => (
           <PermissionRow
             key={permission.id}
@@ -212,20 +212,20 @@ function PermissionRow({
         disabled={disabled || !grantable}
         onChange={(event) => onToggle(event.target.checked)}
         aria-describedby={`${id}-description`}
-        className="mt-0.5 size-4 accent-emerald-700"
+        className="mt-0.5 size-4 accent-primary-700"
       />
       <div className="min-w-0">
-        <label htmlFor={id} className="block text-sm font-medium break-all text-slate-800">
+        <label htmlFor={id} className="block text-sm font-medium break-all text-neutral-800">
           {permission.name}
         </label>
-        <p id={`${id}-description`} className="text-xs text-slate-500">
+        <p id={`${id}-description`} className="text-xs text-neutral-500">
           {permission.description}
         </p>
-        <p className="text-xs text-slate-400">
+        <p className="text-xs text-neutral-400">
           {permission.action} • {permission.resource}
         </p>
         {!disabled && !grantable && (
-          <p className="text-xs text-amber-700">Your own role does not have this permission.</p>
+          <p className="text-xs text-warning-700">Your own role does not have this permission.</p>
         )}
       </div>
     </li>

@@ -6,7 +6,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { formatDateTime } from '@/lib/format';
 import { useRole } from '../api/get-role';
-import { capitalize, groupByResource, moduleLabel } from '../lib/modules';
+import { capitalize } from '@/lib/format';
+import { groupByResource, moduleLabel } from '../lib/modules';
 import { ModuleIcon } from './module-icon';
 
 /** Spec §2 "Role Details panel": read-only, opened by a row click or the view action. */
@@ -18,13 +19,13 @@ export function RoleDetailsPanel({ roleId, onClose }: { roleId: number; onClose:
   return (
     <SidePanel open onOpenChange={(open) => !open && onClose()} title="Role Details">
       {isPending ? (
-        <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-500">
+        <p role="status" className="flex items-center gap-2 py-6 text-sm text-neutral-500">
           <Spinner /> Loading...
         </p>
       ) : role ? (
         <RoleDetails role={role} />
       ) : (
-        <p className="py-6 text-sm text-slate-500">No role data available</p>
+        <p className="py-6 text-sm text-neutral-500">No role data available</p>
       )}
     </SidePanel>
   );
@@ -35,7 +36,7 @@ function RoleDetails({ role }: { role: RoleDetail }) {
   return (
     <div className="space-y-6">
       <section aria-labelledby="role-basic-info" className="space-y-3">
-        <h3 id="role-basic-info" className="text-sm font-semibold text-slate-900">
+        <h3 id="role-basic-info" className="text-sm font-semibold text-neutral-900">
           Basic Information
         </h3>
         <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
@@ -56,25 +57,27 @@ function RoleDetails({ role }: { role: RoleDetail }) {
       </section>
 
       <section aria-labelledby="role-permissions" className="space-y-3">
-        <h3 id="role-permissions" className="text-sm font-semibold text-slate-900">
+        <h3 id="role-permissions" className="text-sm font-semibold text-neutral-900">
           Permissions ({role.permissions.length})
         </h3>
         {groups.length === 0 ? (
-          <p className="text-sm text-slate-500">No permissions assigned to this role</p>
+          <p className="text-sm text-neutral-500">No permissions assigned to this role</p>
         ) : (
           groups.map(([resource, permissions]) => {
             return (
-              <div key={resource} className="rounded-lg border border-slate-200">
-                <h4 className="flex items-center gap-2 rounded-t-lg bg-slate-50 px-3 py-2 text-sm font-medium text-slate-800">
+              <div key={resource} className="rounded-lg border border-neutral-200">
+                <h4 className="flex items-center gap-2 rounded-t-lg bg-neutral-50 px-3 py-2 text-sm font-medium text-neutral-800">
                   <ModuleIcon module={resource} />
                   {moduleLabel(resource)}{' '}
-                  <span className="text-xs font-normal text-slate-500">({permissions.length})</span>
+                  <span className="text-xs font-normal text-neutral-500">
+                    ({permissions.length})
+                  </span>
                 </h4>
-                <ul className="divide-y divide-slate-100">
+                <ul className="divide-y divide-neutral-100">
                   {permissions.map((permission) => (
                     <li key={permission.id} className="px-3 py-2">
-                      <p className="text-sm font-medium text-slate-800">{permission.name}</p>
-                      <p className="text-xs text-slate-500">{permission.description}</p>
+                      <p className="text-sm font-medium text-neutral-800">{permission.name}</p>
+                      <p className="text-xs text-neutral-500">{permission.description}</p>
                     </li>
                   ))}
                 </ul>
@@ -90,8 +93,8 @@ function RoleDetails({ role }: { role: RoleDetail }) {
 function Item({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
     <div className={wide ? 'sm:col-span-2' : undefined}>
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-slate-900">{children}</dd>
+      <dt className="text-xs font-medium text-neutral-500">{label}</dt>
+      <dd className="mt-0.5 text-neutral-900">{children}</dd>
     </div>
   );
 }

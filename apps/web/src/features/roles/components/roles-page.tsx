@@ -8,47 +8,69 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, RowAction, RowActions, type Column } from '@/components/data-table';
+import { useConfirmDelete } from '@/components/confirm-dialog';
+import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
-import { PaginationBar } from '@/components/pagination-bar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useListState } from '@/components/use-list-state';
-import { errorMessage } from '@/lib/http';
-import { useErrorToast } from '@/lib/use-error-toast';
+import { Card } from '@/components/ui/card';
+import { capitalize } from '@/lib/format';
 import { useCan } from '@/lib/session';
 import { useDeleteRole } from '../api/delete-role';
 import { permissionsGroupedKey } from '../api/get-permissions-grouped';
-import { useRoles } from '../api/get-roles';
-import { capitalize } from '../lib/modules';
+import { rolesQuery } from '../api/get-roles';
 import { RoleDetailsPanel } from './role-details-panel';
 import { RoleFormPanel } from './role-form-panel';
 
-const HAS_USERS_MESSAGE = 'Cannot delete role with assigned users';
-
 type FormState = { roleId: number | null } | null;
+
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+function usersAssigned(count: number): string {
+  return count === 1
+    ? '1 user is assigned to this role. Move them to another role first.'
+    : `${count} users are assigned to this role. Move them to another role first.`;
+}
 
 /** Spec §2 "Roles & Permissions list" (/roles). */
 export function RolesPage() {
   const queryClient = useQueryClient();
-  const list = useListState({
+  const list = useListPage({
     filters: ['name', 'status'] as const,
     textFilters: ['name'] as const,
+    query: ({ page, limit, filters }) => rolesQuery({ page, limit, ...filters }),
+    errorText: 'Failed to fetch roles',
   });
-  const roles = useRoles({ page: list.page, limit: list.limit, ...list.filters });
   const canCreate = useCan('roles.create');
   const canUpdate = useCan('roles.update');
   const canDelete = useCan('roles.delete');
 
   const [viewing, setViewing] = useState<number | null>(null);
   const [editing, setEditing] = useState<FormState>(null);
-  const [deleting, setDeleting] = useState<RoleListItem | null>(null);
   const [pickerPageSize, setPickerPageSize] = useState(PERMISSIONS_PAGE_SIZE);
   const deleteRole = useDeleteRole();
-
-  useErrorToast(roles.error, 'Failed to fetch roles');
+  const remove = useConfirmDelete<RoleListItem>({
+    run: (role) => deleteRole.mutateAsync(role.id),
+    title: 'Delete Role',
+    successText: 'Role deleted successfully!',
+    failureText: 'Failed to delete role',
+    allowed: (role) => role.user_count === 0,
+    description: (role) => (
+      <>
+        Are you sure you want to delete the &quot;{capitalize(role.name)}&quot; role? This action
+        cannot be undone.
+        {role.user_count > 0 && (
+          <span className="mt-2 block font-medium text-warning-700">
+            {usersAssigned(role.user_count)}
+          </span>
+        )}
+      </>
+    ),
+  });
 
   function closeForm() {
     setEditing(null);
@@ -57,25 +79,14 @@ export function RolesPage() {
     setPickerPageSize(PERMISSIONS_RESET_PAGE_SIZE);
   }
 
-  function confirmDelete() {
-    if (!deleting) return;
-    if (deleting.user_count > 0) {
-      toast.error(HAS_USERS_MESSAGE);
-      setDeleting(null);
-      return;
-    }
-    deleteRole.mutate(deleting.id, {
-      onSuccess: () => toast.success('Role deleted successfully!'),
-      onError: (error) => toast.error(errorMessage(error, 'Failed to delete role')),
-      onSettled: () => setDeleting(null),
-    });
-  }
-
   const columns: Column<RoleListItem>[] = [
     {
       id: 'name',
       header: 'Role Name',
-      cell: (role) => <span className="font-medium text-slate-900">{capitalize(role.name)}</span>,
+      width: 'w-[26%]',
+      cell: (role) => (
+        <TruncatedText text={capitalize(role.name)} className="font-medium text-neutral-900" />
+      ),
       filter: (
         <FilterText
           label="Search role name"
@@ -88,14 +99,21 @@ export function RolesPage() {
     {
       id: 'description',
       header: 'Description',
+      width: 'w-[34%]',
       cell: (role) => (
-        <span className="line-clamp-2 max-w-xs text-slate-600">{role.description || '—'}</span>
+        <span
+          title={role.description ?? undefined}
+          className="line-clamp-2 break-words text-neutral-600"
+        >
+          {role.description || '—'}
+        </span>
       ),
     },
-    { id: 'users', header: 'Users Assigned', cell: (role) => role.user_count },
+    { id: 'users', header: 'Users Assigned', width: 'w-36', cell: (role) => role.user_count },
     {
       id: 'status',
       header: 'Status',
+      width: 'w-40',
       cell: (role) => (
         <Badge tone={role.is_active ? 'green' : 'red'}>
           {role.is_active ? 'Active' : 'Inactive'}
@@ -106,15 +124,14 @@ export function RolesPage() {
           label="Filter by status"
           value={list.inputs.status}
           onChange={(value) => list.setFilter('status', value)}
-        >
-          <option value="active">Active</option>
-          <option value="inactive">Inactive</option>
-        </FilterSelect>
+          options={STATUS_OPTIONS}
+        />
       ),
     },
     {
       id: 'actions',
       header: 'Actions',
+      width: 'w-32',
       cell: (role) => (
         <RowActions>
           <RowAction icon={Eye} label={`View ${role.name}`} onClick={() => setViewing(role.id)} />
@@ -130,7 +147,7 @@ export function RolesPage() {
               icon={Trash2}
               tone="danger"
               label={`Delete ${role.name}`}
-              onClick={() => setDeleting(role)}
+              onClick={() => remove.ask(role)}
             />
           )}
         </RowActions>
@@ -152,25 +169,17 @@ export function RolesPage() {
           )
         }
       />
-      <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        <DataTable
+      <Card flush>
+        <ListTable
+          list={list}
           label="Roles"
           columns={columns}
-          rows={roles.data?.data ?? []}
           rowKey={(role) => role.id}
-          loading={roles.isPending}
           emptyText="No roles found"
           onRowClick={(role) => setViewing(role.id)}
           rowLabel={(role) => `Open ${role.name}`}
         />
-        {roles.data && (
-          <PaginationBar
-            pagination={roles.data.pagination}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setLimit}
-          />
-        )}
-      </div>
+      </Card>
 
       {viewing !== null && <RoleDetailsPanel roleId={viewing} onClose={() => setViewing(null)} />}
       {editing && (
@@ -180,28 +189,7 @@ export function RolesPage() {
           onClose={closeForm}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete Role"
-        busy={deleteRole.isPending}
-        onConfirm={confirmDelete}
-        description={
-          deleting && (
-            <>
-              Are you sure you want to delete the &quot;{deleting.name}&quot; role? This action
-              cannot be undone.
-              {deleting.user_count > 0 && (
-                <span className="mt-2 block font-medium text-amber-700">
-                  {deleting.user_count === 1
-                    ? '1 user is assigned to this role. Move them to another role first.'
-                    : `${deleting.user_count} users are assigned to this role. Move them to another role first.`}
-                </span>
-              )}
-            </>
-          )
-        }
-      />
+      {remove.dialog}
     </>
   );
 }

@@ -1,9 +1,5 @@
 import { MODULES } from '@cricket/contracts';
-
-/** 'support staff' → 'Support staff' (spec: role and module names are shown capitalised). */
-export function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+import { capitalize } from '@/lib/format';
 
 /** A module's display name: the catalogue's label, else its key made readable. */
 export function moduleLabel(module: string): string {

@@ -1,5 +1,5 @@
 import type { TeamDetails } from '@cricket/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import { teamKeys } from './keys';
 
@@ -20,7 +20,3 @@ export const teamQuery = (id: number, params: TeamPlayersPage) =>
     queryFn: ({ signal }) => getTeam(id, params, signal),
     placeholderData: keepPreviousData,
   });
-
-export function useTeam(id: number | null, params: TeamPlayersPage) {
-  return useQuery({ ...teamQuery(id ?? 0, params), enabled: id !== null });
-}

@@ -1,5 +1,5 @@
 import type { Pagination, Team } from '@cricket/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import { teamKeys } from './keys';
 
@@ -26,7 +26,3 @@ export const teamsQuery = (params: TeamsParams) =>
     queryFn: ({ signal }) => getTeams(params, signal),
     placeholderData: keepPreviousData,
   });
-
-export function useTeams(params: TeamsParams) {
-  return useQuery(teamsQuery(params));
-}

@@ -1,11 +1,7 @@
 import { teamPlayerInput, type TeamPlayer, type TeamPlayerInput } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm, type Path } from 'react-hook-form';
-import toast from 'react-hot-toast';
-import { Modal } from '@/components/modal';
-import { Button } from '@/components/ui/button';
-import { ApiError, errorMessage } from '@/lib/http';
+import { useForm } from 'react-hook-form';
+import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
 import { useUpdateTeamPlayer } from '../api/update-team-player';
 import { playerLabel } from './names';
 import { PlayerFields, usePlayerOptions } from './player-fields';
@@ -38,63 +34,36 @@ export function EditPlayerModal({ teamId, player, onClose }: EditPlayerModalProp
     reValidateMode: 'onSubmit',
   });
   const update = useUpdateTeamPlayer();
-  const saving = form.formState.isSubmitting;
-
-  useEffect(() => {
-    if (player && ready) form.reset(formValues(player));
-  }, [player, ready, form]);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (!player) return;
-    try {
-      await update.mutateAsync({ teamId, playerId: player.id, body: values });
-      toast.success('Player updated successfully');
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, messages] of Object.entries(error.errors)) {
-          if (field in values && messages[0]) {
-            form.setError(field as Path<TeamPlayerInput>, { message: messages[0] });
-          }
-        }
-      }
-      toast.error(errorMessage(error, 'Failed to update player'));
-    }
+  const lifecycle = useFormLifecycle({
+    form,
+    open: player !== null && ready,
+    onOpenChange: (open) => !open && onClose(),
+    values: () => formValues(player),
+    submit: async (values) => {
+      if (player) await update.mutateAsync({ teamId, playerId: player.id, body: values });
+    },
+    successText: 'Player updated successfully',
+    failureText: 'Failed to update player',
   });
 
   return (
-    <Modal
+    <FormDrawer
+      kind="modal"
+      lifecycle={lifecycle}
       open={player !== null}
-      onOpenChange={(open) => !open && onClose()}
-      preventClose={saving}
       title="Edit Player"
       description={player ? playerLabel(player) : undefined}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form="edit-player-form"
-            busy={saving}
-            busyText="Saving..."
-            disabled={!ready}
-          >
-            Save Changes
-          </Button>
-        </>
-      }
+      submitLabel="Save Changes"
+      busyLabel="Saving..."
+      ready={ready}
     >
       {ready ? (
-        <form id="edit-player-form" onSubmit={onSubmit} noValidate>
-          <PlayerFields form={form} options={options} />
-        </form>
+        <PlayerFields form={form} options={options} />
       ) : (
-        <p role="status" className="py-8 text-center text-sm text-slate-500">
+        <p role="status" className="py-8 text-center text-sm text-neutral-500">
           Loading...
         </p>
       )}
-    </Modal>
+    </FormDrawer>
   );
 }

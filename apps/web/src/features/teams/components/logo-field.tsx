@@ -1,18 +1,11 @@
-import { IMAGE_MAX_BYTES } from '@cricket/contracts';
+import { MEDIA_RULES, mediaFileProblem } from '@cricket/contracts';
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TeamLogo } from './team-logo';
 
-/** Spec §2: the logo is a PNG or JPG. */
-const LOGO_TYPES = ['image/png', 'image/jpeg'];
-
-/** Spec §5 "Team create/edit" logo rules, checked when the file is picked. */
-export function logoFileError(file: File): string | null {
-  if (!LOGO_TYPES.includes(file.type)) return 'Please select a valid image file';
-  if (file.size > IMAGE_MAX_BYTES) return 'Image size should be less than 2MB';
-  return null;
-}
+/** The contracts' team-logo rules, the ones the upload route enforces. */
+const LOGO_TYPES = MEDIA_RULES.team_logos.mimeTypes;
 
 interface LogoFieldProps {
   /** The logo the team has now (edit), shown until a new file is picked. */
@@ -40,7 +33,7 @@ export function LogoField({ currentUrl, file, onFileChange, disabled }: LogoFiel
     // The same file can be picked again after Remove.
     event.target.value = '';
     if (!picked) return;
-    const problem = logoFileError(picked);
+    const problem = mediaFileProblem('team_logos', picked);
     setError(problem);
     if (!problem) onFileChange(picked);
   }
@@ -52,20 +45,20 @@ export function LogoField({ currentUrl, file, onFileChange, disabled }: LogoFiel
 
   return (
     <div className="space-y-1.5">
-      <span className="block text-sm font-medium text-slate-700">Team Logo</span>
+      <span className="block text-sm font-medium text-neutral-700">Team Logo</span>
       <div className="flex items-center gap-4">
-        <TeamLogo url={previewUrl ?? currentUrl} className="size-20 ring-1 ring-slate-200" />
+        <TeamLogo url={previewUrl ?? currentUrl} className="size-20 ring-1 ring-neutral-200" />
         <div className="flex flex-wrap items-center gap-2">
           <label
             htmlFor={id}
-            className="inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600"
+            className="inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-lg border border-neutral-300 bg-surface px-3 text-sm font-medium text-neutral-700 shadow-sm hover:bg-neutral-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary-600"
           >
             <ImagePlus className="size-4" aria-hidden="true" />
             {file || currentUrl ? 'Change logo' : 'Upload logo'}
             <input
               id={id}
               type="file"
-              accept="image/png,image/jpeg"
+              accept={LOGO_TYPES.join(',')}
               className="sr-only"
               disabled={disabled}
               aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
@@ -81,11 +74,11 @@ export function LogoField({ currentUrl, file, onFileChange, disabled }: LogoFiel
           )}
         </div>
       </div>
-      <p id={`${id}-hint`} className="text-xs text-slate-500">
+      <p id={`${id}-hint`} className="text-xs text-neutral-500">
         PNG, JPG up to 2MB
       </p>
       {error && (
-        <p id={`${id}-error`} className="text-xs font-medium text-red-600">
+        <p id={`${id}-error`} className="text-xs font-medium text-danger-600">
           {error}
         </p>
       )}

@@ -4,20 +4,19 @@ import {
   addTeamPlayersInput,
   type AddTeamPlayersInput,
   type AvailablePlayer,
+  fullName,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { PaginationBar } from '@/components/pagination-bar';
 import { SidePanel } from '@/components/side-panel';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/http';
+import { useFormLifecycle } from '@/components/form-drawer';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { useAddTeamPlayers } from '../api/add-team-players';
 import { useAvailablePlayers } from '../api/get-available-players';
-import { personName } from './names';
 import { PickerNotice, SearchBox } from './picker-parts';
 import { usePlayerOptions, type PlayerOptions } from './player-fields';
 import { SelectedPlayersModal } from './selected-players-modal';
@@ -25,13 +24,15 @@ import { SelectedPlayersModal } from './selected-players-modal';
 type NewPlayer = AddTeamPlayersInput['players'][number];
 
 /**
- * Spec §4 "New team player": no jersey, not captain or keeper, the role matching the user's
- * role, and the first batting and bowling style.
+ * Spec §4 "New team player": no jersey, not captain or keeper, the role from the user's role
+ * (the player-role option of the same name, else the one with the role's id), and the first
+ * batting and bowling style. Sent explicitly, so the squad never depends on a server default.
  */
-function newPlayer(player: AvailablePlayer, options: PlayerOptions): NewPlayer {
-  const role = options.player_role.find(
-    (option) => option.name.toLowerCase() === player.role_name.toLowerCase(),
-  );
+export function newPlayer(player: AvailablePlayer, options: PlayerOptions): NewPlayer {
+  const role =
+    options.player_role.find(
+      (option) => option.name.toLowerCase() === player.role_name.toLowerCase(),
+    ) ?? options.player_role.find((option) => option.id === player.role_id);
   return {
     user_id: player.id,
     player_name:
@@ -61,7 +62,7 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
     { page, limit: AVAILABLE_PLAYERS_PAGE_SIZE, search: debounced || undefined },
     open,
   );
-  useErrorToast(available.error, 'Failed to fetch players', true);
+  useErrorToast(available.error, 'Failed to fetch players');
   const { options, ready } = usePlayerOptions(open);
 
   const form = useForm({
@@ -74,39 +75,36 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
   const [people, setPeople] = useState(new Map<number, AvailablePlayer>());
   const [reviewing, setReviewing] = useState(false);
   const add = useAddTeamPlayers();
-  const saving = form.formState.isSubmitting;
   const count = selection.fields.length;
   const selectedIds = new Set(
     useWatch({ control: form.control, name: 'players' }).map((player) => player.user_id),
   );
 
-  function reset() {
-    form.reset({ players: [] });
-    setPeople(new Map());
-    setSearch('');
-    setPage(1);
-    setReviewing(false);
-  }
+  const lifecycle = useFormLifecycle({
+    form,
+    open,
+    onOpenChange: (next) => {
+      if (!next) {
+        setPeople(new Map());
+        setSearch('');
+        setPage(1);
+        setReviewing(false);
+      }
+      onOpenChange(next);
+    },
+    values: () => ({ players: [] }),
+    submit: (values) => add.mutateAsync({ teamId, body: values }),
+    successText: 'Players added to team successfully',
+    failureText: 'Failed to add players',
+    // A rule broken in the selection (two captains, a bad jersey) shows where it can be fixed.
+    onInvalid: () => setReviewing(true),
+  });
+  const saving = lifecycle.saving;
 
   function select(player: AvailablePlayer) {
     selection.append(newPlayer(player, options));
     setPeople((current) => new Map(current).set(player.id, player));
   }
-
-  const submit = form.handleSubmit(
-    async (values) => {
-      try {
-        await add.mutateAsync({ teamId, body: values });
-        toast.success('Players added to team successfully');
-        reset();
-        onOpenChange(false);
-      } catch (error) {
-        toast.error(errorMessage(error, 'Failed to add players'));
-      }
-    },
-    // A rule broken in the selection (two captains, a bad jersey) shows where it can be fixed.
-    () => setReviewing(true),
-  );
 
   const rows = available.data?.data ?? [];
   const loading = available.isPending || (available.isPlaceholderData && available.isFetching);
@@ -114,22 +112,24 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
   return (
     <SidePanel
       open={open}
-      onOpenChange={(next) => {
-        if (!next) reset();
-        onOpenChange(next);
-      }}
+      onOpenChange={lifecycle.onOpenChange}
       preventClose={saving}
       title="Manage Players"
       description="Select players to add to this team."
       footer={
         count > 0 && (
           <div className="flex w-full flex-wrap items-center justify-between gap-3">
-            <p className="text-sm font-medium text-slate-700">{`Selected Players (${count})`}</p>
+            <p className="text-sm font-medium text-neutral-700">{`Selected Players (${count})`}</p>
             <div className="flex flex-wrap gap-2">
               <Button variant="secondary" size="sm" onClick={() => setReviewing(true)}>
                 View Selected Players
               </Button>
-              <Button size="sm" onClick={() => void submit()} busy={saving} busyText="Adding...">
+              <Button
+                size="sm"
+                onClick={() => lifecycle.submit()}
+                busy={saving}
+                busyText="Adding..."
+              >
                 {`Add (${count}) Players`}
               </Button>
             </div>
@@ -152,10 +152,10 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
       ) : (
         <ul
           aria-label="Available players"
-          className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+          className="divide-y divide-neutral-100 rounded-lg border border-neutral-200"
         >
           {rows.map((player) => {
-            const name = personName(player.details);
+            const name = fullName(player.details);
             const state = player.is_in_team
               ? 'In Team'
               : selectedIds.has(player.id)
@@ -164,8 +164,10 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
             return (
               <li key={player.id} className="flex items-center justify-between gap-3 px-4 py-3">
                 <span className="min-w-0">
-                  <span className="block truncate text-sm font-medium text-slate-900">{name}</span>
-                  <span className="block text-xs text-slate-500">
+                  <span className="block truncate text-sm font-medium text-neutral-900">
+                    {name}
+                  </span>
+                  <span className="block text-xs text-neutral-500">
                     <span className="capitalize">{player.role_name}</span> · {player.phone_number}
                   </span>
                 </span>
@@ -202,7 +204,7 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
         people={people}
         options={options}
         onRemove={(index) => selection.remove(index)}
-        onSubmit={() => void submit()}
+        onSubmit={() => lifecycle.submit()}
         saving={saving}
       />
     </SidePanel>

@@ -2,6 +2,7 @@ import {
   OWNER_PICKER_PAGE_SIZE,
   OWNER_SEARCH_DEBOUNCE_MS,
   type Organizer,
+  fullName,
 } from '@cricket/contracts';
 import { Check, ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -11,7 +12,6 @@ import { controlClasses, FieldFrame } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useOrganizers } from '../api/get-organizers';
-import { personName } from './names';
 import { PickerNotice, SearchBox } from './picker-parts';
 
 interface OwnerPickerProps {
@@ -25,6 +25,8 @@ interface OwnerPickerProps {
 export function OwnerPicker({ value, onChange, error, disabled }: OwnerPickerProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  // Each opening mounts a fresh picker: page 1, empty search, whatever happened last time.
+  const [opening, setOpening] = useState(0);
   const [picked, setPicked] = useState<Organizer | null>(null);
   const known = picked && picked.id === value ? picked : null;
   // An edit panel knows only the owner's id: ask the organizers list for that one person.
@@ -49,19 +51,23 @@ export function OwnerPicker({ value, onChange, error, disabled }: OwnerPickerPro
         disabled={disabled}
         aria-haspopup="dialog"
         aria-describedby={error ? `${id}-error` : undefined}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpening((count) => count + 1);
+          setOpen(true);
+        }}
         className={cn(controlClasses, 'flex h-10 items-center justify-between gap-2 text-left')}
       >
-        <span className={cn('truncate', !owner && 'text-slate-400')}>
+        <span className={cn('truncate', !owner && 'text-neutral-400')}>
           {owner
-            ? `${personName(owner.details)} (${owner.phone_number})`
+            ? `${fullName(owner.details)} (${owner.phone_number})`
             : value !== undefined && current.isPending
               ? 'Loading...'
               : 'Select owner'}
         </span>
-        <ChevronDown className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+        <ChevronDown className="size-4 shrink-0 text-neutral-400" aria-hidden="true" />
       </button>
       <OwnerPickerModal
+        key={opening}
         open={open}
         onOpenChange={setOpen}
         selectedId={value}
@@ -95,17 +101,7 @@ function OwnerPickerModal({ open, onOpenChange, selectedId, onSelect }: OwnerPic
   const loading = organizers.isPending || (organizers.isPlaceholderData && organizers.isFetching);
 
   return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) {
-          setSearch('');
-          setPage(1);
-        }
-        onOpenChange(next);
-      }}
-      title="Select Owner"
-    >
+    <Modal open={open} onOpenChange={onOpenChange} title="Select Owner">
       <SearchBox
         label="Search owners"
         placeholder="Search by name or phone..."
@@ -122,7 +118,7 @@ function OwnerPickerModal({ open, onOpenChange, selectedId, onSelect }: OwnerPic
       ) : (
         <ul
           aria-label="Owners"
-          className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+          className="divide-y divide-neutral-100 rounded-lg border border-neutral-200"
         >
           {rows.map((organizer) => {
             const selected = organizer.id === selectedId;
@@ -133,18 +129,18 @@ function OwnerPickerModal({ open, onOpenChange, selectedId, onSelect }: OwnerPic
                   aria-pressed={selected}
                   onClick={() => onSelect(organizer)}
                   className={cn(
-                    'flex w-full items-center justify-between gap-3 px-4 py-2.5 text-left hover:bg-slate-50 focus-visible:bg-emerald-50 focus-visible:outline-none',
-                    selected && 'bg-emerald-50',
+                    'flex w-full items-center justify-between gap-3 px-4 py-2.5 text-left hover:bg-neutral-50 focus-visible:bg-primary-50 focus-visible:outline-none',
+                    selected && 'bg-primary-50',
                   )}
                 >
                   <span className="min-w-0">
-                    <span className="block truncate text-sm font-medium text-slate-900">
-                      {personName(organizer.details)}
+                    <span className="block truncate text-sm font-medium text-neutral-900">
+                      {fullName(organizer.details)}
                     </span>
-                    <span className="block text-xs text-slate-500">{organizer.phone_number}</span>
+                    <span className="block text-xs text-neutral-500">{organizer.phone_number}</span>
                   </span>
                   {selected && (
-                    <Check className="size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+                    <Check className="size-4 shrink-0 text-primary-700" aria-hidden="true" />
                   )}
                 </button>
               </li>

@@ -15,7 +15,7 @@ export function SearchBox({ label, placeholder, value, onChange }: SearchBoxProp
   return (
     <div className="relative mb-4">
       <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400"
         aria-hidden="true"
       />
       <input
@@ -33,7 +33,7 @@ export function SearchBox({ label, placeholder, value, onChange }: SearchBoxProp
 /** 'Loading...' or the empty text, shown in place of a picker's list. */
 export function PickerNotice({ loading, children }: { loading: boolean; children: ReactNode }) {
   return (
-    <p role={loading ? 'status' : undefined} className="py-8 text-center text-sm text-slate-500">
+    <p role={loading ? 'status' : undefined} className="py-8 text-center text-sm text-neutral-500">
       {loading ? 'Loading...' : children}
     </p>
   );

@@ -1,10 +1,9 @@
-import type { AddTeamPlayersInput, AvailablePlayer } from '@cricket/contracts';
+import { fullName, type AddTeamPlayersInput, type AvailablePlayer } from '@cricket/contracts';
 import { X } from 'lucide-react';
 import type { FieldArrayWithId } from 'react-hook-form';
 import { Modal } from '@/components/modal';
 import { Button } from '@/components/ui/button';
 import type { AnyForm } from '@/components/ui/field';
-import { personName } from './names';
 import { PlayerFields, type PlayerOptions } from './player-fields';
 
 interface SelectedPlayersModalProps {
@@ -53,24 +52,24 @@ export function SelectedPlayersModal({
         </>
       }
     >
-      {listError && <p className="mb-3 text-sm font-medium text-red-600">{listError}</p>}
+      {listError && <p className="mb-3 text-sm font-medium text-danger-600">{listError}</p>}
       {count === 0 ? (
-        <p className="py-8 text-center text-sm text-slate-500">No players selected</p>
+        <p className="py-8 text-center text-sm text-neutral-500">No players selected</p>
       ) : (
         <ul className="space-y-4">
           {fields.map((field, index) => {
             const person = people.get(field.user_id);
-            const name = person ? personName(person.details) : `Player ${field.user_id}`;
+            const name = person ? fullName(person.details) : `Player ${field.user_id}`;
             return (
               <li
                 key={field.id}
                 aria-label={name}
-                className="rounded-lg border border-slate-200 p-4"
+                className="rounded-lg border border-neutral-200 p-4"
               >
                 <div className="mb-3 flex items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
-                    {person && <p className="text-xs text-slate-500">{person.phone_number}</p>}
+                    <p className="truncate text-sm font-semibold text-neutral-900">{name}</p>
+                    {person && <p className="text-xs text-neutral-500">{person.phone_number}</p>}
                   </div>
                   <Button
                     variant="ghost"

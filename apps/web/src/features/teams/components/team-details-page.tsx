@@ -1,26 +1,23 @@
-import type { TeamPlayer } from '@cricket/contracts';
+import { fullName, type TeamDetails, type TeamPlayer } from '@cricket/contracts';
 import { ArrowLeft, Pencil, SearchX, Trash2, UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, RowAction, RowActions, type Column } from '@/components/data-table';
-import { PaginationBar } from '@/components/pagination-bar';
+import { useConfirmDelete } from '@/components/confirm-dialog';
+import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { ListError, ListTable, useListPage } from '@/components/list-page';
 import { StatusScreen } from '@/components/status-screen';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useListState } from '@/components/use-list-state';
 import { formatDateTime } from '@/lib/format';
-import { errorMessage } from '@/lib/http';
+import { ApiError } from '@/lib/http';
 import { useCan } from '@/lib/session';
-import { useErrorToast } from '@/lib/use-error-toast';
-import { useTeam } from '../api/get-team';
+import { teamQuery } from '../api/get-team';
 import { useRemoveTeamPlayer } from '../api/remove-team-player';
 import { EditPlayerModal } from './edit-player-modal';
 import { ManagePlayersPanel } from './manage-players-panel';
-import { personName, playerLabel } from './names';
+import { playerLabel } from './names';
 import { TeamLogo, TeamStatusBadge } from './team-logo';
 
 /** The team id comes from the URL (`?id=42`), or from navigation state when a link passes it. */
@@ -35,11 +32,18 @@ function useTeamId(): number | null {
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex items-start justify-between gap-4 py-2.5 text-sm">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-right font-medium text-slate-900">{children}</dd>
+      <dt className="text-neutral-500">{label}</dt>
+      <dd className="text-right font-medium text-neutral-900">{children}</dd>
     </div>
   );
 }
+
+const backToTeams = (
+  <Link to="/teams" className={buttonClasses({ variant: 'secondary' })}>
+    <ArrowLeft className="size-4" aria-hidden="true" />
+    Back to Teams
+  </Link>
+);
 
 const backLink = (
   <Link
@@ -54,37 +58,59 @@ const backLink = (
 /** Spec §2 "Team details" (/teams/view). */
 export function TeamDetailsPage() {
   const id = useTeamId();
-  const list = useListState({ filters: [] });
-  const query = useTeam(id, { page: list.page, limit: list.limit });
-  useErrorToast(query.error, 'Failed to fetch team details');
+  const list = useListPage({
+    query: ({ page, limit }) => teamQuery(id ?? 0, { page, limit }),
+    rowsOf: (details: TeamDetails) => details.players,
+    errorText: 'Failed to fetch team details',
+    enabled: id !== null,
+  });
+  const { query } = list;
 
   const canAdd = useCan('team_players.create');
   const canEdit = useCan('team_players.update');
   const canRemove = useCan('team_players.delete');
   const [managing, setManaging] = useState(false);
   const [editing, setEditing] = useState<TeamPlayer | null>(null);
-  const [removing, setRemoving] = useState<TeamPlayer | null>(null);
-  const remove = useRemoveTeamPlayer();
+  const removePlayer = useRemoveTeamPlayer();
+  const remove = useConfirmDelete<TeamPlayer>({
+    run: (player) => removePlayer.mutateAsync({ teamId: id ?? 0, playerId: player.id }),
+    title: 'Remove Player',
+    description: () =>
+      'Are you sure you want to remove this player from the team? This action cannot be undone.',
+    successText: 'Player removed successfully',
+    failureText: 'Failed to remove player',
+  });
 
-  if (id === null || query.isError) {
+  if (id === null || (query.error instanceof ApiError && query.error.status === 404)) {
+    return (
+      <StatusScreen icon={SearchX} tone="warning" title="Team not found" actions={backToTeams}>
+        The team you are looking for does not exist or has been deleted.
+      </StatusScreen>
+    );
+  }
+  if (query.data === undefined && query.isError) {
     return (
       <>
         {backLink}
-        <StatusScreen icon={SearchX} title="Team not found" headingLevel={1}>
-          This team does not exist or could not be loaded.
-        </StatusScreen>
+        <ListError
+          error={query.error}
+          fallback="Failed to fetch team details"
+          onRetry={list.retry}
+          retrying={list.retrying}
+          className="py-24"
+        />
       </>
     );
   }
-  if (query.isPending) {
+  if (query.data === undefined) {
     return (
       <>
         {backLink}
         <p
           role="status"
-          className="flex items-center justify-center gap-3 py-24 text-sm text-slate-500"
+          className="flex items-center justify-center gap-3 py-24 text-sm text-neutral-500"
         >
-          <Spinner className="size-5 text-emerald-700" />
+          <Spinner className="size-5 text-primary-700" />
           Loading...
         </p>
       </>
@@ -93,37 +119,34 @@ export function TeamDetailsPage() {
 
   const { team, owner, captain, players } = query.data;
 
-  async function confirmRemove() {
-    if (!removing) return;
-    try {
-      await remove.mutateAsync({ teamId: team.id, playerId: removing.id });
-      toast.success('Player removed successfully');
-      setRemoving(null);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to remove player'));
-    }
-  }
-
   const columns: Column<TeamPlayer>[] = [
     {
       id: 'player',
       header: 'Player',
+      width: 'w-[36%]',
       cell: (player) => (
-        <span>
-          <span className="block font-medium text-slate-900">{playerLabel(player)}</span>
-          <span className="block text-xs text-slate-500">{player.phone_number}</span>
+        <span className="block min-w-0">
+          <TruncatedText text={playerLabel(player)} className="font-medium text-neutral-900" />
+          <span className="block text-xs text-neutral-500">{player.phone_number}</span>
         </span>
       ),
     },
     {
       id: 'jersey',
       header: 'Jersey #',
+      width: 'w-24',
       cell: (player) => (player.jersey_number === null ? '—' : player.jersey_number),
     },
-    { id: 'role', header: 'Role', cell: (player) => player.player_role_name ?? '—' },
+    {
+      id: 'role',
+      header: 'Role',
+      width: 'w-[18%]',
+      cell: (player) => <TruncatedText text={player.player_role_name ?? '—'} />,
+    },
     {
       id: 'status',
       header: 'Status',
+      width: 'w-[20%]',
       cell: (player) => (
         <span className="flex flex-wrap gap-1">
           {player.is_captain && <Badge tone="purple">Captain</Badge>}
@@ -137,6 +160,7 @@ export function TeamDetailsPage() {
     columns.push({
       id: 'actions',
       header: 'Actions',
+      width: 'w-28',
       cell: (player) => (
         <RowActions>
           {canEdit && (
@@ -151,7 +175,7 @@ export function TeamDetailsPage() {
               icon={Trash2}
               tone="danger"
               label={`Remove ${playerLabel(player)}`}
-              onClick={() => setRemoving(player)}
+              onClick={() => remove.ask(player)}
             />
           )}
         </RowActions>
@@ -167,20 +191,22 @@ export function TeamDetailsPage() {
         <div className="min-w-0 space-y-6">
           <Card>
             <div className="flex flex-col items-center text-center">
-              <TeamLogo url={team.logo_url} className="size-24 ring-1 ring-slate-200" />
-              <h1 className="mt-4 text-xl font-semibold text-slate-900">{team.name}</h1>
-              <p className="mt-1 text-sm text-slate-500">{team.team_initials}</p>
+              <TeamLogo url={team.logo_url} className="size-24 ring-1 ring-neutral-200" />
+              <h1 className="mt-4 max-w-full text-xl font-semibold break-words text-neutral-900">
+                {team.name}
+              </h1>
+              <p className="mt-1 text-sm text-neutral-500">{team.team_initials}</p>
               <div className="mt-2">
                 <TeamStatusBadge active={team.is_active} />
               </div>
             </div>
-            <dl className="mt-5 divide-y divide-slate-100 border-t border-slate-100">
+            <dl className="mt-5 divide-y divide-neutral-100 border-t border-neutral-100">
               <Detail label="Location">{team.location || 'Not specified'}</Detail>
               <Detail label="Total Players">{team.players_count}</Detail>
               {captain && (
                 <Detail label="Captain">
                   {captain.player_name ?? 'Unknown User'}
-                  <span className="block text-xs font-normal text-slate-500">
+                  <span className="block text-xs font-normal text-neutral-500">
                     {captain.jersey_number === null
                       ? 'No jersey number'
                       : `#${captain.jersey_number}`}
@@ -192,12 +218,12 @@ export function TeamDetailsPage() {
           </Card>
           <Card title="Owner Information">
             {owner ? (
-              <dl className="divide-y divide-slate-100">
-                <Detail label="Name">{personName(owner.details)}</Detail>
+              <dl className="divide-y divide-neutral-100">
+                <Detail label="Name">{fullName(owner.details)}</Detail>
                 <Detail label="Phone">{owner.phone_number}</Detail>
               </dl>
             ) : (
-              <p className="text-sm text-slate-500">Not specified</p>
+              <p className="text-sm text-neutral-500">Not specified</p>
             )}
           </Card>
         </div>
@@ -215,32 +241,19 @@ export function TeamDetailsPage() {
             )
           }
         >
-          <DataTable
+          <ListTable
+            list={list}
             label="Players"
             columns={columns}
-            rows={players.data}
             rowKey={(player) => player.id}
-            loading={query.isPlaceholderData && query.isFetching}
             emptyText="No players found"
-          />
-          <PaginationBar
-            pagination={players.pagination}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setLimit}
           />
         </Card>
       </div>
 
       {canAdd && <ManagePlayersPanel teamId={team.id} open={managing} onOpenChange={setManaging} />}
       <EditPlayerModal teamId={team.id} player={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title="Remove Player"
-        description="Are you sure you want to remove this player from the team? This action cannot be undone."
-        onConfirm={() => void confirmRemove()}
-        busy={remove.isPending}
-      />
+      {remove.dialog}
     </>
   );
 }

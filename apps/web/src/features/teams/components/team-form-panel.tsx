@@ -1,14 +1,13 @@
 import { TEAM_INITIALS_MAX, teamInput, type Team, type TeamInput } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm, useWatch, type Path } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { SidePanel } from '@/components/side-panel';
-import { Button } from '@/components/ui/button';
+import { FormDrawer, KEEP_OPEN, useFormLifecycle } from '@/components/form-drawer';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { InfoTooltip } from '@/components/ui/info-tooltip';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError, errorMessage } from '@/lib/http';
+import { errorMessage } from '@/lib/http';
 import { useCreateTeam } from '../api/create-team';
 import { useUpdateTeam } from '../api/update-team';
 import { useUploadLogo } from '../api/upload-logo';
@@ -30,11 +29,6 @@ function formValues(team: Team | null): TeamInput {
   };
 }
 
-/** Spec §8: the server's message, then the error's own, then a generic line. */
-function saveErrorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'An error occurred';
-}
-
 interface TeamFormPanelProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -53,116 +47,79 @@ export function TeamFormPanel({ open, onOpenChange, team }: TeamFormPanelProps) 
   const upload = useUploadLogo();
   const create = useCreateTeam();
   const update = useUpdateTeam();
-  const saving = form.formState.isSubmitting;
-
-  useEffect(() => {
-    // Every close clears the picked logo; opening only loads the team into the form.
-    if (open) form.reset(formValues(team));
-  }, [open, team, form]);
-
-  function close(next: boolean) {
-    if (saving) return;
-    if (!next) {
-      form.reset(formValues(null));
-      setLogoFile(null);
-    }
-    onOpenChange(next);
-  }
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    let logoUrl = values.logo_url;
-    if (logoFile) {
-      try {
-        logoUrl = await upload.mutateAsync(logoFile);
-      } catch (error) {
-        toast.error(errorMessage(error, 'Failed to upload logo file'));
-        return;
-      }
-    }
-    try {
-      const body = { ...values, logo_url: logoUrl };
-      if (team) {
-        await update.mutateAsync({ id: team.id, values: body });
-        toast.success('Team updated successfully!');
-      } else {
-        await create.mutateAsync(body);
-        toast.success('Team created successfully!');
-      }
-      form.reset(formValues(null));
-      setLogoFile(null);
-      onOpenChange(false);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, messages] of Object.entries(error.errors)) {
-          if (field in values && messages[0]) {
-            form.setError(field as Path<TeamInput>, { message: messages[0] });
-          }
-        }
-      }
-      toast.error(saveErrorMessage(error));
-    }
-  });
-
-  const ownerId = useWatch({ control: form.control, name: 'owner_id' });
   const editing = team !== null;
 
-  return (
-    <SidePanel
-      open={open}
-      onOpenChange={close}
-      preventClose={saving}
-      title={editing ? 'Edit Team' : 'Create New Team'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)} disabled={saving}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form="team-form"
-            busy={saving}
-            busyText={editing ? 'Updating...' : 'Creating...'}
-          >
-            {editing ? 'Update Team' : 'Create Team'}
-          </Button>
-        </>
+  const lifecycle = useFormLifecycle({
+    form,
+    open,
+    onOpenChange: (next) => {
+      // Every close drops the picked logo.
+      if (!next) setLogoFile(null);
+      onOpenChange(next);
+    },
+    values: () => formValues(team),
+    successText: editing ? 'Team updated successfully!' : 'Team created successfully!',
+    failureText: editing ? 'Failed to update team' : 'Failed to create team',
+    submit: async (values) => {
+      let logoUrl = values.logo_url;
+      if (logoFile) {
+        try {
+          logoUrl = await upload.mutateAsync(logoFile);
+        } catch (error) {
+          toast.error(errorMessage(error, 'Failed to upload logo file'));
+          return KEEP_OPEN;
+        }
       }
+      const body = { ...values, logo_url: logoUrl };
+      if (team) await update.mutateAsync({ id: team.id, values: body });
+      else await create.mutateAsync(body);
+      setLogoFile(null);
+    },
+  });
+  const saving = lifecycle.saving;
+  const ownerId = useWatch({ control: form.control, name: 'owner_id' });
+
+  return (
+    <FormDrawer
+      lifecycle={lifecycle}
+      open={open}
+      title={editing ? 'Edit Team' : 'Create New Team'}
+      submitLabel={editing ? 'Update Team' : 'Create Team'}
+      busyLabel={editing ? 'Updating...' : 'Creating...'}
     >
-      <form id="team-form" onSubmit={onSubmit} noValidate className="space-y-5">
-        <LogoField
-          currentUrl={team?.logo_url ?? null}
-          file={logoFile}
-          onFileChange={setLogoFile}
-          disabled={saving}
-        />
-        <TextField form={form} name="name" label="Team Name" required maxLength={100} />
-        <TextField form={form} name="location" label="Location" required maxLength={100} />
-        <TextField
-          form={form}
-          name="team_initials"
-          label="Team Initials"
-          hint="e.g. IND, AUS, PBKS"
-          required
-          maxLength={TEAM_INITIALS_MAX}
-          className="[&_input]:uppercase"
-          onChange={(event) => {
-            event.target.value = event.target.value.toUpperCase();
-          }}
-        />
-        <OwnerPicker
-          value={ownerId}
-          disabled={saving}
-          error={form.formState.errors.owner_id?.message}
-          onChange={(owner) => {
-            form.clearErrors('owner_id');
-            form.setValue('owner_id', owner.id, { shouldDirty: true });
-          }}
-        />
-        <div className="flex items-start gap-2">
-          <CheckboxField form={form} name="is_active" label="Active Team" />
-          <InfoTooltip label="About Active Team" text={ACTIVE_TOOLTIP} />
-        </div>
-      </form>
-    </SidePanel>
+      <LogoField
+        currentUrl={team?.logo_url ?? null}
+        file={logoFile}
+        onFileChange={setLogoFile}
+        disabled={saving}
+      />
+      <TextField form={form} name="name" label="Team Name" required maxLength={100} />
+      <TextField form={form} name="location" label="Location" required maxLength={100} />
+      <TextField
+        form={form}
+        name="team_initials"
+        label="Team Initials"
+        hint="e.g. IND, AUS, PBKS"
+        required
+        maxLength={TEAM_INITIALS_MAX}
+        className="[&_input]:uppercase"
+        onChange={(event) => {
+          event.target.value = event.target.value.toUpperCase();
+        }}
+      />
+      <OwnerPicker
+        value={ownerId}
+        disabled={saving}
+        error={form.formState.errors.owner_id?.message}
+        onChange={(owner) => {
+          form.clearErrors('owner_id');
+          form.setValue('owner_id', owner.id, { shouldDirty: true });
+        }}
+      />
+      <div className="flex items-start gap-2">
+        <CheckboxField form={form} name="is_active" label="Active Team" />
+        <InfoTooltip label="About Active Team" text={ACTIVE_TOOLTIP} />
+      </div>
+    </FormDrawer>
   );
 }

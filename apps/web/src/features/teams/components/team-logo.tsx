@@ -9,7 +9,7 @@ export function TeamLogo({ url, className }: { url: string | null; className?: s
       <img
         src={url}
         alt=""
-        className={cn('shrink-0 rounded-full bg-slate-100 object-cover', className)}
+        className={cn('shrink-0 rounded-full bg-neutral-100 object-cover', className)}
       />
     );
   }
@@ -18,7 +18,7 @@ export function TeamLogo({ url, className }: { url: string | null; className?: s
       aria-hidden="true"
       data-testid="team-logo-placeholder"
       className={cn(
-        'flex shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-400',
+        'flex shrink-0 items-center justify-center rounded-full bg-neutral-100 text-neutral-400',
         className,
       )}
     >

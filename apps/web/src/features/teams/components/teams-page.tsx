@@ -2,37 +2,43 @@ import { FilterSelect, FilterText } from '@/components/filter-controls';
 import type { Team } from '@cricket/contracts';
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, RowAction, RowActions, type Column } from '@/components/data-table';
+import { useConfirmDelete } from '@/components/confirm-dialog';
+import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
-import { PaginationBar } from '@/components/pagination-bar';
 import { Button } from '@/components/ui/button';
-import { useListState } from '@/components/use-list-state';
-import { errorMessage } from '@/lib/http';
+import { Card } from '@/components/ui/card';
 import { useCan } from '@/lib/session';
-import { useErrorToast } from '@/lib/use-error-toast';
 import { useDeleteTeam } from '../api/delete-team';
-import { useTeams } from '../api/get-teams';
+import { teamsQuery } from '../api/get-teams';
 import { TeamFormPanel } from './team-form-panel';
 import { TeamLogo, TeamStatusBadge } from './team-logo';
 
 const FILTERS = ['name', 'location', 'status'] as const;
 
+const STATUS_OPTIONS = [
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+];
+
 /** Spec §2 "Teams list" (/teams). */
 export function TeamsPage() {
   const navigate = useNavigate();
-  const list = useListState({ filters: FILTERS, textFilters: ['name', 'location'] });
-  const { name, location, status } = list.filters;
-  const search = [name.trim(), location.trim()].filter(Boolean).join(' ');
-  const teams = useTeams({
-    page: list.page,
-    limit: list.limit,
-    search: search || undefined,
-    is_active: status === 'true' || status === 'false' ? status : undefined,
+  const list = useListPage({
+    filters: FILTERS,
+    textFilters: ['name', 'location'],
+    query: ({ page, limit, filters: { name, location, status } }) => {
+      const search = [name.trim(), location.trim()].filter(Boolean).join(' ');
+      return teamsQuery({
+        page,
+        limit,
+        search: search || undefined,
+        is_active: status === 'true' || status === 'false' ? status : undefined,
+      });
+    },
+    errorText: 'Error fetching teams',
   });
-  useErrorToast(teams.error, 'Error fetching teams');
 
   const canCreate = useCan('teams.create');
   const canUpdate = useCan('teams.update');
@@ -41,31 +47,27 @@ export function TeamsPage() {
     open: false,
     team: null,
   });
-  const [toDelete, setToDelete] = useState<Team | null>(null);
   const deleteTeam = useDeleteTeam();
+  const remove = useConfirmDelete<Team>({
+    run: (team) => deleteTeam.mutateAsync(team.id),
+    title: 'Delete Team',
+    description: () => 'Are you sure you want to delete this team? This action cannot be undone.',
+    successText: 'Team deleted successfully!',
+    failureText: 'Failed to delete team',
+  });
 
   const openTeam = (team: Team) =>
     navigate(`/teams/view?id=${team.id}`, { state: { id: team.id } });
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    try {
-      await deleteTeam.mutateAsync(toDelete.id);
-      toast.success('Team deleted successfully!');
-      setToDelete(null);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to delete team'));
-    }
-  }
 
   const columns: Column<Team>[] = [
     {
       id: 'name',
       header: 'Team Name',
+      width: 'w-[34%]',
       cell: (team) => (
-        <span className="flex items-center gap-3 font-medium text-slate-900">
-          <TeamLogo url={team.logo_url} className="size-8" />
-          {team.name}
+        <span className="flex min-w-0 items-center gap-3 font-medium text-neutral-900">
+          <TeamLogo url={team.logo_url} className="size-8 shrink-0" />
+          <TruncatedText text={team.name} className="min-w-0" />
         </span>
       ),
       filter: (
@@ -80,7 +82,8 @@ export function TeamsPage() {
     {
       id: 'location',
       header: 'Location',
-      cell: (team) => team.location,
+      width: 'w-[22%]',
+      cell: (team) => <TruncatedText text={team.location} />,
       filter: (
         <FilterText
           label="Filter by location"
@@ -90,25 +93,25 @@ export function TeamsPage() {
         />
       ),
     },
-    { id: 'players', header: 'Players Count', cell: (team) => team.players_count },
+    { id: 'players', header: 'Players Count', width: 'w-32', cell: (team) => team.players_count },
     {
       id: 'status',
       header: 'Status',
+      width: 'w-40',
       cell: (team) => <TeamStatusBadge active={team.is_active} />,
       filter: (
         <FilterSelect
           label="Filter by status"
           value={list.inputs.status}
           onChange={(value) => list.setFilter('status', value)}
-        >
-          <option value="true">Active</option>
-          <option value="false">Inactive</option>
-        </FilterSelect>
+          options={STATUS_OPTIONS}
+        />
       ),
     },
     {
       id: 'actions',
       header: 'Actions',
+      width: 'w-32',
       cell: (team) => (
         <RowActions>
           <RowAction icon={Eye} label={`View ${team.name}`} onClick={() => openTeam(team)} />
@@ -124,7 +127,7 @@ export function TeamsPage() {
               icon={Trash2}
               tone="danger"
               label={`Delete ${team.name}`}
-              onClick={() => setToDelete(team)}
+              onClick={() => remove.ask(team)}
             />
           )}
         </RowActions>
@@ -145,39 +148,24 @@ export function TeamsPage() {
           )
         }
       />
-      <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        <DataTable
+      <Card flush>
+        <ListTable
+          list={list}
           label="Teams"
           columns={columns}
-          rows={teams.data?.data ?? []}
           rowKey={(team) => team.id}
-          loading={teams.isPending || (teams.isPlaceholderData && teams.isFetching)}
           emptyText="No teams found"
           onRowClick={openTeam}
           rowLabel={(team) => `Open ${team.name}`}
         />
-        {teams.data && (
-          <PaginationBar
-            pagination={teams.data.pagination}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setLimit}
-          />
-        )}
-      </div>
+      </Card>
 
       <TeamFormPanel
         open={panel.open}
         team={panel.team}
         onOpenChange={(open) => setPanel((current) => ({ ...current, open }))}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete Team"
-        description="Are you sure you want to delete this team? This action cannot be undone."
-        onConfirm={() => void confirmDelete()}
-        busy={deleteTeam.isPending}
-      />
+      {remove.dialog}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { Pagination, User, UserStatus } from '@cricket/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 
 export interface UsersParams {
@@ -29,7 +29,3 @@ export const usersQuery = (params: UsersParams) =>
     // The table keeps the previous page on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
-
-export function useUsers(params: UsersParams) {
-  return useQuery(usersQuery(params));
-}

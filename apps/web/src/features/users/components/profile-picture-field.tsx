@@ -1,17 +1,11 @@
-import { MEDIA_RULES } from '@cricket/contracts';
+import { MEDIA_RULES, mediaFileProblem } from '@cricket/contracts';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { FieldMessages } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 
-const RULES = MEDIA_RULES.profile_pictures;
-
 /** Spec §5: an image, under 2 MB; the server sniffs the bytes again. */
-export function checkProfilePicture(file: File): string | null {
-  if (!RULES.mimeTypes.includes(file.type)) return RULES.wrongType;
-  if (file.size > RULES.maxBytes) return RULES.tooLarge;
-  return null;
-}
+export const checkProfilePicture = (file: File) => mediaFileProblem('profile_pictures', file);
 
 interface ProfilePictureFieldProps {
   /** The saved picture, shown until another file is chosen or it is removed. */
@@ -37,28 +31,28 @@ export function ProfilePictureField({
 
   return (
     <div className="space-y-1.5">
-      <span id={`${id}-label`} className="block text-sm font-medium text-slate-700">
+      <span id={`${id}-label`} className="block text-sm font-medium text-neutral-700">
         Profile Picture
       </span>
       <div className="flex items-center gap-4">
-        <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-full border border-slate-200 bg-slate-50">
+        <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-full border border-neutral-200 bg-neutral-50">
           {preview ? (
             <img src={preview} alt="Chosen profile" className="size-full object-cover" />
           ) : (
-            <ImageUp className="size-7 text-slate-400" aria-hidden="true" />
+            <ImageUp className="size-7 text-neutral-400" aria-hidden="true" />
           )}
         </div>
         <div className="flex flex-wrap gap-2">
           <label
             htmlFor={id}
-            className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-emerald-600"
+            className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-lg border border-neutral-300 bg-surface px-3 text-sm font-medium text-neutral-700 shadow-sm hover:bg-neutral-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary-600"
           >
             {preview ? 'Change picture' : 'Upload picture'}
             <input
               id={id}
               aria-labelledby={`${id}-label`}
               type="file"
-              accept={RULES.mimeTypes.join(',')}
+              accept={MEDIA_RULES.profile_pictures.mimeTypes.join(',')}
               className="sr-only"
               disabled={disabled}
               aria-invalid={error ? true : undefined}

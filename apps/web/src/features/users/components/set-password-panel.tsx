@@ -6,13 +6,9 @@ import {
   type UserPasswordForm,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
-import { SidePanel } from '@/components/side-panel';
-import { Button } from '@/components/ui/button';
+import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/http';
 import { useSetUserPassword } from '../api/set-user-password';
 
 interface SetPasswordPanelProps {
@@ -23,7 +19,6 @@ interface SetPasswordPanelProps {
 
 /** Staff sign in with email and password; an administrator sets that password here. */
 export function SetPasswordPanel({ user, open, onOpenChange }: SetPasswordPanelProps) {
-  const formId = useId();
   const setPassword = useSetUserPassword();
   const form = useForm<UserPasswordForm>({
     resolver: zodResolver(userPasswordForm),
@@ -31,53 +26,34 @@ export function SetPasswordPanel({ user, open, onOpenChange }: SetPasswordPanelP
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
-
-  function close() {
-    form.reset();
-    onOpenChange(false);
-  }
-
-  const submit = form.handleSubmit(
-    async (values) => {
-      try {
-        await setPassword.mutateAsync({ id: user.id, body: values });
-        toast.success('Password updated successfully');
-        close();
-      } catch (error) {
-        toast.error(errorMessage(error, 'Failed to update password'));
-      }
-    },
-    () => toast.error(userFormMessages.fixErrors),
-  );
+  const lifecycle = useFormLifecycle({
+    form,
+    open,
+    onOpenChange,
+    values: () => ({ password: '' }),
+    submit: (values) => setPassword.mutateAsync({ id: user.id, body: values }),
+    successText: 'Password updated successfully',
+    failureText: 'Failed to update password',
+    invalidText: userFormMessages.fixErrors,
+  });
 
   return (
-    <SidePanel
+    <FormDrawer
+      lifecycle={lifecycle}
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title="Set Password"
       description={`${fullName(user.details)} signs in with ${user.details.email} and this password. Their other sessions are signed out.`}
-      preventClose={setPassword.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={setPassword.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={setPassword.isPending} busyText="Saving...">
-            Set Password
-          </Button>
-        </>
-      }
+      submitLabel="Set Password"
+      busyLabel="Saving..."
     >
-      <form id={formId} onSubmit={submit} noValidate>
-        <TextField
-          form={form}
-          name="password"
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
-      </form>
-    </SidePanel>
+      <TextField
+        form={form}
+        name="password"
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+    </FormDrawer>
   );
 }

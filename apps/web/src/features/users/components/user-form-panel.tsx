@@ -10,21 +10,22 @@ import {
   type UserFormValues,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useEffectEvent, useId, useState, type ChangeEvent } from 'react';
-import { useForm, useWatch, type Path } from 'react-hook-form';
+import { useState, type ChangeEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { SidePanel } from '@/components/side-panel';
-import { Button } from '@/components/ui/button';
+import { FormDrawer, KEEP_OPEN, useFormLifecycle } from '@/components/form-drawer';
 import { SelectField } from '@/components/ui/select-field';
+import { DateField } from '@/components/ui/date-field';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError, errorMessage } from '@/lib/http';
+import { capitalize } from '@/lib/format';
+import { errorMessage } from '@/lib/http';
+import { useErrorToast } from '@/lib/use-error-toast';
 import { useCreateUser } from '../api/create-user';
 import { useActiveRoles } from '../api/get-active-roles';
 import { useUpdateUser } from '../api/update-user';
 import { UPLOAD_FAILED_MESSAGE, useUploadProfilePicture } from '../api/upload-profile-picture';
 import { checkProfilePicture, ProfilePictureField } from './profile-picture-field';
 import { statusLabel } from './user-status-badge';
-import { useErrorToast } from './use-error-toast';
 
 type Mode = 'create' | 'edit';
 
@@ -74,12 +75,6 @@ function formValues(user?: User): UserFormInput {
   };
 }
 
-/** Spec §8: the server's message, else the error's own text, else the screen's fallback. */
-function saveFailure(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return errorMessage(error, error.message || fallback);
-  return error instanceof Error && error.message ? error.message : fallback;
-}
-
 /** Spec §2: phone takes digits only, at most 10, with a pasted +91 dropped. */
 function keepPhoneDigits(event: ChangeEvent<HTMLInputElement>) {
   event.target.value = stripIndianPrefix(event.target.value).replace(/\D/g, '').slice(0, 10);
@@ -108,13 +103,11 @@ interface UserFormPanelProps {
  */
 export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelProps) {
   const text = TEXT[mode];
-  const formId = useId();
   const roles = useActiveRoles();
-  useErrorToast(roles.isError, 'Failed to fetch roles');
+  useErrorToast(roles.error, 'Failed to fetch roles');
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
   const upload = useUploadProfilePicture();
-  const [saving, setSaving] = useState(false);
   const [pending, setPending] = useState<PendingPicture | null>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
 
@@ -132,195 +125,160 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
     setPending(next);
   }
 
-  const { reset } = form;
   const currentPicture = useWatch({ control: form.control, name: 'profile_picture' }) ?? null;
-  // Each opening starts from the saved values; a refetch while open leaves the edits alone.
-  const resetToSaved = useEffectEvent(() => reset(formValues(user)));
-  useEffect(() => {
-    if (open) resetToSaved();
-  }, [open]);
 
-  function close() {
-    reset(formValues(user));
-    replacePending(null);
-    setPictureError(null);
-    onOpenChange(false);
-  }
-
-  const submit = form.handleSubmit(
-    async (values) => {
+  const lifecycle = useFormLifecycle({
+    form,
+    open,
+    onOpenChange: (next) => {
+      if (!next) {
+        replacePending(null);
+        setPictureError(null);
+      }
+      onOpenChange(next);
+    },
+    // Cancel restores what the panel opened with: an empty form, or the saved user.
+    values: () => formValues(mode === 'edit' ? user : undefined),
+    successText: text.done,
+    failureText: text.failed,
+    invalidText: userFormMessages.fixErrors,
+    submit: async (values) => {
       if (pictureError) {
         toast.error(userFormMessages.fixErrors);
-        return;
+        return KEEP_OPEN;
       }
-      setSaving(true);
-      try {
-        let profilePicture = values.profile_picture;
-        if (pending) {
-          const loading = toast.loading('Uploading profile picture...');
-          try {
-            profilePicture = await upload.mutateAsync(pending.file);
-            toast.dismiss(loading);
-          } catch (error) {
-            toast.error(errorMessage(error, UPLOAD_FAILED_MESSAGE), { id: loading });
-            return;
-          }
-          // A failed save below must not upload the same file again on the next try.
-          form.setValue('profile_picture', profilePicture);
-          replacePending(null);
-        }
-        const body = { ...values, profile_picture: profilePicture };
+      let profilePicture = values.profile_picture;
+      if (pending) {
+        const loading = toast.loading('Uploading profile picture...');
         try {
-          if (mode === 'edit' && user) await updateUser.mutateAsync({ id: user.id, body });
-          else await createUser.mutateAsync(body);
+          profilePicture = await upload.mutateAsync(pending.file);
+          toast.dismiss(loading);
         } catch (error) {
-          if (error instanceof ApiError) {
-            for (const [field, messages] of Object.entries(error.errors)) {
-              if (field in values && messages[0])
-                form.setError(field as Path<UserFormInput>, { message: messages[0] });
-            }
-          }
-          toast.error(saveFailure(error, text.failed));
-          return;
+          toast.error(errorMessage(error, UPLOAD_FAILED_MESSAGE), { id: loading });
+          return KEEP_OPEN;
         }
-        toast.success(text.done);
-        if (mode === 'create') reset(formValues());
-        setPictureError(null);
-        onOpenChange(false);
-      } finally {
-        setSaving(false);
+        // A failed save below must not upload the same file again on the next try.
+        form.setValue('profile_picture', profilePicture);
+        replacePending(null);
       }
+      const body = { ...values, profile_picture: profilePicture };
+      if (mode === 'edit' && user) await updateUser.mutateAsync({ id: user.id, body });
+      else await createUser.mutateAsync(body);
+      setPictureError(null);
     },
-    () => toast.error(userFormMessages.fixErrors),
-  );
+  });
+  const saving = lifecycle.saving;
 
   const roleOptions = (roles.data ?? []).map((role) => ({
     value: String(role.id),
-    label: role.name,
+    label: capitalize(role.name),
   }));
   // An edited user keeps showing a role that has since been deactivated.
   if (user && !roleOptions.some((option) => option.value === String(user.role_id))) {
-    roleOptions.push({ value: String(user.role_id), label: user.role });
+    roleOptions.push({ value: String(user.role_id), label: capitalize(user.role) });
   }
 
   return (
-    <SidePanel
+    <FormDrawer
+      lifecycle={lifecycle}
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title={text.title}
-      preventClose={saving}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={saving} busyText={text.busy}>
-            {text.submit}
-          </Button>
-        </>
-      }
+      submitLabel={text.submit}
+      busyLabel={text.busy}
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-5">
-        <ProfilePictureField
-          currentUrl={currentPicture}
-          pendingUrl={pending?.url ?? null}
-          error={pictureError}
-          disabled={saving}
-          onSelect={(file) => {
-            const problem = checkProfilePicture(file);
-            setPictureError(problem);
-            if (!problem) replacePending({ file, url: URL.createObjectURL(file) });
-          }}
-          onRemove={() => {
-            replacePending(null);
-            setPictureError(null);
-            form.setValue('profile_picture', null);
-          }}
+      <ProfilePictureField
+        currentUrl={currentPicture}
+        pendingUrl={pending?.url ?? null}
+        error={pictureError}
+        disabled={saving}
+        onSelect={(file) => {
+          const problem = checkProfilePicture(file);
+          setPictureError(problem);
+          if (!problem) replacePending({ file, url: URL.createObjectURL(file) });
+        }}
+        onRemove={() => {
+          replacePending(null);
+          setPictureError(null);
+          form.setValue('profile_picture', null);
+        }}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          form={form}
+          name="first_name"
+          label="First Name"
+          autoComplete="given-name"
+          required
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            form={form}
-            name="first_name"
-            label="First Name"
-            autoComplete="given-name"
-            required
-          />
-          <TextField
-            form={form}
-            name="last_name"
-            label="Last Name"
-            autoComplete="family-name"
-            required
-          />
-          <TextField
-            form={form}
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            className="sm:col-span-2"
-          />
-          <TextField
-            form={form}
-            name="phone_number"
-            label="Phone Number"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            placeholder="10-digit mobile number"
-            onChange={keepPhoneDigits}
-            required
-          />
-          <TextField
-            form={form}
-            name="date_of_birth"
-            label="Date of Birth"
-            type="date"
-            max={todayIsoDate()}
-          />
-          <SelectField
-            form={form}
-            name="gender"
-            label="Gender"
-            placeholder="Select gender"
-            options={GENDERS.map((g) => ({ value: g, label: g }))}
-          />
-          <SelectField
-            form={form}
-            name="role_id"
-            label="Role"
-            placeholder="Select a role"
-            options={roleOptions}
-            required
-          />
-          <SelectField
-            form={form}
-            name="status"
-            label="Status"
-            placeholder="Select status"
-            options={USER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
-            required
-          />
-          <TextField
-            form={form}
-            name="address"
-            label="Address"
-            autoComplete="street-address"
-            className="sm:col-span-2"
-          />
-          <TextField form={form} name="city" label="City" autoComplete="address-level2" />
-          <TextField form={form} name="state" label="State" autoComplete="address-level1" />
-          <TextField form={form} name="country" label="Country" autoComplete="country-name" />
-          <TextField
-            form={form}
-            name="pincode"
-            label="Pincode"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            onChange={keepPincodeDigits}
-          />
-        </div>
-      </form>
-    </SidePanel>
+        <TextField
+          form={form}
+          name="last_name"
+          label="Last Name"
+          autoComplete="family-name"
+          required
+        />
+        <TextField
+          form={form}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          className="sm:col-span-2"
+        />
+        <TextField
+          form={form}
+          name="phone_number"
+          label="Phone Number"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="10-digit mobile number"
+          onChange={keepPhoneDigits}
+          required
+        />
+        <DateField form={form} name="date_of_birth" label="Date of Birth" max={todayIsoDate()} />
+        <SelectField
+          form={form}
+          name="gender"
+          label="Gender"
+          placeholder="Select gender"
+          options={GENDERS.map((g) => ({ value: g, label: g }))}
+        />
+        <SelectField
+          form={form}
+          name="role_id"
+          label="Role"
+          placeholder="Select a role"
+          options={roleOptions}
+          required
+        />
+        <SelectField
+          form={form}
+          name="status"
+          label="Status"
+          placeholder="Select status"
+          options={USER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+          required
+        />
+        <TextField
+          form={form}
+          name="address"
+          label="Address"
+          autoComplete="street-address"
+          className="sm:col-span-2"
+        />
+        <TextField form={form} name="city" label="City" autoComplete="address-level2" />
+        <TextField form={form} name="state" label="State" autoComplete="address-level1" />
+        <TextField form={form} name="country" label="Country" autoComplete="country-name" />
+        <TextField
+          form={form}
+          name="pincode"
+          label="Pincode"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          onChange={keepPincodeDigits}
+        />
+      </div>
+    </FormDrawer>
   );
 }

@@ -29,9 +29,9 @@ function readId(raw: string | null): number | null {
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm break-words text-slate-900">
-        {children || <span className="text-slate-400">Not provided</span>}
+      <dt className="text-xs font-medium tracking-wide text-neutral-500 uppercase">{label}</dt>
+      <dd className="mt-1 text-sm break-words text-neutral-900">
+        {children || <span className="text-neutral-400">Not provided</span>}
       </dd>
     </div>
   );
@@ -54,9 +54,9 @@ export function UserProfilePage() {
     return (
       <p
         role="status"
-        className="flex items-center justify-center gap-3 py-24 text-sm text-slate-500"
+        className="flex items-center justify-center gap-3 py-24 text-sm text-neutral-500"
       >
-        <Spinner className="size-5 text-emerald-700" />
+        <Spinner className="size-5 text-primary-700" />
         Loading user...
       </p>
     );
@@ -92,7 +92,7 @@ function UserProfile({ user }: { user: User }) {
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <Link
           to="/users"
-          className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-neutral-600 hover:text-neutral-900"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
           Users
@@ -114,15 +114,15 @@ function UserProfile({ user }: { user: User }) {
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-1">
           <div className="flex flex-col items-center text-center">
-            <div className="flex size-28 items-center justify-center overflow-hidden rounded-full border border-slate-200 bg-slate-50">
+            <div className="flex size-28 items-center justify-center overflow-hidden rounded-full border border-neutral-200 bg-neutral-50">
               {d.profile_picture ? (
                 <img src={d.profile_picture} alt={name} className="size-full object-cover" />
               ) : (
-                <UserRound className="size-12 text-slate-400" aria-hidden="true" />
+                <UserRound className="size-12 text-neutral-400" aria-hidden="true" />
               )}
             </div>
-            <h1 className="mt-4 text-xl font-semibold text-slate-900">{name}</h1>
-            <p className="mt-1 text-sm text-slate-500 capitalize">{user.role}</p>
+            <h1 className="mt-4 text-xl font-semibold text-neutral-900">{name}</h1>
+            <p className="mt-1 text-sm text-neutral-500 capitalize">{user.role}</p>
             <div className="mt-3">
               <UserStatusBadge status={user.status} />
             </div>

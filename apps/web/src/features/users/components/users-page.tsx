@@ -1,28 +1,20 @@
 import { FilterSelect, FilterText } from '@/components/filter-controls';
-import {
-  USER_FILTER_STATUSES,
-  buildPagination,
-  fullName,
-  type User,
-  type UserStatus,
-} from '@cricket/contracts';
+import { USER_FILTER_STATUSES, fullName, type User, type UserStatus } from '@cricket/contracts';
 import { Eye, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, RowAction, RowActions, type Column } from '@/components/data-table';
+import { useConfirmDelete } from '@/components/confirm-dialog';
+import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
-import { PaginationBar } from '@/components/pagination-bar';
 import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
-import { useListState } from '@/components/use-list-state';
-import { errorMessage } from '@/lib/http';
+import { capitalize } from '@/lib/format';
 import { useCan } from '@/lib/session';
+import { useErrorToast } from '@/lib/use-error-toast';
 import { useDeleteUser } from '../api/delete-user';
 import { useActiveRoles } from '../api/get-active-roles';
-import { useUsers } from '../api/get-users';
-import { useErrorToast } from './use-error-toast';
+import { usersQuery } from '../api/get-users';
 import { UserFormPanel } from './user-form-panel';
 import { UserStatusBadge, statusLabel } from './user-status-badge';
 
@@ -36,42 +28,32 @@ export function UsersPage() {
   const navigate = useNavigate();
   const canCreate = useCan('users.create');
   const canDelete = useCan('users.delete');
-  const list = useListState({ filters: FILTERS, textFilters: ['name', 'phone_number'] });
-  const { page, limit, filters, inputs, setFilter, setPage, setLimit } = list;
-
-  const users = useUsers({
-    page,
-    limit,
-    name: filters.name,
-    phone_number: filters.phone_number,
-    role_id: filters.role_id,
-    status: isFilterStatus(filters.status) ? filters.status : '',
+  const list = useListPage({
+    filters: FILTERS,
+    textFilters: ['name', 'phone_number'],
+    query: ({ page, limit, filters }) =>
+      usersQuery({
+        page,
+        limit,
+        name: filters.name,
+        phone_number: filters.phone_number,
+        role_id: filters.role_id,
+        status: isFilterStatus(filters.status) ? filters.status : '',
+      }),
+    errorText: 'Error fetching users',
   });
   const roles = useActiveRoles();
-  useErrorToast(users.isError, 'Error fetching users');
-  useErrorToast(roles.isError, 'Failed to fetch roles');
+  useErrorToast(roles.error, 'Failed to fetch roles');
 
   const [creating, setCreating] = useState(false);
-  const [toDelete, setToDelete] = useState<User | null>(null);
   const deleteUser = useDeleteUser();
-
-  const pagination = users.data?.pagination ?? buildPagination(0, page, limit);
-  // Deleting the last row of the last page would leave an empty page behind.
-  const lastPage = pagination.total_pages;
-  useEffect(() => {
-    if (users.data && users.data.data.length === 0 && page > lastPage) setPage(lastPage);
-  }, [users.data, page, lastPage, setPage]);
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    try {
-      await deleteUser.mutateAsync(toDelete.id);
-      toast.success('User deleted successfully');
-      setToDelete(null);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Error deleting user'));
-    }
-  }
+  const remove = useConfirmDelete<User>({
+    run: (user) => deleteUser.mutateAsync(user.id),
+    title: 'Delete User',
+    description: () => 'Are you sure you want to delete this user? This action cannot be undone.',
+    successText: 'User deleted successfully',
+    failureText: 'Error deleting user',
+  });
 
   const open = (user: User) => navigate(`/users/view?id=${user.id}`);
 
@@ -79,70 +61,72 @@ export function UsersPage() {
     {
       id: 'name',
       header: 'Full Name',
-      cell: (user) => <span className="font-medium text-slate-900">{fullName(user.details)}</span>,
+      width: 'w-[28%]',
+      cell: (user) => (
+        <TruncatedText text={fullName(user.details)} className="font-medium text-neutral-900" />
+      ),
       filter: (
         <FilterText
           label="Search by name"
           placeholder="Search name"
-          value={inputs.name}
-          onChange={(value) => setFilter('name', value)}
+          value={list.inputs.name}
+          onChange={(value) => list.setFilter('name', value)}
         />
       ),
     },
     {
       id: 'phone',
       header: 'Phone Number',
-      cell: (user) => user.phone_number,
+      width: 'w-[20%]',
+      cell: (user) => <TruncatedText text={user.phone_number} />,
       filter: (
         <FilterText
           label="Search by phone number"
           inputMode="numeric"
           placeholder="Search phone"
-          value={inputs.phone_number}
-          onChange={(value) => setFilter('phone_number', value)}
+          value={list.inputs.phone_number}
+          onChange={(value) => list.setFilter('phone_number', value)}
         />
       ),
     },
     {
       id: 'role',
       header: 'Role',
-      cell: (user) => <span className="capitalize">{user.role}</span>,
+      width: 'w-[20%]',
+      cell: (user) => <TruncatedText text={capitalize(user.role)} />,
       filter: (
         <FilterSelect
           label="Filter by role"
-          value={inputs.role_id}
-          onChange={(value) => setFilter('role_id', value)}
-        >
-          {(roles.data ?? []).map((role) => (
-            <option key={role.id} value={role.id}>
-              {role.name}
-            </option>
-          ))}
-        </FilterSelect>
+          value={list.inputs.role_id}
+          onChange={(value) => list.setFilter('role_id', value)}
+          options={(roles.data ?? []).map((role) => ({
+            value: String(role.id),
+            label: capitalize(role.name),
+          }))}
+        />
       ),
     },
     {
       id: 'status',
       header: 'Status',
+      width: 'w-[18%]',
       cell: (user) => <UserStatusBadge status={user.status} />,
       filter: (
         <FilterSelect
           label="Filter by status"
-          value={inputs.status}
-          onChange={(value) => setFilter('status', value)}
-        >
-          {USER_FILTER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
-        </FilterSelect>
+          value={list.inputs.status}
+          onChange={(value) => list.setFilter('status', value)}
+          options={USER_FILTER_STATUSES.map((status) => ({
+            value: status,
+            label: statusLabel(status),
+          }))}
+        />
       ),
     },
     {
       id: 'actions',
       header: 'Actions',
-      className: 'w-24',
+      width: 'w-28',
       cell: (user) => (
         <RowActions>
           <RowAction
@@ -155,7 +139,7 @@ export function UsersPage() {
               icon={Trash2}
               tone="danger"
               label={`Delete ${fullName(user.details)}`}
-              onClick={() => setToDelete(user)}
+              onClick={() => remove.ask(user)}
             />
           )}
         </RowActions>
@@ -177,29 +161,19 @@ export function UsersPage() {
         }
       />
       <Card flush>
-        <DataTable
+        <ListTable
+          list={list}
           label="Users"
           columns={columns}
-          rows={users.data?.data ?? []}
           rowKey={(user) => user.id}
-          loading={users.isPending || (users.isFetching && users.isPlaceholderData)}
           emptyText="No users found"
           onRowClick={open}
           rowLabel={(user) => `Open ${fullName(user.details)}`}
         />
-        <PaginationBar pagination={pagination} onPageChange={setPage} onPageSizeChange={setLimit} />
       </Card>
 
       {canCreate && <UserFormPanel mode="create" open={creating} onOpenChange={setCreating} />}
-
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(next) => !next && setToDelete(null)}
-        title="Delete User"
-        description="Are you sure you want to delete this user? This action cannot be undone."
-        onConfirm={() => void confirmDelete()}
-        busy={deleteUser.isPending}
-      />
+      {remove.dialog}
     </>
   );
 }

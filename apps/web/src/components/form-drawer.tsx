@@ -1,0 +1,181 @@
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { ApiError, errorMessage } from '@/lib/http';
+import { Modal } from './modal';
+import { SidePanel } from './side-panel';
+import { Button } from './ui/button';
+
+/** The submit callback's way to say "I showed my own message; stay open, no success toast". */
+export const KEEP_OPEN = Symbol('keep open');
+
+interface FormLifecycleOptions<In extends FieldValues, Out> {
+  form: UseFormReturn<In, unknown, Out>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** What the form shows on opening and returns to on close and after a save. */
+  values: () => In;
+  /** Sends the request(s). Throw to fail; return KEEP_OPEN after handling a problem itself. */
+  submit: (values: Out) => Promise<unknown>;
+  /** Spec §8 texts, e.g. 'User created successfully' and 'Failed to create user'. */
+  successText: string;
+  failureText: string;
+  /** Toast when the form does not validate, e.g. 'Please fix the validation errors...'. */
+  invalidText?: string;
+  /** Anything else to do then, e.g. open the part of the form holding the error. */
+  onInvalid?: () => void;
+}
+
+/** Puts the API's per-field messages (`errors` in the envelope) under the fields they name. */
+export function showServerErrors<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, unknown>,
+  error: unknown,
+): void {
+  if (!(error instanceof ApiError)) return;
+  const known = form.getValues();
+  for (const [field, messages] of Object.entries(error.errors)) {
+    const first = messages[0];
+    if (first && field in known) form.setError(field as Path<T>, { message: first });
+  }
+}
+
+/**
+ * The life of every form in a side panel or modal: one request at a time however fast the
+ * submit is pressed, a busy flag for the button, the server's field errors on the fields and its
+ * message in the failure toast (else the screen's fallback), a reset on open, on close and after
+ * success, and no closing while a save is running.
+ */
+export function useFormLifecycle<In extends FieldValues, Out>({
+  form,
+  open,
+  onOpenChange,
+  values,
+  submit,
+  successText,
+  failureText,
+  invalidText,
+  onInvalid,
+}: FormLifecycleOptions<In, Out>) {
+  const [saving, setSaving] = useState(false);
+  // A second click arrives before React re-renders with `saving`; the ref stops it at once.
+  const inFlight = useRef(false);
+
+  const resetForm = useEffectEvent(() => form.reset(values()));
+  useEffect(() => {
+    if (open) resetForm();
+  }, [open]);
+
+  function close() {
+    if (inFlight.current) return;
+    form.reset(values());
+    onOpenChange(false);
+  }
+
+  const validated = form.handleSubmit(
+    async (data) => {
+      let outcome: unknown;
+      try {
+        outcome = await submit(data);
+      } catch (error) {
+        showServerErrors(form, error);
+        toast.error(errorMessage(error, failureText));
+        return;
+      }
+      if (outcome === KEEP_OPEN) return;
+      toast.success(successText);
+      form.reset(values());
+      onOpenChange(false);
+    },
+    () => {
+      if (invalidText) toast.error(invalidText);
+      onInvalid?.();
+    },
+  );
+
+  async function run(event?: { preventDefault: () => void }) {
+    event?.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSaving(true);
+    try {
+      await validated();
+    } finally {
+      inFlight.current = false;
+      setSaving(false);
+    }
+  }
+
+  return {
+    saving,
+    /** Use as the form's onSubmit or a button's onClick. */
+    submit: (event?: { preventDefault: () => void }) => void run(event),
+    close,
+    onOpenChange: (next: boolean) => (next ? onOpenChange(true) : close()),
+  };
+}
+
+export type FormLifecycle = ReturnType<typeof useFormLifecycle>;
+
+interface FormDrawerProps {
+  lifecycle: Pick<FormLifecycle, 'saving' | 'submit' | 'close' | 'onOpenChange'>;
+  open: boolean;
+  /** A side panel (create/edit screens) or a centred modal (small forms over a page). */
+  kind?: 'panel' | 'modal';
+  title: ReactNode;
+  description?: ReactNode;
+  submitLabel: string;
+  busyLabel: string;
+  cancelLabel?: string;
+  /** False while the form's data loads: the submit button waits. */
+  ready?: boolean;
+  size?: 'md' | 'lg';
+  children: ReactNode;
+}
+
+/** A form in a side panel or modal with Cancel and a submit button driven by its lifecycle. */
+export function FormDrawer({
+  lifecycle,
+  open,
+  kind = 'panel',
+  title,
+  description,
+  submitLabel,
+  busyLabel,
+  cancelLabel = 'Cancel',
+  ready = true,
+  size,
+  children,
+}: FormDrawerProps) {
+  const formId = useId();
+  const { saving } = lifecycle;
+  const footer = (
+    <>
+      <Button variant="secondary" onClick={lifecycle.close} disabled={saving}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" form={formId} busy={saving} busyText={busyLabel} disabled={!ready}>
+        {submitLabel}
+      </Button>
+    </>
+  );
+  const body = (
+    <form id={formId} onSubmit={lifecycle.submit} noValidate className="space-y-5">
+      {children}
+    </form>
+  );
+  const shared = {
+    open,
+    onOpenChange: lifecycle.onOpenChange,
+    title,
+    description,
+    footer,
+    preventClose: saving,
+  };
+  return kind === 'panel' ? (
+    <SidePanel {...shared}>{body}</SidePanel>
+  ) : (
+    <Modal {...shared} size={size}>
+      {body}
+    </Modal>
+  );
+}

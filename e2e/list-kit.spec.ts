@@ -1,0 +1,470 @@
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type Route,
+} from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn } from './helpers';
+
+/**
+ * The list page kit and the form lifecycle, checked the same way on every screen built on
+ * them: users, teams, a team's players and roles. Each screen below is only the data it needs
+ * and the names of its controls; every test runs against each of them.
+ */
+
+type Call = <T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: object) => Promise<T>;
+
+/** A bearer-token API client for set-up the test does not exercise through the UI. */
+async function adminApi(request: APIRequestContext): Promise<Call> {
+  const login = await request.post('/api/user/login', {
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()).data as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  return async <T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: object) => {
+    const res = await request.fetch(url, { method, data, headers });
+    expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
+    return (await res.json()).data as T;
+  };
+}
+
+let serial = 0;
+/** Letters only: person names allow nothing else. */
+const letters = (n: number) =>
+  n.toString(26).replace(/./g, (c) => 'abcdefghijklmnopqrstuvwxyz'[parseInt(c, 26)]!);
+/** A name prefix no other test uses, so a list filtered by it holds only this test's rows. */
+const uniquePrefix = () => `Kit${letters(Date.now() % 1e9)}${letters(serial++)}`;
+
+interface Seeded {
+  /** The list filtered down to the seeded rows, five per page. */
+  url: string;
+}
+
+interface Screen {
+  name: string;
+  /** The list's GET, to answer 500 for. */
+  listRequest: RegExp;
+  table: string;
+  deleteLabel: RegExp;
+  deleteDialog: string;
+  deleteRequest: RegExp;
+  /** Creates `count` rows named `${prefix} N`; `longName` replaces the first row's name. */
+  seed: (api: Call, prefix: string, count: number, longName?: string) => Promise<Seeded>;
+  /** The button that opens the screen's form (focus must come back to it). */
+  opener: (page: Page) => Locator;
+  formTitle: string;
+  /** Fills the open form so that submitting it sends one request of `saveRequest`. */
+  fill: (form: Locator, prefix: string) => Promise<void>;
+  saveLabel: string;
+  saveRequest: { method: string; url: RegExp };
+  /** The chunk of the screen's lazily loaded page. */
+  chunk: RegExp;
+  /** A 100-character name (or the longest the screen allows). */
+  longName: (prefix: string) => string;
+}
+
+const pad = (prefix: string, length: number) =>
+  `${prefix} ${'Longname'.repeat(20)}`.slice(0, length);
+
+let ownerId: number | undefined;
+async function anOwner(api: Call): Promise<number> {
+  ownerId ??= (await api<{ data: { id: number }[] }>('GET', '/api/users/organizers?page=1&limit=1'))
+    .data[0]!.id;
+  return ownerId;
+}
+
+async function createTeam(api: Call, name: string): Promise<number> {
+  const { team } = await api<{ team: { id: number } }>('POST', '/api/teams', {
+    name,
+    location: 'Pune',
+    team_initials: 'KIT',
+    is_active: true,
+    add_me: false,
+    logo_url: null,
+    owner_id: await anOwner(api),
+  });
+  return team.id;
+}
+
+let phoneSeq = 0;
+const aPhone = () => `9${String(Date.now() % 1e8).padStart(8, '0')}${phoneSeq++ % 10}`;
+
+const SCREENS: Screen[] = [
+  {
+    name: 'users',
+    listRequest: /\/api\/users\?/,
+    table: 'Users',
+    deleteLabel: /^Delete /,
+    deleteDialog: 'Delete User',
+    deleteRequest: /\/api\/users\/\d+$/,
+    async seed(api, prefix, count, longName) {
+      for (let i = 1; i <= count; i++) {
+        const first = i === 1 && longName ? longName.slice(0, 50) : prefix;
+        const last = i === 1 && longName ? longName.slice(50) : `Number ${letters(i)}`;
+        await api('POST', '/api/users', {
+          first_name: first,
+          last_name: last,
+          email: `${prefix.toLowerCase()}${i}@kit.test`,
+          phone_number: aPhone(),
+          role_id: 4,
+          status: 'verified',
+        });
+      }
+      return { url: `/users?name=${prefix}&limit=5` };
+    },
+    opener: (page) => page.getByRole('button', { name: 'Add User' }),
+    formTitle: 'Create New User',
+    async fill(form, prefix) {
+      await form.getByLabel('First Name').fill(prefix);
+      await form.getByLabel('Last Name').fill('Saver');
+      await form.getByLabel('Email').fill(`${prefix.toLowerCase()}@save.test`);
+      await form.getByLabel('Phone Number').fill(aPhone());
+      await form.getByLabel('Role').click();
+      await form.page().getByRole('option', { name: 'Player', exact: true }).click();
+    },
+    saveLabel: 'Create User',
+    saveRequest: { method: 'POST', url: /\/api\/users$/ },
+    chunk: /users-page-[\w-]+\.js$/,
+    longName: (prefix) => pad(prefix, 100),
+  },
+  {
+    name: 'teams',
+    listRequest: /\/api\/teams\?/,
+    table: 'Teams',
+    deleteLabel: /^Delete /,
+    deleteDialog: 'Delete Team',
+    deleteRequest: /\/api\/teams\/\d+$/,
+    async seed(api, prefix, count, longName) {
+      for (let i = 1; i <= count; i++) {
+        await createTeam(api, i === 1 && longName ? longName : `${prefix} ${i}`);
+      }
+      return { url: `/teams?name=${prefix}&limit=5` };
+    },
+    opener: (page) => page.getByRole('button', { name: /^Edit / }).first(),
+    formTitle: 'Edit Team',
+    async fill(form) {
+      await form.getByLabel('Location').fill('Nashik');
+    },
+    saveLabel: 'Update Team',
+    saveRequest: { method: 'PUT', url: /\/api\/teams\/\d+$/ },
+    chunk: /teams-page-[\w-]+\.js$/,
+    longName: (prefix) => pad(prefix, 100),
+  },
+  {
+    name: 'team players',
+    listRequest: /\/api\/teams\/\d+\?/,
+    table: 'Players',
+    deleteLabel: /^Remove /,
+    deleteDialog: 'Remove Player',
+    deleteRequest: /\/api\/teams\/\d+\/players\/\d+$/,
+    async seed(api, prefix, count, longName) {
+      const teamId = await createTeam(api, prefix);
+      const available = await api<{ data: { id: number; is_in_team: boolean }[] }>(
+        'GET',
+        `/api/teams/${teamId}/players?page=1&limit=${count}`,
+      );
+      await api('POST', `/api/teams/${teamId}/players/multiple`, {
+        players: available.data.slice(0, count).map((player, index) => ({
+          user_id: player.id,
+          player_name: index === 0 && longName ? longName : `${prefix} ${index + 1}`,
+          player_role: null,
+          batting_style: null,
+          bowling_style: null,
+          jersey_number: null,
+          is_captain: false,
+          is_wicket_keeper: false,
+        })),
+      });
+      return { url: `/teams/view?id=${teamId}&limit=5` };
+    },
+    opener: (page) => page.getByRole('button', { name: /^Edit / }).first(),
+    formTitle: 'Edit Player',
+    async fill(form) {
+      await form.getByLabel('Jersey Number').fill('42');
+    },
+    saveLabel: 'Save Changes',
+    saveRequest: { method: 'PUT', url: /\/api\/teams\/\d+\/players\/\d+$/ },
+    chunk: /team-details-page-[\w-]+\.js$/,
+    longName: (prefix) => pad(prefix, 100),
+  },
+  {
+    name: 'roles',
+    listRequest: /\/api\/roles\?/,
+    table: 'Roles',
+    deleteLabel: /^Delete /,
+    deleteDialog: 'Delete Role',
+    deleteRequest: /\/api\/roles\/\d+$/,
+    async seed(api, prefix, count, longName) {
+      for (let i = 1; i <= count; i++) {
+        await api('POST', '/api/roles', {
+          name: i === 1 && longName ? longName : `${prefix} ${i}`,
+          description: '',
+          is_active: true,
+        });
+      }
+      return { url: `/roles?name=${prefix}&limit=5` };
+    },
+    opener: (page) => page.getByRole('button', { name: 'Add Role' }),
+    formTitle: 'Create New Role',
+    async fill(form, prefix) {
+      await form.getByLabel('Role Name').fill(`${prefix} saved`);
+    },
+    saveLabel: 'Create Role',
+    saveRequest: { method: 'POST', url: /\/api\/roles$/ },
+    chunk: /roles-page-[\w-]+\.js$/,
+    // Spec §5: role names are at most 50 characters.
+    longName: (prefix) => pad(prefix, 50),
+  },
+];
+
+const pager = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
+const bodyRows = (table: Locator) => table.locator('tbody tr');
+
+/** Counts the requests matching `method` and `url` from now on. */
+function countRequests(page: Page, method: string, url: RegExp) {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === method && url.test(new URL(request.url()).pathname)) {
+      seen.push(request.url());
+    }
+  });
+  return seen;
+}
+
+for (const screen of SCREENS) {
+  test.describe(`the ${screen.name} list`, () => {
+    test.use({ viewport: { width: 1440, height: 900 } });
+
+    test('deleting the last rows of the last page steps back to a real page', async ({
+      page,
+      request,
+    }) => {
+      const api = await adminApi(request);
+      const prefix = uniquePrefix();
+      const { url } = await screen.seed(api, prefix, 7);
+      await signIn(page);
+      await page.goto(`${url}&page=2`);
+      const table = page.getByRole('table', { name: screen.table });
+      await expect(pager(page).getByText('Showing 6-7 of 7 items')).toBeVisible();
+
+      for (let left = 2; left > 0; left--) {
+        await bodyRows(table).first().getByRole('button', { name: screen.deleteLabel }).click();
+        const dialog = page.getByRole('alertdialog', { name: screen.deleteDialog });
+        await dialog.getByRole('button', { name: 'Confirm' }).click();
+        await expect(dialog).toBeHidden();
+      }
+      await expect(pager(page).getByText('Showing 1-5 of 5 items')).toBeVisible();
+      await expect(pager(page).getByText('Page 1 of 1')).toBeVisible();
+      await expect(bodyRows(table)).toHaveCount(5);
+      await expect(page).not.toHaveURL(/[?&]page=/);
+    });
+
+    test('a URL with a page past the end shows the last page', async ({ page, request }) => {
+      const api = await adminApi(request);
+      const prefix = uniquePrefix();
+      const { url } = await screen.seed(api, prefix, 6);
+      await signIn(page);
+      await page.goto(`${url}&page=9`);
+      await expect(pager(page).getByText('Page 2 of 2')).toBeVisible();
+      await expect(pager(page).getByText('Showing 6-6 of 6 items')).toBeVisible();
+      await expect(page).toHaveURL(/[?&]page=2/);
+      await expect(bodyRows(page.getByRole('table', { name: screen.table }))).toHaveCount(1);
+    });
+
+    test('a failed load shows the server message inline and in a toast; Retry recovers', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(60_000);
+      const api = await adminApi(request);
+      const prefix = uniquePrefix();
+      const { url } = await screen.seed(api, prefix, 2);
+      await signIn(page);
+      const message = `The ${screen.name} store is down for maintenance`;
+      const fail = (route: Route) =>
+        route.request().method() === 'GET'
+          ? route.fulfill({ status: 500, json: { success: false, message } })
+          : route.fallback();
+      await page.route(screen.listRequest, fail);
+      await page.goto(url);
+      const alert = page.getByRole('alert').filter({ hasText: message });
+      await expect(alert).toBeVisible({ timeout: 20_000 });
+      // The toast carries the server's message too (spec §8), not the screen's generic text.
+      await expect(page.getByRole('status').filter({ hasText: message })).toBeVisible();
+      await expect(page.getByText('No items to display')).toHaveCount(0);
+
+      await page.unroute(screen.listRequest, fail);
+      await alert.getByRole('button', { name: 'Retry' }).click();
+      await expect(bodyRows(page.getByRole('table', { name: screen.table }))).toHaveCount(2);
+      await expect(pager(page).getByText('Showing 1-2 of 2 items')).toBeVisible();
+    });
+
+    test('a double-click on Save or Confirm sends one request', async ({ page, request }) => {
+      const api = await adminApi(request);
+      const prefix = uniquePrefix();
+      const { url } = await screen.seed(api, prefix, 2);
+      await signIn(page);
+      await page.goto(url);
+      const table = page.getByRole('table', { name: screen.table });
+      await expect(bodyRows(table)).toHaveCount(2);
+
+      const saves = countRequests(page, screen.saveRequest.method, screen.saveRequest.url);
+      await screen.opener(page).click();
+      const form = page.getByRole('dialog', { name: screen.formTitle });
+      await screen.fill(form, prefix);
+      await form.getByRole('button', { name: screen.saveLabel }).dblclick();
+      await expect(form).toBeHidden();
+      expect(saves).toHaveLength(1);
+
+      const deletes = countRequests(page, 'DELETE', screen.deleteRequest);
+      await bodyRows(table).first().getByRole('button', { name: screen.deleteLabel }).click();
+      const dialog = page.getByRole('alertdialog', { name: screen.deleteDialog });
+      await dialog.getByRole('button', { name: 'Confirm' }).dblclick();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText(/not found/i)).toHaveCount(0);
+      expect(deletes).toHaveLength(1);
+    });
+
+    test('a long name leaves every column and action on screen at 1440x900', async ({
+      page,
+      request,
+    }) => {
+      const api = await adminApi(request);
+      const prefix = uniquePrefix();
+      const longName = screen.longName(prefix);
+      const { url } = await screen.seed(api, prefix, 1, longName);
+      await signIn(page);
+      await page.goto(url);
+      const table = page.getByRole('table', { name: screen.table });
+      const row = bodyRows(table).first();
+      await expect(row).toContainText(longName.slice(0, 12));
+      for (const header of await table.getByRole('columnheader').all()) {
+        await expect(header).toBeInViewport({ ratio: 1 });
+      }
+      for (const action of await row.getByRole('button').all()) {
+        await expect(action).toBeInViewport({ ratio: 1 });
+      }
+      // The whole name is still there for whoever hovers it.
+      await expect(row.locator(`[title^="${longName.slice(0, 20)}"]`)).toHaveCount(1);
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scroll).toBeLessThanOrEqual(1440);
+    });
+
+    test('Escape gives focus back to the control that opened a panel or dialog', async ({
+      page,
+      request,
+    }) => {
+      const api = await adminApi(request);
+      const prefix = uniquePrefix();
+      const { url } = await screen.seed(api, prefix, 1);
+      await signIn(page);
+      await page.goto(url);
+      const table = page.getByRole('table', { name: screen.table });
+      await expect(bodyRows(table)).toHaveCount(1);
+
+      const opener = screen.opener(page);
+      await opener.click();
+      await expect(page.getByRole('dialog', { name: screen.formTitle })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: screen.formTitle })).toBeHidden();
+      await expect(opener).toBeFocused();
+
+      const remove = bodyRows(table).first().getByRole('button', { name: screen.deleteLabel });
+      await remove.click();
+      const dialog = page.getByRole('alertdialog', { name: screen.deleteDialog });
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(remove).toBeFocused();
+    });
+
+    test('a page chunk that fails to load shows the error page, after one retry', async ({
+      page,
+      request,
+    }) => {
+      const api = await adminApi(request);
+      const { url } = await screen.seed(api, uniquePrefix(), 1);
+      await signIn(page);
+      const attempts: string[] = [];
+      await page.route(screen.chunk, (route) => {
+        attempts.push(route.request().url());
+        return route.abort();
+      });
+      // A link inside the app, so the shell is loaded and only the screen's chunk is missing.
+      await page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, url);
+      await expect(
+        page.getByRole('heading', { name: 'Unexpected Application Error!' }),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Reload page' })).toBeVisible();
+      expect(attempts.length).toBeGreaterThanOrEqual(2);
+
+      await page.unroute(screen.chunk);
+      await page.getByRole('button', { name: 'Reload page' }).click();
+      await expect(page.getByRole('table', { name: screen.table })).toBeVisible();
+    });
+  });
+}
+
+test.describe('Manage Players', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('players added without touching their roles get the role of their user', async ({
+    page,
+    request,
+  }) => {
+    const api = await adminApi(request);
+    const teamId = await createTeam(api, uniquePrefix());
+    const options = await api<{ id: number; name: string }[]>(
+      'GET',
+      '/api/dropdown?category=player_role',
+    );
+    // Spec §4: the player-role option of the user's role (same name, else the role's id).
+    const roleOf = (user: { role_id: number; role_name: string }) =>
+      options.find((o) => o.name.toLowerCase() === user.role_name.toLowerCase()) ??
+      options.find((o) => o.id === user.role_id);
+
+    await signIn(page);
+    await page.goto(`/teams/view?id=${teamId}`);
+    await page.getByRole('button', { name: 'Add Players' }).click();
+    const manage = page.getByRole('dialog', { name: 'Manage Players' });
+    const select = manage.getByRole('button', { name: /^Select / });
+    for (let i = 0; i < 3; i++) {
+      await expect(select.first()).toBeEnabled();
+      await select.first().click();
+    }
+    await manage.getByRole('button', { name: 'Add (3) Players' }).click();
+    await expect(page.getByText('Players added to team successfully')).toBeVisible();
+
+    const squad = await api<{
+      players: { data: { id: number; role_id: number; player_role: number | null }[] };
+    }>('GET', `/api/teams/${teamId}?page=1&limit=10`);
+    const people = await api<{ data: { id: number; role_id: number; role_name: string }[] }>(
+      'GET',
+      `/api/teams/${teamId}/players?page=1&limit=50`,
+    );
+    expect(squad.players.data).toHaveLength(3);
+    for (const player of squad.players.data) {
+      const user = people.data.find((person) => person.id === player.id)!;
+      expect(roleOf(user), `a player-role option for role ${user.role_name}`).toBeDefined();
+      expect(player.player_role).toBe(roleOf(user)!.id);
+    }
+    const table = page.getByRole('table', { name: 'Players' });
+    for (const row of await bodyRows(table).all()) {
+      await expect(row.getByRole('cell').nth(2)).not.toHaveText('—');
+    }
+  });
+});
+
+test('a team that does not exist offers the way back to Teams', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/teams/view?id=987654');
+  await expect(page.getByRole('heading', { name: 'Team not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Teams' }).click();
+  await expect(page).toHaveURL('/teams');
+});
