@@ -1,16 +1,9 @@
 import { matchResult } from '@cricket/contracts';
-import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { MatchStatusBadge } from '@/components/match-status-badge';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import type { RecentMatch } from '../api/get-dashboard';
 import { ViewAllLink } from './view-all-link';
-
-/** Spec §2: completed shows '{winner} won' or 'Completed'; live is red; the rest grey. */
-function matchStatus(match: RecentMatch): { text: string; tone: BadgeTone } {
-  const status = match.status.toLowerCase();
-  const text = matchResult(match) ?? status.charAt(0).toUpperCase() + status.slice(1);
-  return { text, tone: status === 'live' ? 'red' : 'gray' };
-}
 
 export function RecentMatches({ matches }: { matches: RecentMatch[] }) {
   return (
@@ -24,7 +17,6 @@ export function RecentMatches({ matches }: { matches: RecentMatch[] }) {
       ) : (
         <ul className="divide-y divide-neutral-100">
           {matches.map((match) => {
-            const status = matchStatus(match);
             return (
               <li key={match.id} className="flex items-center justify-between gap-3 px-5 py-3">
                 <div className="min-w-0">
@@ -34,7 +26,7 @@ export function RecentMatches({ matches }: { matches: RecentMatch[] }) {
                   </p>
                   <p className="text-xs text-neutral-500">{formatDate(match.date)}</p>
                 </div>
-                <Badge tone={status.tone}>{status.text}</Badge>
+                <MatchStatusBadge status={match.status} text={matchResult(match) ?? undefined} />
               </li>
             );
           })}
