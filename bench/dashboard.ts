@@ -12,73 +12,47 @@
  *   BENCH_ROUNDS        rounds (default 3)
  *   BENCH_KEEP          name of a database to seed once and keep between runs
  */
-import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { desc } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { openPostgres, preparedDb } from '../apps/api/src/db/client';
 import { runMigrations } from '../apps/api/src/db/migrate';
 import { users } from '../apps/api/src/db/schema';
 import { seedBase } from '../apps/api/src/db/seed/base';
 import { seedDemoRoles } from '../apps/api/src/db/seed/demo';
+import {
+  ADMIN,
+  runScenarios,
+  serveApi,
+  signIn,
+  startServer,
+  stopServer,
+  withBenchDatabase,
+} from './lib';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const USER_COUNT = Number(process.env.BENCH_USERS ?? 1_000_000);
 const MATCH_COUNT = Number(process.env.BENCH_MATCHES ?? 100_000);
 const STAT_COUNT = Number(process.env.BENCH_STATS ?? 2_000_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = 50;
 const TEAMS = 200;
 const TOURNAMENTS = 400;
-const ADMIN = { email: 'bench-admin@example.in', password: 'Bench@12345' };
 const BARE_URL = '/api/bench/bare';
 const DASHBOARD_URL = '/api/dashboard';
 
-async function serve(databaseUrl: string) {
-  const uploadDir = mkdtempSync(path.join(tmpdir(), 'bench-uploads-'));
-  const database = openPostgres(databaseUrl);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: databaseUrl,
-    UPLOAD_DIR: uploadDir,
-    WEB_DIST: '/nonexistent',
+function serve(databaseUrl: string) {
+  return serveApi(databaseUrl, (app) => {
+    const bareQuery = preparedDb(app.db)
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        status: users.status,
+      })
+      .from(users)
+      .orderBy(desc(users.id))
+      .limit(10)
+      .prepare('bench_bare');
+    app.get(BARE_URL, { config: { access: 'public' } }, () => bareQuery.execute());
   });
-  const app = await buildApp({ config, database, logger: false });
-  const bareQuery = preparedDb(app.db)
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      status: users.status,
-    })
-    .from(users)
-    .orderBy(desc(users.id))
-    .limit(10)
-    .prepare('bench_bare');
-  app.get(BARE_URL, { config: { access: 'public' } }, () => bareQuery.execute());
-  await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });
-  const address = app.server.address();
-  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-  const stop = () => {
-    void app
-      .close()
-      .then(() => database.close())
-      .finally(() => {
-        rmSync(uploadDir, { recursive: true, force: true });
-        process.exit(0);
-      });
-  };
-  process.on('disconnect', stop);
-  process.on('SIGINT', stop);
 }
 
 async function timed(client: pg.Client, label: string, text: string, values: unknown[] = []) {
@@ -220,106 +194,26 @@ async function seedDatabase(databaseUrl: string) {
   }
 }
 
-function startServer(databaseUrl: string) {
-  const child = fork(fileURLToPath(import.meta.url), ['serve', databaseUrl], {
-    stdio: 'inherit',
-    execArgv: process.execArgv,
-  });
-  const port = new Promise<number>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { child, port };
-}
-
-async function measure(
-  base: string,
-  url: string,
-  headers: Record<string, string>,
-  seconds: number,
-) {
-  const result = await autocannon({
-    url: base + url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers,
-  });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  }
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 async function main() {
-  const keep = process.env.BENCH_KEEP;
-  const name = keep ?? `bench_dashboard_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  const exists =
-    (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
-  if (!exists) await admin.query(`create database ${name}`);
-  const target = new URL(SERVER_URL);
-  target.pathname = `/${name}`;
-  const databaseUrl = target.toString();
-  let server: ReturnType<typeof startServer> | undefined;
-  try {
-    if (!exists) await seedDatabase(databaseUrl);
-    server = startServer(databaseUrl);
-    const base = `http://127.0.0.1:${await server.port}`;
-    const login = await fetch(`${base}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    const headers = { authorization: `Bearer ${token}` };
-    const sample = (await (await fetch(base + DASHBOARD_URL, { headers })).json()) as {
-      data: { stats: unknown; chartData: { matchesChartData: unknown } };
-    };
-    console.log(`\nDashboard stats: ${JSON.stringify(sample.data.stats)}`);
-    console.log(`Chart: ${JSON.stringify(sample.data.chartData.matchesChartData)}`);
-
-    const scenarios: [label: string, url: string][] = [
-      ['bare SELECT … LIMIT 10', BARE_URL],
-      ['GET /api/dashboard', DASHBOARD_URL],
-    ];
-    for (const [, url] of scenarios) await measure(base, url, headers, 2);
-    const runs = new Map<string, { p50: number; p99: number; rps: number; ratio: number }[]>();
-    for (let round = 0; round < ROUNDS; round++) {
-      let bare = 0;
-      for (const [, url] of scenarios) {
-        const m = await measure(base, url, headers, SECONDS);
-        if (url === BARE_URL) bare = m.rps;
-        runs.set(url, [...(runs.get(url) ?? []), { ...m, ratio: m.rps / bare }]);
-      }
+  await withBenchDatabase('bench_dashboard', async (databaseUrl, fresh) => {
+    if (fresh) await seedDatabase(databaseUrl);
+    const server = startServer(fileURLToPath(import.meta.url), databaseUrl);
+    try {
+      const base = `http://127.0.0.1:${await server.port}`;
+      const headers = await signIn(base);
+      const sample = (await (await fetch(base + DASHBOARD_URL, { headers })).json()) as {
+        data: { stats: unknown; chartData: { matchesChartData: unknown } };
+      };
+      console.log(`\nDashboard stats: ${JSON.stringify(sample.data.stats)}`);
+      console.log(`Chart: ${JSON.stringify(sample.data.chartData.matchesChartData)}`);
+      await runScenarios(base, headers, [
+        ['bare SELECT … LIMIT 10', BARE_URL],
+        ['GET /api/dashboard', DASHBOARD_URL],
+      ]);
+    } finally {
+      await stopServer(server);
     }
-    console.log(
-      `\n${CONNECTIONS} connections; median of ${ROUNDS} rounds of ${SECONDS} s per scenario\n`,
-    );
-    console.log(
-      `${'scenario'.padEnd(24)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'req/s'.padStart(8)}  throughput vs bare`,
-    );
-    for (const [label, url] of scenarios) {
-      const r = runs.get(url)!;
-      console.log(
-        `${label.padEnd(24)} ${String(median(r.map((x) => x.p50))).padStart(7)} ${String(median(r.map((x) => x.p99))).padStart(7)} ${median(
-          r.map((x) => x.rps),
-        )
-          .toFixed(0)
-          .padStart(8)}  ${median(r.map((x) => x.ratio)).toFixed(2)}`,
-      );
-    }
-  } finally {
-    if (server?.child.connected) {
-      const exited = new Promise((resolve) => server!.child.once('exit', resolve));
-      server.child.disconnect();
-      await exited;
-    }
-    if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }
 
 if (process.argv[2] === 'serve') {
