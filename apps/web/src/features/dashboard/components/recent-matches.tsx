@@ -9,6 +9,7 @@ export function RecentMatches({ matches }: { matches: RecentMatch[] }) {
   return (
     <Card
       title="Recent Matches"
+      className="min-w-0"
       actions={<ViewAllLink to="/matches" label="View all matches" />}
       flush
     >
