@@ -11,6 +11,8 @@ const FEATURES = [
   'roles',
   'teams',
   'dashboard',
+  'matches',
+  'audit',
   'profile',
   'notifications',
   'email-templates',

@@ -16,29 +16,17 @@
  * scenarios take turns over several rounds and each figure is the median over the rounds, so
  * a neighbour's burst of CPU use does not land on one scenario only.
  */
-import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { desc } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { openPostgres, preparedDb } from '../apps/api/src/db/client';
 import { runMigrations } from '../apps/api/src/db/migrate';
 import { users } from '../apps/api/src/db/schema';
 import { seedBase } from '../apps/api/src/db/seed/base';
 import { seedDemoRoles } from '../apps/api/src/db/seed/demo';
+import { ADMIN, runScenarios, serveApi, signIn, startServer, stopServer, withBenchDatabase } from './lib';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const USER_COUNT = Number(process.env.BENCH_USERS ?? 1_000_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = 50;
-const ADMIN = { email: 'bench-admin@example.in', password: 'Bench@12345' };
 
 const FIRST = ['Aarav', 'Vihaan', 'Arjun', 'Rohit', 'Virat', 'Rahul', 'Shubman', 'Ishan', 'Hardik', 'Jasprit', 'Ravindra', 'Suryakumar', 'Rishabh', 'Shreyas', 'Yashasvi', 'Kuldeep', 'Mohammed', 'Sanju', 'Ajinkya', 'Cheteshwar', 'Dinesh', 'Aniket', 'Pranav', 'Siddharth', 'Kunal', 'Varun', 'Harsh', 'Nikhil', 'Tilak', 'Abhishek', 'Smriti', 'Harmanpreet', 'Jemimah', 'Shafali', 'Deepti', 'Richa', 'Renuka', 'Pooja', 'Radha', 'Sneha', 'Ananya', 'Diya', 'Isha', 'Kavya', 'Meera', 'Priya', 'Shreya', 'Tanvi', 'Aditi', 'Nisha'];
 const LAST = ['Sharma', 'Verma', 'Patel', 'Iyer', 'Nair', 'Reddy', 'Singh', 'Kumar', 'Gupta', 'Mehta', 'Joshi', 'Kulkarni', 'Deshpande', 'Chatterjee', 'Banerjee', 'Das', 'Mishra', 'Pandey', 'Yadav', 'Chauhan', 'Rao', 'Pillai', 'Menon', 'Bhat', 'Shetty', 'Gill', 'Dhillon', 'Jadeja', 'Pant', 'Thakur', 'Saxena', 'Agarwal', 'Bose', 'Ghosh', 'Kapoor', 'Malhotra', 'Naidu', 'Sethi', 'Tiwari', 'Dubey'];
@@ -48,33 +36,20 @@ const CITIES = ['Mumbai', 'Pune', 'Delhi', 'Bengaluru', 'Chennai', 'Kolkata', 'H
 const BARE_URL = '/api/bench/bare';
 const BARE_AUTHED_URL = '/api/bench/bare-authed';
 
-async function serve(databaseUrl: string) {
-  const uploadDir = mkdtempSync(path.join(tmpdir(), 'bench-uploads-'));
-  const database = openPostgres(databaseUrl);
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir, WEB_DIST: '/nonexistent' });
-  const app = await buildApp({ config, database, logger: false });
-  // Prepared on the generic-plan connections, like the list's own plain pages, so the baseline
-  // is as lean as a route gets.
-  const bareQuery = preparedDb(app.db)
-    .select({ id: users.id, phoneNumber: users.phoneNumber, firstName: users.firstName, lastName: users.lastName, status: users.status })
-    .from(users)
-    .orderBy(desc(users.id))
-    .limit(10)
-    .prepare('bench_bare');
-  const bare = () => bareQuery.execute();
-  app.get(BARE_URL, { config: { access: 'public' } }, bare);
-  app.get(BARE_AUTHED_URL, { config: { access: 'users.view' } }, bare);
-  await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });
-  const address = app.server.address();
-  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-  const stop = () => {
-    void app.close().then(() => database.close()).finally(() => {
-      rmSync(uploadDir, { recursive: true, force: true });
-      process.exit(0);
-    });
-  };
-  process.on('disconnect', stop);
-  process.on('SIGINT', stop);
+function serve(databaseUrl: string) {
+  return serveApi(databaseUrl, (app) => {
+    // Prepared on the generic-plan connections, like the list's own plain pages, so the baseline
+    // is as lean as a route gets.
+    const bareQuery = preparedDb(app.db)
+      .select({ id: users.id, phoneNumber: users.phoneNumber, firstName: users.firstName, lastName: users.lastName, status: users.status })
+      .from(users)
+      .orderBy(desc(users.id))
+      .limit(10)
+      .prepare('bench_bare');
+    const bare = () => bareQuery.execute();
+    app.get(BARE_URL, { config: { access: 'public' } }, bare);
+    app.get(BARE_AUTHED_URL, { config: { access: 'users.view' } }, bare);
+  });
 }
 
 async function seedDatabase(databaseUrl: string) {
@@ -140,105 +115,44 @@ async function seedDatabase(databaseUrl: string) {
   }
 }
 
-function startServer(databaseUrl: string) {
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = fork(fileURLToPath(import.meta.url), ['serve', databaseUrl], {
-    stdio: 'inherit',
-    execArgv: [...process.execArgv, ...profile],
-  });
-  const port = new Promise<number>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { child, port };
-}
-
-async function measure(base: string, url: string, headers: Record<string, string>, seconds: number) {
-  const result = await autocannon({ url: base + url, connections: CONNECTIONS, duration: seconds, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average };
-}
-
 async function main() {
-  const keep = process.env.BENCH_KEEP;
-  const name = keep ?? `bench_users_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
-  if (!exists) await admin.query(`create database ${name}`);
-  const target = new URL(SERVER_URL);
-  target.pathname = `/${name}`;
-  const databaseUrl = target.toString();
-  let server: ReturnType<typeof startServer> | undefined;
-  try {
-    if (!exists) await seedDatabase(databaseUrl);
+  await withBenchDatabase('bench_users', async (databaseUrl, fresh) => {
+    if (fresh) await seedDatabase(databaseUrl);
     else {
       const database = openPostgres(databaseUrl, 1);
       await runMigrations(database);
       await database.close();
     }
-    server = startServer(databaseUrl);
-    const base = `http://127.0.0.1:${await server.port}`;
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    const server = startServer(fileURLToPath(import.meta.url), databaseUrl, profile);
+    try {
+      const base = `http://127.0.0.1:${await server.port}`;
+      const headers = await signIn(base);
+      const roleList = (await (await fetch(`${base}/api/roles/active`, { headers })).json()) as { data: { id: number; name: string }[] };
+      const player = roleList.data.find((r) => r.name === 'player')!.id;
 
-    const login = await fetch(`${base}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    const headers = { authorization: `Bearer ${token}` };
-    const roleList = (await (await fetch(`${base}/api/roles/active`, { headers })).json()) as { data: { id: number; name: string }[] };
-    const player = roleList.data.find((r) => r.name === 'player')!.id;
-
-    const scenarios: [label: string, url: string][] = [
-      ['bare SELECT … LIMIT 10', BARE_URL],
-      ['bare, behind the access check', BARE_AUTHED_URL],
-      ['page 1', '/api/users?page=1&limit=10'],
-      ['page 1,000', '/api/users?page=1000&limit=10'],
-      ['name search "rohit sharma"', '/api/users?page=1&limit=10&name=rohit%20sharma'],
-      ['name search "sharma" (broad)', '/api/users?page=1&limit=10&name=sharma'],
-      ['role + status filter', `/api/users?page=1&limit=10&role_id=${player}&status=suspended`],
-    ];
-    for (const [label, url] of scenarios.slice(2)) {
-      const res = await fetch(base + url, { headers });
-      const body = (await res.json()) as { data: { data: unknown[]; pagination: { total: number } } };
-      console.log(`${label.padEnd(30)} HTTP ${res.status}, ${body.data.data.length} rows, total ${body.data.pagination.total.toLocaleString('en')}`);
-    }
-
-    // BENCH_ONLY narrows the run to the scenarios whose label matches (the bare route always runs).
-    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
-    if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter(([label, url]) => url === BARE_URL || only.test(label)));
-    for (const [, url] of scenarios) await measure(base, url, headers, 2);
-    const runs = new Map<string, { p50: number; p99: number; rps: number; ratio: number }[]>();
-    for (let round = 0; round < ROUNDS; round++) {
-      let bare = 0;
-      for (const [, url] of scenarios) {
-        const m = await measure(base, url, headers, SECONDS);
-        if (url === BARE_URL) bare = m.rps;
-        runs.set(url, [...(runs.get(url) ?? []), { ...m, ratio: m.rps / bare }]);
+      const scenarios: [label: string, url: string][] = [
+        ['bare SELECT … LIMIT 10', BARE_URL],
+        ['bare, behind the access check', BARE_AUTHED_URL],
+        ['page 1', '/api/users?page=1&limit=10'],
+        ['page 1,000', '/api/users?page=1000&limit=10'],
+        ['name search "rohit sharma"', '/api/users?page=1&limit=10&name=rohit%20sharma'],
+        ['name search "sharma" (broad)', '/api/users?page=1&limit=10&name=sharma'],
+        ['role + status filter', `/api/users?page=1&limit=10&role_id=${player}&status=suspended`],
+      ];
+      for (const [label, url] of scenarios.slice(2)) {
+        const res = await fetch(base + url, { headers });
+        const body = (await res.json()) as { data: { data: unknown[]; pagination: { total: number } } };
+        console.log(`${label.padEnd(30)} HTTP ${res.status}, ${body.data.data.length} rows, total ${body.data.pagination.total.toLocaleString('en')}`);
       }
-    }
 
-    const median = (xs: number[]) => {
-      const sorted = [...xs].sort((a, b) => a - b);
-      return sorted[Math.floor(sorted.length / 2)]!;
-    };
-    console.log(`\n${CONNECTIONS} connections; median of ${ROUNDS} rounds of ${SECONDS} s per scenario\n`);
-    console.log(`${'scenario'.padEnd(30)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'req/s'.padStart(8)}  throughput vs bare`);
-    for (const [label, url] of scenarios) {
-      const r = runs.get(url)!;
-      const cells = [median(r.map((x) => x.p50)), median(r.map((x) => x.p99)), median(r.map((x) => x.rps)).toFixed(0)];
-      console.log(`${label.padEnd(30)} ${cells.map((c, k) => String(c).padStart(k === 2 ? 8 : 7)).join(' ')}  ${median(r.map((x) => x.ratio)).toFixed(2)}`);
+      // BENCH_ONLY narrows the run to the scenarios whose label matches (the bare route always runs).
+      const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+      await runScenarios(base, headers, only ? scenarios.filter(([label, url]) => url === BARE_URL || only.test(label)) : scenarios);
+    } finally {
+      await stopServer(server);
     }
-  } finally {
-    if (server?.child.connected) {
-      const exited = new Promise((resolve) => server!.child.once('exit', resolve));
-      server.child.disconnect();
-      await exited;
-    }
-    if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }
 
 if (process.argv[2] === 'serve') {

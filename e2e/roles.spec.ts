@@ -116,7 +116,7 @@ test.describe('the roles screen', () => {
     await expect(panel.getByRole('checkbox', { name: 'teams.delete', exact: true })).toBeChecked();
 
     await loadAllPermissions(page, panel);
-    await expect(panel.getByText(/^Showing 14 modules • Page 3 of 3$/)).toBeVisible();
+    await expect(panel.getByText(/^Showing 15 modules • Page 3 of 3$/)).toBeVisible();
     await panel.getByRole('checkbox', { name: 'media.upload', exact: true }).check();
     await panel.getByRole('button', { name: 'Create Role' }).click();
     await expect(page.getByText('Role created successfully!')).toBeVisible();

@@ -21,7 +21,9 @@ export const dashboardData = z.object({
       winner: z.string().nullable(),
     }),
   ),
-  recentUsers: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string(), role: z.string() })),
+  recentUsers: z.array(
+    z.object({ id: z.number().int(), name: z.string(), email: z.string(), role: z.string() }),
+  ),
   playerPerformance: z.array(
     z.object({
       playerId: z.number().int(),
@@ -32,11 +34,16 @@ export const dashboardData = z.object({
     }),
   ),
   chartData: z.object({
+    /** The last DASHBOARD_CHART_MONTHS calendar months (UTC), oldest first, by short month name. */
     matchesChartData: z.array(z.object({ month: z.string(), matches: z.number().int() })),
-    playerRoleData: z.array(z.object({ role: z.string(), count: z.number().int() })),
+    /** Squad places per player role. */
+    playerRoleData: z.array(z.object({ name: z.string(), value: z.number().int() })),
   }),
 });
 export type DashboardData = z.infer<typeof dashboardData>;
+
+/** How many recent matches, recent users and top players the dashboard lists. */
+export const DASHBOARD_LIST_SIZE = 5;
 
 /** Spec §9: Excellent when runs exceed 100 or wickets exceed 5. */
 export const performanceLabel = (p: { runs: number; wickets: number }) =>

@@ -9,3 +9,4 @@ export * from './roles.ts';
 export * from './media.ts';
 export * from './users.ts';
 export * from './teams.ts';
+export * from './matches.ts';

@@ -34,6 +34,10 @@ export const MODULES = {
       delete: 'Remove players from a team',
     },
   },
+  matches: {
+    label: 'Matches',
+    actions: { view: 'View matches and tournaments' },
+  },
   roles: {
     label: 'Roles',
     actions: {

@@ -28,6 +28,8 @@ export const JERSEY_NUMBER_MESSAGE = 'Jersey number must be between 1 and 99';
 /** The API's refusals on teams and squads, named so tests and screens can rely on them. */
 export const TEAM_MESSAGES = {
   notFound: 'Team not found',
+  hasMatchHistory:
+    'This team has match history. A team with matches cannot be deleted; mark it inactive instead.',
   ownerNotFound: 'Owner not found',
   ownerNotEligible: 'The owner must be an active team owner or organizer',
   playerNotFound: 'Player not found',

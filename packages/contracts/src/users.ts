@@ -224,6 +224,8 @@ export const USER_ERRORS = {
   phoneTaken: 'Phone number is already in use',
   selfDelete: 'You cannot delete your own account',
   selfLockout: 'You cannot suspend yourself or give yourself a role that cannot sign in',
+  hasMatchHistory:
+    'This user has match history. Players with scorecards cannot be deleted; suspend the account instead.',
   ownsTeam:
     'This user owns a team. Assign the team to another owner or delete it before deleting the user.',
   roleUnavailable: 'The selected role does not exist or is inactive',

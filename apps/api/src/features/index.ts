@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { authRoutes, type AuthRoutesOptions } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
+import { matchesRoutes } from './matches/routes';
 import { mediaRoutes } from './media/routes';
 import { rolesRoutes } from './roles/routes';
 import { teamsRoutes } from './teams/routes';
@@ -19,5 +20,6 @@ export async function registerFeatures(
   await app.register(rolesRoutes);
   await app.register(usersRoutes, { database: opts.database });
   await app.register(teamsRoutes);
+  await app.register(matchesRoutes);
   await app.register(mediaRoutes, { uploadDir: app.config.uploadDir });
 }

@@ -4,6 +4,7 @@ import { authRoutes } from '@/features/auth/routes';
 import { contactMessagesRoutes } from '@/features/contact-messages/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { emailTemplatesRoutes } from '@/features/email-templates/routes';
+import { matchesRoutes } from '@/features/matches/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
 import { profileRoutes } from '@/features/profile/routes';
 import { rolesRoutes } from '@/features/roles/routes';
@@ -18,13 +19,15 @@ import { FullScreenSpinner, RedirectIfSignedIn, RequireSession } from './session
 import { lazyPage } from '@/lib/lazy-page';
 
 /** Link targets the spec names without a screen of their own (spec §2 route table). */
-const linkTargetRoutes: RouteObject[] = ['matches', 'terms-and-conditions', 'privacy-policy'].map(
-  (path) => ({ path, element: <PlaceholderPage /> }),
-);
+const linkTargetRoutes: RouteObject[] = ['terms-and-conditions', 'privacy-policy'].map((path) => ({
+  path,
+  element: <PlaceholderPage />,
+}));
 
 /** The screens inside the shell: every feature's routes, then not-found for the rest. */
 const shellRoutes: RouteObject[] = [
   ...dashboardRoutes,
+  ...matchesRoutes,
   ...profileRoutes,
   ...usersRoutes,
   ...teamsRoutes,

@@ -38,6 +38,8 @@ export const users = pgTable(
     // A name's users, newest first (see userSearchNames).
     index('users_search_name_id_idx').on(t.searchName, t.id),
     index('users_status_id_idx').on(t.status, t.id),
+    // The dashboard's latest registrations.
+    index('users_created_at_id_idx').on(t.createdAt, t.id),
   ],
 );
 

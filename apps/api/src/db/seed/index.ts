@@ -3,6 +3,7 @@ import type { Database } from '../client';
 import { roles } from '../schema';
 import { seedBase, type SeedLog } from './base';
 import { seedDemoRoles } from './demo';
+import { seedDemoMatches } from './demo-matches';
 import { seedDemoTeams } from './demo-teams';
 import { seedDemoUsers } from './demo-users';
 
@@ -25,6 +26,7 @@ export async function seed(database: Database, opts: SeedOptions, log: SeedLog) 
         await seedDemoRoles(tx);
         await seedDemoUsers(tx);
         await seedDemoTeams(tx, { uploadDir: opts.uploadDir });
+        await seedDemoMatches(tx);
         log.info('Seeded demo data');
       }
     });

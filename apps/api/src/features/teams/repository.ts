@@ -19,6 +19,7 @@ import {
   assertOwner,
   isPlayerRole,
   newPlayerDefaults,
+  rethrowDeleteRefusal,
 } from './rules';
 
 /** The expression the teams_search_trgm index is built on. */
@@ -140,11 +141,13 @@ export function updateTeam(db: Db, teamId: number, values: TeamValues, signedInU
 }
 
 export function deleteTeam(db: Db, teamId: number) {
-  return db.transaction(async (tx) => {
-    await lockTeam(tx, teamId);
-    await tx.delete(teamPlayers).where(eq(teamPlayers.teamId, teamId));
-    await tx.delete(teams).where(eq(teams.id, teamId));
-  });
+  return db
+    .transaction(async (tx) => {
+      await lockTeam(tx, teamId);
+      await tx.delete(teamPlayers).where(eq(teamPlayers.teamId, teamId));
+      await tx.delete(teams).where(eq(teams.id, teamId));
+    })
+    .catch(rethrowDeleteRefusal);
 }
 
 const squadColumns = {

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { dropdownOptions, roles, teamPlayers, users } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-errors';
+import { rethrowRefusal } from '../../lib/pg-error';
 
 /** The business rules of teams and squads, checked here and nowhere else (decision 015). */
 
@@ -158,4 +159,14 @@ export async function newPlayerDefaults(tx: Db) {
       bowling_style: player.bowling_style ?? defaults.bowling_style,
     };
   };
+}
+
+/**
+ * A team in any match or scorecard keeps its history: the `on delete restrict` foreign keys
+ * refuse the delete (PostgreSQL reports 23503, PGlite 23001).
+ */
+export function rethrowDeleteRefusal(err: unknown): never {
+  return rethrowRefusal(err, ({ code }) =>
+    code === '23503' || code === '23001' ? conflict(TEAM_MESSAGES.hasMatchHistory) : undefined,
+  );
 }

@@ -36,7 +36,7 @@ import {
   assertKeepsOwnAccess,
   assertRoleWithinRights,
   assertUnique,
-  rethrowOwnerViolation,
+  rethrowDeleteRefusal,
   rethrowUniqueViolation,
 } from './rules';
 
@@ -152,7 +152,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
       if (id === session.userId) throw badRequest(USER_ERRORS.selfDelete);
       await assertRoleWithinRights(app.db, session, current.role_id);
       if (await ownsAnyTeam(app.db, id)) throw conflict(USER_ERRORS.ownsTeam);
-      const deleted = await deleteUser(app.db, id).catch(rethrowOwnerViolation);
+      const deleted = await deleteUser(app.db, id).catch(rethrowDeleteRefusal);
       if (!deleted) throw notFound(USER_ERRORS.notFound);
       return ok(USER_SUCCESS.deleted);
     },

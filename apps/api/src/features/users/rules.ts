@@ -73,9 +73,16 @@ export function rethrowUniqueViolation(err: unknown): never {
   });
 }
 
-/** A team given to the user after the ownership check still blocks the delete. */
-export function rethrowOwnerViolation(err: unknown): never {
-  return rethrowRefusal(err, ({ code }) =>
-    code === '23503' ? conflict(USER_ERRORS.ownsTeam) : undefined,
-  );
+/**
+ * What still holds on to a user blocks the delete: a team given to them after the ownership
+ * check, or their scorecards (match history is never rewritten by a delete).
+ */
+export function rethrowDeleteRefusal(err: unknown): never {
+  return rethrowRefusal(err, ({ code, constraint }) => {
+    // A refused foreign key: PostgreSQL reports 23503, PGlite 23001 for an `on delete restrict`.
+    if (code !== '23503' && code !== '23001') return undefined;
+    if (constraint === 'player_stats_user_id_users_id_fk')
+      return conflict(USER_ERRORS.hasMatchHistory);
+    return conflict(USER_ERRORS.ownsTeam);
+  });
 }

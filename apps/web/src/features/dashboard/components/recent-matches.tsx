@@ -1,23 +1,15 @@
-import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { matchResult } from '@cricket/contracts';
+import { MatchStatusBadge } from '@/components/match-status-badge';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import type { RecentMatch } from '../api/get-dashboard';
 import { ViewAllLink } from './view-all-link';
 
-/** Spec §2: completed shows '{winner} won' or 'Completed'; live is red; the rest grey. */
-function matchStatus(match: RecentMatch): { text: string; tone: BadgeTone } {
-  const status = match.status.toLowerCase();
-  if (status === 'completed') {
-    return { text: match.winner ? `${match.winner} won` : 'Completed', tone: 'green' };
-  }
-  if (status === 'live') return { text: 'Live', tone: 'red' };
-  return { text: status.charAt(0).toUpperCase() + status.slice(1), tone: 'gray' };
-}
-
 export function RecentMatches({ matches }: { matches: RecentMatch[] }) {
   return (
     <Card
       title="Recent Matches"
+      className="min-w-0"
       actions={<ViewAllLink to="/matches" label="View all matches" />}
       flush
     >
@@ -26,7 +18,6 @@ export function RecentMatches({ matches }: { matches: RecentMatch[] }) {
       ) : (
         <ul className="divide-y divide-neutral-100">
           {matches.map((match) => {
-            const status = matchStatus(match);
             return (
               <li key={match.id} className="flex items-center justify-between gap-3 px-5 py-3">
                 <div className="min-w-0">
@@ -36,7 +27,7 @@ export function RecentMatches({ matches }: { matches: RecentMatch[] }) {
                   </p>
                   <p className="text-xs text-neutral-500">{formatDate(match.date)}</p>
                 </div>
-                <Badge tone={status.tone}>{status.text}</Badge>
+                <MatchStatusBadge status={match.status} text={matchResult(match) ?? undefined} />
               </li>
             );
           })}

@@ -8,7 +8,12 @@ const ROLE_TONES: Record<string, BadgeTone> = { admin: 'purple', umpire: 'blue',
 
 export function RecentUsers({ users }: { users: RecentUser[] }) {
   return (
-    <Card title="Recent Users" actions={<ViewAllLink to="/users" label="View all users" />} flush>
+    <Card
+      title="Recent Users"
+      className="min-w-0"
+      actions={<ViewAllLink to="/users" label="View all users" />}
+      flush
+    >
       {users.length === 0 ? (
         <p className="px-5 py-8 text-center text-sm text-neutral-500">No recent users found</p>
       ) : (

@@ -1,5 +1,6 @@
 import {
   BellRing,
+  CalendarDays,
   Boxes,
   Image,
   KeyRound,
@@ -23,6 +24,7 @@ const ICONS: Record<string, LucideIcon> = {
   users: Users,
   teams: Trophy,
   team_players: UserPlus,
+  matches: CalendarDays,
   roles: KeyRound,
   permissions: Lock,
   notification_templates: BellRing,

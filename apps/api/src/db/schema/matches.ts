@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { teams } from './teams';
+import { users } from './users';
+
+/*
+ * Match history must not change behind anyone's back: a team or user with matches or
+ * scorecards cannot be deleted (`on delete restrict`; the API answers 409), while a deleted
+ * user's community posts go with them.
+ */
+
+export const tournaments = pgTable(
+  'tournaments',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: varchar({ length: 120 }).notNull(),
+    /** upcoming | live | completed */
+    status: varchar({ length: 20 }).notNull().default('upcoming'),
+    startDate: date({ mode: 'string' }).notNull(),
+    endDate: date({ mode: 'string' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tournaments_name_uq').on(sql`lower(${t.name})`),
+    check('tournaments_status_ck', sql`${t.status} in ('upcoming', 'live', 'completed')`),
+    check('tournaments_dates_ck', sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+export const matches = pgTable(
+  'matches',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    tournamentId: integer()
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'restrict' }),
+    teamAId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'restrict' }),
+    teamBId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'restrict' }),
+    scheduledAt: timestamp({ withTimezone: true }).notNull(),
+    /** upcoming | live | completed | abandoned */
+    status: varchar({ length: 20 }).notNull().default('upcoming'),
+    winnerTeamId: integer().references(() => teams.id, { onDelete: 'restrict' }),
+    venue: varchar({ length: 120 }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Recent matches and the matches list: newest first, optionally within one status.
+    index('matches_scheduled_idx').on(t.scheduledAt, t.id),
+    index('matches_status_scheduled_idx').on(t.status, t.scheduledAt, t.id),
+    index('matches_tournament_scheduled_idx').on(t.tournamentId, t.scheduledAt, t.id),
+    // A team's matches, from either side (team filter, and the delete check's foreign keys).
+    index('matches_team_a_idx').on(t.teamAId, t.scheduledAt),
+    index('matches_team_b_idx').on(t.teamBId, t.scheduledAt),
+    index('matches_winner_idx').on(t.winnerTeamId),
+    check('matches_status_ck', sql`${t.status} in ('upcoming', 'live', 'completed', 'abandoned')`),
+    check('matches_two_teams_ck', sql`${t.teamAId} <> ${t.teamBId}`),
+    check(
+      'matches_winner_ck',
+      sql`${t.winnerTeamId} is null or (${t.status} = 'completed' and ${t.winnerTeamId} in (${t.teamAId}, ${t.teamBId}))`,
+    ),
+  ],
+);
+
+export const communityPosts = pgTable(
+  'community_posts',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    authorId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('community_posts_author_idx').on(t.authorId)],
+);
+
+/** One player's scorecard line in one match. */
+export const playerStats = pgTable(
+  'player_stats',
+  {
+    matchId: integer()
+      .notNull()
+      .references(() => matches.id, { onDelete: 'restrict' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'restrict' }),
+    runs: smallint().notNull().default(0),
+    wickets: smallint().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.matchId, t.userId] }),
+    index('player_stats_user_idx').on(t.userId),
+    index('player_stats_team_idx').on(t.teamId),
+    check('player_stats_runs_ck', sql`${t.runs} >= 0`),
+    check('player_stats_wickets_ck', sql`${t.wickets} between 0 and 10`),
+  ],
+);
+
+/*
+ * Summary tables kept by triggers in the same transaction as the rows they count (migration
+ * 0007, the way user_counts works), so the dashboard reads a handful of rows however many
+ * matches, posts and scorecards there are.
+ */
+
+/** Matches per calendar month (UTC) of their scheduled date and status. */
+export const matchCounts = pgTable(
+  'match_counts',
+  {
+    month: date({ mode: 'string' }).notNull(),
+    status: varchar({ length: 20 }).notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.status] })],
+);
+
+export const tournamentCounts = pgTable('tournament_counts', {
+  status: varchar({ length: 20 }).primaryKey(),
+  count: integer().notNull().default(0),
+});
+
+/** Community posts per calendar month (UTC) of their creation. */
+export const communityPostCounts = pgTable('community_post_counts', {
+  month: date({ mode: 'string' }).primaryKey(),
+  count: integer().notNull().default(0),
+});
+
+/** Each player's career totals over player_stats; `matches` is their number of scorecards. */
+export const playerTotals = pgTable(
+  'player_totals',
+  {
+    userId: integer().primaryKey(),
+    runs: integer().notNull().default(0),
+    wickets: integer().notNull().default(0),
+    matches: integer().notNull().default(0),
+  },
+  (t) => [index('player_totals_top_idx').on(t.runs.desc(), t.wickets.desc(), t.userId)],
+);

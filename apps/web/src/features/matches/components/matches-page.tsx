@@ -1,0 +1,115 @@
+import { FilterSelect, FilterText } from '@/components/filter-controls';
+import { MATCH_STATUSES, matchResult, type MatchRow, type MatchStatus } from '@cricket/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { TruncatedText, type Column } from '@/components/data-table';
+import { ListTable, useListPage } from '@/components/list-page';
+import { MatchStatusBadge } from '@/components/match-status-badge';
+import { PageHeader } from '@/components/page-header';
+import { Card } from '@/components/ui/card';
+import { capitalize, formatDateTime } from '@/lib/format';
+import { useErrorToast } from '@/lib/use-error-toast';
+import { matchesQuery, tournamentsQuery } from '../api/get-matches';
+
+const FILTERS = ['search', 'tournament_id', 'status'] as const;
+
+const isStatus = (value: string): value is MatchStatus =>
+  (MATCH_STATUSES as readonly string[]).includes(value);
+
+/** Every match, newest first: read-only, filtered by team name, tournament and status. */
+export function MatchesPage() {
+  const list = useListPage({
+    filters: FILTERS,
+    textFilters: ['search'],
+    query: ({ page, limit, filters }) =>
+      matchesQuery({
+        page,
+        limit,
+        search: filters.search,
+        tournament_id: filters.tournament_id,
+        status: isStatus(filters.status) ? filters.status : '',
+      }),
+    errorText: 'Error fetching matches',
+  });
+  const tournaments = useQuery(tournamentsQuery);
+  useErrorToast(tournaments.error, 'Failed to fetch tournaments');
+
+  const columns: Column<MatchRow>[] = [
+    {
+      id: 'match',
+      header: 'Match',
+      width: 'w-[30%]',
+      cell: (match) => (
+        <span className="block min-w-0">
+          <TruncatedText
+            text={`${match.team_a.name} vs ${match.team_b.name}`}
+            className="font-medium text-neutral-900"
+          />
+          <span className="block truncate text-xs text-neutral-500">{match.tournament.name}</span>
+        </span>
+      ),
+      filter: (
+        <FilterText
+          label="Search by team name"
+          placeholder="Search team"
+          value={list.inputs.search}
+          onChange={(value) => list.setFilter('search', value)}
+        />
+      ),
+    },
+    {
+      id: 'date',
+      header: 'Date',
+      width: 'w-[17%]',
+      cell: (match) => <TruncatedText text={formatDateTime(match.scheduled_at)} />,
+      filter: (
+        <FilterSelect
+          label="Filter by tournament"
+          value={list.inputs.tournament_id}
+          onChange={(value) => list.setFilter('tournament_id', value)}
+          options={(tournaments.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+        />
+      ),
+    },
+    {
+      id: 'venue',
+      header: 'Venue',
+      width: 'w-[22%]',
+      cell: (match) => <TruncatedText text={match.venue} />,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: 'w-[13%]',
+      cell: (match) => <MatchStatusBadge status={match.status} />,
+      filter: (
+        <FilterSelect
+          label="Filter by status"
+          value={list.inputs.status}
+          onChange={(value) => list.setFilter('status', value)}
+          options={MATCH_STATUSES.map((status) => ({ value: status, label: capitalize(status) }))}
+        />
+      ),
+    },
+    {
+      id: 'result',
+      header: 'Result',
+      width: 'w-[18%]',
+      cell: (match) => <TruncatedText text={matchResult(match) ?? '—'} />,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Matches" />
+      <Card flush>
+        <ListTable
+          list={list}
+          label="Matches"
+          columns={columns}
+          rowKey={(match) => match.id}
+          emptyText="No matches found"
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { optionalText, pageOf, paginationQuery } from './common.ts';
+
+/** Where a tournament stands. */
+export const TOURNAMENT_STATUSES = ['upcoming', 'live', 'completed'] as const;
+export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
+
+/** Where a match stands; only a completed match has a winner (or none, for a tie). */
+export const MATCH_STATUSES = ['upcoming', 'live', 'completed', 'abandoned'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+/**
+ * The statuses of a match that has been played, or is being played: these are what the
+ * dashboard's 'Matches Played (Last 6 Months)' chart counts, by month of the scheduled date.
+ */
+export const PLAYED_MATCH_STATUSES: readonly MatchStatus[] = ['live', 'completed'];
+
+export const MATCH_FILTER_MESSAGES = {
+  status: 'Please choose a valid match status',
+  tournament: 'Please choose a valid tournament',
+} as const;
+
+/** `GET /api/matches`: newest first; `search` is part of either team's name; '' means "All". */
+export const matchesQuery = paginationQuery.extend({
+  search: optionalText,
+  tournament_id: z
+    .union([z.literal(''), z.coerce.number().int().positive()], {
+      error: MATCH_FILTER_MESSAGES.tournament,
+    })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  status: z
+    .enum(['', ...MATCH_STATUSES], { error: MATCH_FILTER_MESSAGES.status })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+});
+export type MatchesQuery = z.input<typeof matchesQuery>;
+
+export const matchRow = z.object({
+  id: z.number().int(),
+  tournament: z.object({ id: z.number().int(), name: z.string() }),
+  team_a: z.object({ id: z.number().int(), name: z.string() }),
+  team_b: z.object({ id: z.number().int(), name: z.string() }),
+  scheduled_at: z.string(),
+  venue: z.string(),
+  status: z.enum(MATCH_STATUSES),
+  winner: z.string().nullable(),
+});
+export type MatchRow = z.infer<typeof matchRow>;
+export const matchesPage = pageOf(matchRow);
+
+/** `GET /api/tournaments`: the matches screen's tournament filter, newest first. */
+export const tournamentsQuery = paginationQuery;
+export const tournamentRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.enum(TOURNAMENT_STATUSES),
+  start_date: z.string(),
+  end_date: z.string(),
+});
+export type TournamentRow = z.infer<typeof tournamentRow>;
+export const tournamentsPage = pageOf(tournamentRow);
+
+/** The result line of a match, as the dashboard and the matches list show it. */
+export function matchResult(m: { status: string; winner: string | null }) {
+  if (m.status !== 'completed') return null;
+  return m.winner ? `${m.winner} won` : 'Completed';
+}
+
+/** The `message` of the API's successful answers in this feature. */
+export const MATCH_SUCCESS = {
+  listed: 'Matches fetched successfully',
+  tournamentsListed: 'Tournaments fetched successfully',
+} as const;
