@@ -24,13 +24,124 @@ import { runMigrations } from '../apps/api/src/db/migrate';
 import { users } from '../apps/api/src/db/schema';
 import { seedBase } from '../apps/api/src/db/seed/base';
 import { seedDemoRoles } from '../apps/api/src/db/seed/demo';
-import { ADMIN, runScenarios, serveApi, signIn, startServer, stopServer, withBenchDatabase } from './lib';
+import {
+  ADMIN,
+  runScenarios,
+  serveApi,
+  signIn,
+  startServer,
+  stopServer,
+  withBenchDatabase,
+} from './lib';
 
 const USER_COUNT = Number(process.env.BENCH_USERS ?? 1_000_000);
 
-const FIRST = ['Aarav', 'Vihaan', 'Arjun', 'Rohit', 'Virat', 'Rahul', 'Shubman', 'Ishan', 'Hardik', 'Jasprit', 'Ravindra', 'Suryakumar', 'Rishabh', 'Shreyas', 'Yashasvi', 'Kuldeep', 'Mohammed', 'Sanju', 'Ajinkya', 'Cheteshwar', 'Dinesh', 'Aniket', 'Pranav', 'Siddharth', 'Kunal', 'Varun', 'Harsh', 'Nikhil', 'Tilak', 'Abhishek', 'Smriti', 'Harmanpreet', 'Jemimah', 'Shafali', 'Deepti', 'Richa', 'Renuka', 'Pooja', 'Radha', 'Sneha', 'Ananya', 'Diya', 'Isha', 'Kavya', 'Meera', 'Priya', 'Shreya', 'Tanvi', 'Aditi', 'Nisha'];
-const LAST = ['Sharma', 'Verma', 'Patel', 'Iyer', 'Nair', 'Reddy', 'Singh', 'Kumar', 'Gupta', 'Mehta', 'Joshi', 'Kulkarni', 'Deshpande', 'Chatterjee', 'Banerjee', 'Das', 'Mishra', 'Pandey', 'Yadav', 'Chauhan', 'Rao', 'Pillai', 'Menon', 'Bhat', 'Shetty', 'Gill', 'Dhillon', 'Jadeja', 'Pant', 'Thakur', 'Saxena', 'Agarwal', 'Bose', 'Ghosh', 'Kapoor', 'Malhotra', 'Naidu', 'Sethi', 'Tiwari', 'Dubey'];
-const CITIES = ['Mumbai', 'Pune', 'Delhi', 'Bengaluru', 'Chennai', 'Kolkata', 'Hyderabad', 'Ahmedabad', 'Jaipur', 'Lucknow'];
+const FIRST = [
+  'Aarav',
+  'Vihaan',
+  'Arjun',
+  'Rohit',
+  'Virat',
+  'Rahul',
+  'Shubman',
+  'Ishan',
+  'Hardik',
+  'Jasprit',
+  'Ravindra',
+  'Suryakumar',
+  'Rishabh',
+  'Shreyas',
+  'Yashasvi',
+  'Kuldeep',
+  'Mohammed',
+  'Sanju',
+  'Ajinkya',
+  'Cheteshwar',
+  'Dinesh',
+  'Aniket',
+  'Pranav',
+  'Siddharth',
+  'Kunal',
+  'Varun',
+  'Harsh',
+  'Nikhil',
+  'Tilak',
+  'Abhishek',
+  'Smriti',
+  'Harmanpreet',
+  'Jemimah',
+  'Shafali',
+  'Deepti',
+  'Richa',
+  'Renuka',
+  'Pooja',
+  'Radha',
+  'Sneha',
+  'Ananya',
+  'Diya',
+  'Isha',
+  'Kavya',
+  'Meera',
+  'Priya',
+  'Shreya',
+  'Tanvi',
+  'Aditi',
+  'Nisha',
+];
+const LAST = [
+  'Sharma',
+  'Verma',
+  'Patel',
+  'Iyer',
+  'Nair',
+  'Reddy',
+  'Singh',
+  'Kumar',
+  'Gupta',
+  'Mehta',
+  'Joshi',
+  'Kulkarni',
+  'Deshpande',
+  'Chatterjee',
+  'Banerjee',
+  'Das',
+  'Mishra',
+  'Pandey',
+  'Yadav',
+  'Chauhan',
+  'Rao',
+  'Pillai',
+  'Menon',
+  'Bhat',
+  'Shetty',
+  'Gill',
+  'Dhillon',
+  'Jadeja',
+  'Pant',
+  'Thakur',
+  'Saxena',
+  'Agarwal',
+  'Bose',
+  'Ghosh',
+  'Kapoor',
+  'Malhotra',
+  'Naidu',
+  'Sethi',
+  'Tiwari',
+  'Dubey',
+];
+const CITIES = [
+  'Mumbai',
+  'Pune',
+  'Delhi',
+  'Bengaluru',
+  'Chennai',
+  'Kolkata',
+  'Hyderabad',
+  'Ahmedabad',
+  'Jaipur',
+  'Lucknow',
+];
 
 /** The throwaway baselines: one indexed query and no response schema, without and with the access check. */
 const BARE_URL = '/api/bench/bare';
@@ -41,7 +152,13 @@ function serve(databaseUrl: string) {
     // Prepared on the generic-plan connections, like the list's own plain pages, so the baseline
     // is as lean as a route gets.
     const bareQuery = preparedDb(app.db)
-      .select({ id: users.id, phoneNumber: users.phoneNumber, firstName: users.firstName, lastName: users.lastName, status: users.status })
+      .select({
+        id: users.id,
+        phoneNumber: users.phoneNumber,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        status: users.status,
+      })
       .from(users)
       .orderBy(desc(users.id))
       .limit(10)
@@ -55,7 +172,11 @@ function serve(databaseUrl: string) {
 async function seedDatabase(databaseUrl: string) {
   const database = openPostgres(databaseUrl, 2);
   await runMigrations(database);
-  await seedBase(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password }, { info() {}, warn() {} });
+  await seedBase(
+    database.db,
+    { adminEmail: ADMIN.email, adminPassword: ADMIN.password },
+    { info() {}, warn() {} },
+  );
   await seedDemoRoles(database.db);
   await database.close();
 
@@ -91,9 +212,13 @@ async function seedDatabase(databaseUrl: string) {
     await client.query('alter table users enable trigger users_count_insert_delete');
     await client.query('alter table users enable trigger users_search_names_insert_delete');
     await client.query('delete from user_counts');
-    await client.query('insert into user_counts (role_id, status, count) select role_id, status, count(*) from users group by 1, 2');
+    await client.query(
+      'insert into user_counts (role_id, status, count) select role_id, status, count(*) from users group by 1, 2',
+    );
     await client.query('delete from user_search_names');
-    await client.query('insert into user_search_names (name, users) select search_name, count(*) from users group by 1');
+    await client.query(
+      'insert into user_search_names (name, users) select search_name, count(*) from users group by 1',
+    );
     await client.query('commit');
     const loaded = performance.now();
     await client.query('vacuum analyze users');
@@ -123,12 +248,16 @@ async function main() {
       await runMigrations(database);
       await database.close();
     }
-    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    const profile = process.env.BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : [];
     const server = startServer(fileURLToPath(import.meta.url), databaseUrl, profile);
     try {
       const base = `http://127.0.0.1:${await server.port}`;
       const headers = await signIn(base);
-      const roleList = (await (await fetch(`${base}/api/roles/active`, { headers })).json()) as { data: { id: number; name: string }[] };
+      const roleList = (await (await fetch(`${base}/api/roles/active`, { headers })).json()) as {
+        data: { id: number; name: string }[];
+      };
       const player = roleList.data.find((r) => r.name === 'player')!.id;
 
       const scenarios: [label: string, url: string][] = [
@@ -142,13 +271,21 @@ async function main() {
       ];
       for (const [label, url] of scenarios.slice(2)) {
         const res = await fetch(base + url, { headers });
-        const body = (await res.json()) as { data: { data: unknown[]; pagination: { total: number } } };
-        console.log(`${label.padEnd(30)} HTTP ${res.status}, ${body.data.data.length} rows, total ${body.data.pagination.total.toLocaleString('en')}`);
+        const body = (await res.json()) as {
+          data: { data: unknown[]; pagination: { total: number } };
+        };
+        console.log(
+          `${label.padEnd(30)} HTTP ${res.status}, ${body.data.data.length} rows, total ${body.data.pagination.total.toLocaleString('en')}`,
+        );
       }
 
       // BENCH_ONLY narrows the run to the scenarios whose label matches (the bare route always runs).
       const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
-      await runScenarios(base, headers, only ? scenarios.filter(([label, url]) => url === BARE_URL || only.test(label)) : scenarios);
+      await runScenarios(
+        base,
+        headers,
+        only ? scenarios.filter(([label, url]) => url === BARE_URL || only.test(label)) : scenarios,
+      );
     } finally {
       await stopServer(server);
     }

@@ -44,7 +44,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     bodyLimit: 1024 * 1024,
   });
   // Every body, query and path is refused with a field message if it carries a NUL byte.
-  app.setValidatorCompiler<ZodType>((route) => validatorCompiler({ ...route, schema: withoutNul(route.schema) }));
+  app.setValidatorCompiler<ZodType>((route) =>
+    validatorCompiler({ ...route, schema: withoutNul(route.schema) }),
+  );
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);

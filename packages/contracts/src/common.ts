@@ -80,7 +80,11 @@ export type ErrorBody = z.infer<typeof errorBody>;
 export const NUL_CHARACTER_MESSAGE = 'This field contains a character that is not allowed (U+0000)';
 
 /** Where a value holds a string with a NUL byte, at any depth: the paths of those strings. */
-function nulPaths(value: unknown, path: (string | number)[] = [], found: (string | number)[][] = []) {
+function nulPaths(
+  value: unknown,
+  path: (string | number)[] = [],
+  found: (string | number)[][] = [],
+) {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) found.push(path);
   } else if (Array.isArray(value)) {
@@ -103,7 +107,8 @@ export function withoutNul<T extends z.ZodType>(schema: T) {
   return z
     .unknown()
     .superRefine((value, ctx) => {
-      for (const path of nulPaths(value)) ctx.addIssue({ code: 'custom', path, message: NUL_CHARACTER_MESSAGE });
+      for (const path of nulPaths(value))
+        ctx.addIssue({ code: 'custom', path, message: NUL_CHARACTER_MESSAGE });
     })
     .pipe(schema);
 }
@@ -113,7 +118,9 @@ const INVISIBLE_CHARACTER = /[\p{Cc}\p{Cf}]/u;
 /** Scripts whose letters pass for each other ("аdmin" with a Cyrillic а). */
 const LOOKALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
 const mixesLookalikeScripts = (value: string) =>
-  value.split(/\s+/).some((word) => LOOKALIKE_SCRIPTS.filter((script) => script.test(word)).length > 1);
+  value
+    .split(/\s+/)
+    .some((word) => LOOKALIKE_SCRIPTS.filter((script) => script.test(word)).length > 1);
 
 /**
  * Every name field (roles, users, teams, players): compatibility-normalised (NFKC, so a
@@ -143,6 +150,7 @@ export const optionalText = z
   .optional();
 
 /** A dependency (the database) is down: answered with 503 and Retry-After. */
-export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable. Please try again in a moment.';
 
 export const APP_VERSION = '0.0.1';

@@ -136,7 +136,8 @@ export function openPostgres(url: string, max = 10): Database {
   // small query (measured: the broad name search at 2,100 instead of 5,300 req/s).
   const preparedPool = new pg.Pool({
     ...settings,
-    options: '-c jit=off -c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0',
+    options:
+      '-c jit=off -c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0',
   });
   // A connection PostgreSQL drops emits 'error'; pg-pool listens only while the client is
   // idle, so one dropped while checked out would end the process. Every client gets its own
@@ -147,7 +148,10 @@ export function openPostgres(url: string, max = 10): Database {
     p.on('connect', (client) => client.on('error', () => undefined));
   }
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-  preparedTwins.set(db, drizzlePg({ client: preparedPool, schema, casing: 'snake_case' }) as unknown as Db);
+  preparedTwins.set(
+    db,
+    drizzlePg({ client: preparedPool, schema, casing: 'snake_case' }) as unknown as Db,
+  );
   return {
     db,
     kind: 'pg',
@@ -177,7 +181,10 @@ async function listenWithRetry(url: string, channel: string, handlers: ChannelHa
   let retry: NodeJS.Timeout | undefined;
 
   const start = async () => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     current = client;
     let listening = false;
     const fail = () => {

@@ -20,7 +20,10 @@ describe('route access table', () => {
   it('lists the API routes, each with a declared access', () => {
     expect(t.app.routeAccessTable.length).toBeGreaterThan(3);
     for (const r of t.app.routeAccessTable) {
-      expect(r.access === 'public' || r.access === 'signed-in' || PERMISSION_NAMES.includes(r.access), `${r.method} ${r.url}`).toBe(true);
+      expect(
+        r.access === 'public' || r.access === 'signed-in' || PERMISSION_NAMES.includes(r.access),
+        `${r.method} ${r.url}`,
+      ).toBe(true);
     }
   });
 
@@ -45,15 +48,25 @@ describe('route access table', () => {
       PERMISSION_NAMES.includes(r.access as PermissionName),
     );
     for (const r of guarded) {
-      const without = await t.userWith(PERMISSION_NAMES.filter((p) => p !== r.access && p !== 'admin.access'));
+      const without = await t.userWith(
+        PERMISSION_NAMES.filter((p) => p !== r.access && p !== 'admin.access'),
+      );
       const before = await snapshot(t.db);
-      const refused = await t.as(without.token, { method: r.method as 'GET', url: concrete(r.url), payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+      const refused = await t.as(without.token, {
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+      });
       expect(refused.statusCode, `${r.method} ${r.url}`).toBe(403);
       expect(refused.json().message).toBe('You do not have permission to perform this action');
       expect(await snapshot(t.db), `${r.method} ${r.url} changed data`).toBe(before);
 
       const allowed = await t.userWith([r.access]);
-      const res = await t.as(allowed.token, { method: r.method as 'GET', url: concrete(r.url), payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+      const res = await t.as(allowed.token, {
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+      });
       expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(403);
       expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(401);
     }

@@ -40,7 +40,11 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
-        .send({ success: false, message: error.message, ...(error.errors && { errors: error.errors }) });
+        .send({
+          success: false,
+          message: error.message,
+          ...(error.errors && { errors: error.errors }),
+        });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: loggableError(error) }, 'database unavailable');

@@ -36,7 +36,8 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
   });
   // API answers can carry a token or personal data: no browser or proxy may keep them.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     done(null, payload);
   });
 });

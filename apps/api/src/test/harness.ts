@@ -58,11 +58,18 @@ export interface TestApp {
   /** Signs in through the API and returns the bearer token. */
   login(email?: string, password?: string): Promise<string>;
   /** A role holding exactly these permissions (admin.access is added) and a user in it. */
-  userWith(perms: PermissionName[], opts?: { email?: string; password?: string }): Promise<{ id: number; roleId: number; token: string }>;
+  userWith(
+    perms: PermissionName[],
+    opts?: { email?: string; password?: string },
+  ): Promise<{ id: number; roleId: number; token: string }>;
   /** app.inject with a bearer token. */
   as(token: string, opts: InjectOptions): Promise<LightMyRequestResponse>;
   /** PUT /api/users/{id} with the user's current email, phone and role plus these changes. */
-  editUser(token: string, id: number, changes: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  editUser(
+    token: string,
+    id: number,
+    changes: Record<string, unknown>,
+  ): Promise<LightMyRequestResponse>;
 }
 
 let counter = 0;
@@ -70,15 +77,29 @@ let counter = 0;
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, url: databaseUrl } = await openTestDatabase();
   await runMigrations(database);
-  await seedBase(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password }, { info() {}, warn() {} });
+  await seedBase(
+    database.db,
+    { adminEmail: ADMIN.email, adminPassword: ADMIN.password },
+    { info() {}, warn() {} },
+  );
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'cricket-uploads-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', UPLOAD_DIR: uploadDir, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    UPLOAD_DIR: uploadDir,
+    ...env,
+  });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   const db = database.db;
 
   async function login(email = ADMIN.email, password = ADMIN.password) {
-    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email, password },
+    });
     if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
     return res.json<{ data: { token: string } }>().data.token;
   }
@@ -128,11 +149,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     as,
     async editUser(token, id, changes) {
-      const current = (await as(token, { method: 'GET', url: `/api/users/${id}` })).json().data.user;
+      const current = (await as(token, { method: 'GET', url: `/api/users/${id}` })).json().data
+        .user;
       return as(token, {
         method: 'PUT',
         url: `/api/users/${id}`,
-        payload: userPayload(current.role_id, { email: current.details.email, phone_number: current.phone_number, ...changes }),
+        payload: userPayload(current.role_id, {
+          email: current.details.email,
+          phone_number: current.phone_number,
+          ...changes,
+        }),
       });
     },
   };

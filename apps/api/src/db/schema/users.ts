@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { roles } from './roles';
 
 export const users = pgTable(
@@ -24,7 +34,9 @@ export const users = pgTable(
     pincode: varchar({ length: 6 }),
     profilePicture: text(),
     /** "first last" lower-cased, stored so a search filters on a column instead of re-deriving it per row. */
-    searchName: text().generatedAlwaysAs(sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`),
+    searchName: text().generatedAlwaysAs(
+      sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`,
+    ),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

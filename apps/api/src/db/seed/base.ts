@@ -14,15 +14,28 @@ export interface SeedLog {
  * Reference data every start makes sure of (idempotent): the permission catalogue, the
  * protected admin role holding every permission, the dropdown lists and the first admin.
  */
-export async function seedBase(db: Db, opts: { adminEmail: string; adminPassword?: string }, log: SeedLog) {
+export async function seedBase(
+  db: Db,
+  opts: { adminEmail: string; adminPassword?: string },
+  log: SeedLog,
+) {
   await db
     .insert(permissions)
     .values(
-      PERMISSION_CATALOGUE.map((p) => ({ name: p.name, description: p.description, action: p.action, resource: p.module })),
+      PERMISSION_CATALOGUE.map((p) => ({
+        name: p.name,
+        description: p.description,
+        action: p.action,
+        resource: p.module,
+      })),
     )
     .onConflictDoUpdate({
       target: permissions.name,
-      set: { description: sql`excluded.description`, action: sql`excluded.action`, resource: sql`excluded.resource` },
+      set: {
+        description: sql`excluded.description`,
+        action: sql`excluded.action`,
+        resource: sql`excluded.resource`,
+      },
     });
 
   await db
@@ -30,7 +43,9 @@ export async function seedBase(db: Db, opts: { adminEmail: string; adminPassword
     .values({ id: PROTECTED_ROLE_ID, name: 'admin', description: 'Full access to the back-office' })
     .onConflictDoNothing();
   // The identity sequence must move past the explicit id 1.
-  await db.execute(sql`select setval(pg_get_serial_sequence('roles', 'id'), greatest((select max(id) from roles), 1))`);
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('roles', 'id'), greatest((select max(id) from roles), 1))`,
+  );
   await db.execute(sql`
     insert into ${rolePermissions} (role_id, permission_id)
     select ${PROTECTED_ROLE_ID}, id from ${permissions}
@@ -46,7 +61,10 @@ export async function seedBase(db: Db, opts: { adminEmail: string; adminPassword
   // ADMIN_EMAIL names an administrator to create when no account has that email: on the first
   // start, and on a later start with another ADMIN_EMAIL (a way back in). An existing account
   // is never changed, its password included.
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, opts.adminEmail));
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, opts.adminEmail));
   if (!existing) {
     const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
     await db.insert(users).values({
@@ -70,7 +88,12 @@ export async function seedBase(db: Db, opts: { adminEmail: string; adminPassword
 /** Placeholder numbers 9000000001, 9000000002, …: the first no account has yet. */
 async function freeAdminPhoneNumber(db: Db) {
   const taken = new Set(
-    (await db.select({ n: users.phoneNumber }).from(users).where(sql`${users.phoneNumber} like '90000000%'`)).map((r) => r.n),
+    (
+      await db
+        .select({ n: users.phoneNumber })
+        .from(users)
+        .where(sql`${users.phoneNumber} like '90000000%'`)
+    ).map((r) => r.n),
   );
   for (let n = 9_000_000_001; ; n++) if (!taken.has(String(n))) return String(n);
 }

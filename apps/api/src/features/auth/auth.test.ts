@@ -10,7 +10,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (payload: unknown, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/user/login', payload: payload as object, remoteAddress: ip });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: payload as object,
+    remoteAddress: ip,
+  });
 
 describe('POST /api/user/login', () => {
   it('signs in, returns data.token and sets the httpOnly token cookie and the XSRF cookie', async () => {
@@ -23,7 +28,11 @@ describe('POST /api/user/login', () => {
     expect(token?.httpOnly).toBe(true);
     expect(token?.value).toBe(body.data.token);
     expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')?.httpOnly).toBeFalsy();
-    const [session] = await t.db.select().from(sessions).orderBy(sql`${sessions.id} desc`).limit(1);
+    const [session] = await t.db
+      .select()
+      .from(sessions)
+      .orderBy(sql`${sessions.id} desc`)
+      .limit(1);
     expect(session?.deviceName).toBe('Chrome');
     expect(session?.tokenHash).not.toBe(body.data.token);
     // 1 day without remember
@@ -47,7 +56,10 @@ describe('POST /api/user/login', () => {
   it('answers bad input with the spec messages per field', async () => {
     const res = await login({ email: '', password: '' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ email: ['Email is required'], password: ['Password is required'] });
+    expect(res.json().errors).toEqual({
+      email: ['Email is required'],
+      password: ['Password is required'],
+    });
     const res2 = await login({ email: 'not-an-email', password: '123' });
     expect(res2.json().errors).toEqual({
       email: ['Please enter a valid email'],
@@ -56,7 +68,10 @@ describe('POST /api/user/login', () => {
   });
 
   it('stores argon2id password hashes', async () => {
-    const [admin] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, ADMIN.email));
+    const [admin] = await t.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, ADMIN.email));
     expect(admin?.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
@@ -125,7 +140,12 @@ describe('sessions', () => {
     expect(read.statusCode).toBe(200);
     const forged = await t.app.inject({ method: 'POST', url: '/api/user/logout', cookies });
     expect(forged.statusCode).toBe(403);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/user/logout', cookies, headers: { 'x-xsrf-token': xsrf } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      cookies,
+      headers: { 'x-xsrf-token': xsrf },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.cookies.find((c) => c.name === '__token')?.value).toBe('');
   });

@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 
 /**
  * Brute-force protection for sign-in (decision 018). Every attempt takes a point before its
@@ -23,12 +28,21 @@ export const MAX_FAILS_PER_EMAIL_AND_IP = 5;
 export const MAX_FAILS_PER_ACCOUNT = 10;
 export const MAX_FAILS_PER_IP = 50;
 
-export function createLoginThrottle(redisUrl: string | undefined, log: FastifyBaseLogger): LoginThrottle {
+export function createLoginThrottle(
+  redisUrl: string | undefined,
+  log: FastifyBaseLogger,
+): LoginThrottle {
   const redis = redisUrl ? connectRedis(redisUrl, log) : null;
   const make = (keyPrefix: string, points: number): RateLimiterAbstract => {
     const memory = new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
     return redis
-      ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: WINDOW_SECONDS, insuranceLimiter: memory })
+      ? new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix,
+          points,
+          duration: WINDOW_SECONDS,
+          insuranceLimiter: memory,
+        })
       : memory;
   };
   const byEmailAndIp = make('login_fail_email', MAX_FAILS_PER_EMAIL_AND_IP);
@@ -46,20 +60,32 @@ export function createLoginThrottle(redisUrl: string | undefined, log: FastifyBa
   return {
     async take(ip, email) {
       const counters = keys(ip, email);
-      const results = await Promise.allSettled(counters.map(([limiter, key]) => limiter.consume(key)));
-      const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+      const results = await Promise.allSettled(
+        counters.map(([limiter, key]) => limiter.consume(key)),
+      );
+      const refused = results.flatMap((r) =>
+        r.status === 'rejected' ? [r.reason as unknown] : [],
+      );
       if (refused.length === 0) return null;
       // A refused attempt is not counted anywhere, so it cannot lock out more than it was refused for.
       await Promise.all(
-        counters.map(([limiter, key], i) => (results[i]!.status === 'fulfilled' ? limiter.reward(key) : undefined)),
+        counters.map(([limiter, key], i) =>
+          results[i]!.status === 'fulfilled' ? limiter.reward(key) : undefined,
+        ),
       );
       const error = refused.find((r) => !(r instanceof RateLimiterRes));
       if (error) throw error;
-      return Math.max(1, ...refused.map((r) => Math.ceil((r as RateLimiterRes).msBeforeNext / 1000)));
+      return Math.max(
+        1,
+        ...refused.map((r) => Math.ceil((r as RateLimiterRes).msBeforeNext / 1000)),
+      );
     },
     async succeeded(ip, email) {
       const [[emailAndIp, emailAndIpKey], ...others] = keys(ip, email);
-      await Promise.all([emailAndIp.delete(emailAndIpKey), ...others.map(([limiter, key]) => limiter.reward(key))]);
+      await Promise.all([
+        emailAndIp.delete(emailAndIpKey),
+        ...others.map(([limiter, key]) => limiter.reward(key)),
+      ]);
     },
     async close() {
       redis?.disconnect();
@@ -74,7 +100,10 @@ function connectRedis(url: string, log: FastifyBaseLogger) {
   redis.on('error', (err: Error) => {
     if (down) return;
     down = true;
-    log.warn({ err }, 'Redis unavailable: sign-in throttling counts in this instance only until it returns');
+    log.warn(
+      { err },
+      'Redis unavailable: sign-in throttling counts in this instance only until it returns',
+    );
   });
   redis.on('ready', () => {
     if (!down) return;

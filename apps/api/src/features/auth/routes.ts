@@ -33,7 +33,12 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   function setSessionCookies(reply: FastifyReply, token: string, expiresAt: Date) {
-    const common = { path: '/', sameSite: 'lax' as const, secure: opts.cookieSecure, expires: expiresAt };
+    const common = {
+      path: '/',
+      sameSite: 'lax' as const,
+      secure: opts.cookieSecure,
+      expires: expiresAt,
+    };
     reply.setCookie(TOKEN_COOKIE, token, { ...common, httpOnly: true });
     reply.setCookie(XSRF_COOKIE, newToken(), { ...common, httpOnly: false });
   }
@@ -57,11 +62,17 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       const candidate = await findLoginCandidate(app.db, email);
       const passwordOk = await verifyPassword(candidate?.passwordHash, password);
       // A blocked account gets the wrong password's answer, whatever the password (decision 018).
-      const maySignIn = candidate && candidate.roleActive && candidate.canSignIn && candidate.status !== 'suspended';
+      const maySignIn =
+        candidate &&
+        candidate.roleActive &&
+        candidate.canSignIn &&
+        candidate.status !== 'suspended';
       if (!passwordOk || !maySignIn) throw unauthorized(LOGIN_FAILED_MESSAGE);
       await opts.throttle.succeeded(ip, email);
       const token = newToken();
-      const expiresAt = new Date(Date.now() + (remember ? REMEMBER_SESSION_TTL_MS : SESSION_TTL_MS));
+      const expiresAt = new Date(
+        Date.now() + (remember ? REMEMBER_SESSION_TTL_MS : SESSION_TTL_MS),
+      );
       await createSession(app.db, {
         tokenHash: hashToken(token),
         userId: candidate.id,
@@ -102,7 +113,11 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
 
   r.post('/api/user/logout', {
     config: { access: 'signed-in' },
-    schema: { tags: ['auth'], summary: 'Revoke the current session', response: { 200: messageOnly } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Revoke the current session',
+      response: { 200: messageOnly },
+    },
     handler: async (request, reply) => {
       await revokeSession(app.db, sessionOf(request).sessionId);
       reply.clearCookie(TOKEN_COOKIE, { path: '/' });

@@ -32,7 +32,11 @@ type MediaRule = (typeof MEDIA_RULES)[MediaType];
  * A refused upload: the client may still be sending megabytes, and closing the connection
  * after the answer is the only way to stop reading them.
  */
-function refuseAndClose(reply: FastifyReply, message: string, errors?: Record<string, string[]>): never {
+function refuseAndClose(
+  reply: FastifyReply,
+  message: string,
+  errors?: Record<string, string[]>,
+): never {
   reply.header('connection', 'close');
   throw badRequest(message, errors);
 }
@@ -44,7 +48,13 @@ const normalise = (mime: string, ext: string) =>
 export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: string }) {
   // The per-type limit applies while a file streams in (see the handler); these are backstops.
   await app.register(multipart, {
-    limits: { fileSize: WA_MEDIA_MAX_BYTES, files: MEDIA_MAX_FILES, fields: 5, parts: MEDIA_MAX_FILES + 5, fieldSize: 1024 },
+    limits: {
+      fileSize: WA_MEDIA_MAX_BYTES,
+      files: MEDIA_MAX_FILES,
+      fields: 5,
+      parts: MEDIA_MAX_FILES + 5,
+      fieldSize: 1024,
+    },
   });
   for (const type of MEDIA_TYPES) await mkdir(path.join(opts.uploadDir, type), { recursive: true });
   const storage = localDirectoryStorage(opts.uploadDir);
@@ -59,7 +69,10 @@ export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: strin
     dotfiles: 'deny',
     setHeaders(res) {
       res.setHeader('x-content-type-options', 'nosniff');
-      res.setHeader('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
+      res.setHeader(
+        'content-security-policy',
+        "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
+      );
     },
   });
 
@@ -88,20 +101,26 @@ export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: strin
           if (part.type === 'field') {
             if (part.fieldname !== 'type') continue;
             const parsed = mediaType.safeParse(part.value);
-            if (!parsed.success) throw badRequest(MEDIA_MESSAGES.typeRequired, { type: [MEDIA_MESSAGES.typeRequired] });
+            if (!parsed.success)
+              throw badRequest(MEDIA_MESSAGES.typeRequired, {
+                type: [MEDIA_MESSAGES.typeRequired],
+              });
             type = parsed.data;
             rules = MEDIA_RULES[type];
             continue;
           }
           // The type decides the size limit, so it must come first (the web app sends it first).
-          if (!rules) throw badRequest(MEDIA_MESSAGES.typeRequired, { type: [MEDIA_MESSAGES.typeRequired] });
-          if (part.filename.includes('\u0000')) throw badRequest(NUL_CHARACTER_MESSAGE, { files: [NUL_CHARACTER_MESSAGE] });
+          if (!rules)
+            throw badRequest(MEDIA_MESSAGES.typeRequired, { type: [MEDIA_MESSAGES.typeRequired] });
+          if (part.filename.includes('\u0000'))
+            throw badRequest(NUL_CHARACTER_MESSAGE, { files: [NUL_CHARACTER_MESSAGE] });
           const chunks: Buffer[] = [];
           let size = 0;
           for await (const chunk of part.file as AsyncIterable<Buffer>) {
             size += chunk.length;
             total += chunk.length;
-            if (size > rules.maxBytes) throw badRequest(rules.tooLarge, { files: [rules.tooLarge] });
+            if (size > rules.maxBytes)
+              throw badRequest(rules.tooLarge, { files: [rules.tooLarge] });
             if (total > MEDIA_MAX_REQUEST_BYTES) throw badRequest(MEDIA_MESSAGES.requestTooLarge);
             chunks.push(chunk);
           }
@@ -109,21 +128,26 @@ export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: strin
         }
       } catch (err) {
         const code = (err as { code?: string }).code;
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') refuseAndClose(reply, MEDIA_MESSAGES.tooManyFiles);
-        if (code === 'FST_REQ_FILE_TOO_LARGE' && rules) refuseAndClose(reply, rules.tooLarge, { files: [rules.tooLarge] });
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+          refuseAndClose(reply, MEDIA_MESSAGES.tooManyFiles);
+        if (code === 'FST_REQ_FILE_TOO_LARGE' && rules)
+          refuseAndClose(reply, rules.tooLarge, { files: [rules.tooLarge] });
         if (err instanceof HttpError) refuseAndClose(reply, err.message, err.errors);
         throw err;
       }
 
-      if (!type || !rules) throw badRequest(MEDIA_MESSAGES.typeRequired, { type: [MEDIA_MESSAGES.typeRequired] });
-      if (received.length === 0) throw badRequest(MEDIA_MESSAGES.fileRequired, { files: [MEDIA_MESSAGES.fileRequired] });
+      if (!type || !rules)
+        throw badRequest(MEDIA_MESSAGES.typeRequired, { type: [MEDIA_MESSAGES.typeRequired] });
+      if (received.length === 0)
+        throw badRequest(MEDIA_MESSAGES.fileRequired, { files: [MEDIA_MESSAGES.fileRequired] });
 
       // Every file is checked before any is written: a rejected upload stores nothing.
       const accepted = [];
       for (const file of received) {
         const sniffed = await fileTypeFromBuffer(file.data);
         const kind = sniffed && normalise(sniffed.mime, sniffed.ext);
-        if (!kind || !rules.mimeTypes.includes(kind.mime)) throw badRequest(rules.wrongType, { files: [rules.wrongType] });
+        if (!kind || !rules.mimeTypes.includes(kind.mime))
+          throw badRequest(rules.wrongType, { files: [rules.wrongType] });
         accepted.push({ ...file, ...kind, fileName: `${randomUUID()}.${kind.ext}` });
       }
 

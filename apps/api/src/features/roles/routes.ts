@@ -40,7 +40,11 @@ export async function rolesRoutes(app: FastifyInstance) {
   const tags = ['roles'];
 
   /** An administrator may not deactivate their own role or take admin.access from it. */
-  async function assertKeepsOwnAccess(request: FastifyRequest, id: number, change: { deactivates?: boolean; keeps?: number[]; drops?: number[] }) {
+  async function assertKeepsOwnAccess(
+    request: FastifyRequest,
+    id: number,
+    change: { deactivates?: boolean; keeps?: number[]; drops?: number[] },
+  ) {
     // The admin role has stricter rules of its own (repository), with their own messages.
     if (id !== sessionOf(request).roleId || id === PROTECTED_ROLE_ID) return;
     const losesAccess =
@@ -119,7 +123,10 @@ export async function rolesRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const { is_active, permission_ids } = request.body;
-      await assertKeepsOwnAccess(request, request.params.id, { deactivates: is_active === false, keeps: permission_ids });
+      await assertKeepsOwnAccess(request, request.params.id, {
+        deactivates: is_active === false,
+        keeps: permission_ids,
+      });
       await updateRole(app.db, sessionOf(request).permissions, request.params.id, request.body);
       return ok(ROLE_SUCCESS.updated, { role: await roleOrNotFound(request.params.id) });
     },
@@ -168,7 +175,9 @@ export async function rolesRoutes(app: FastifyInstance) {
       },
       handler: async (request) => {
         if (change.method === 'DELETE') {
-          await assertKeepsOwnAccess(request, request.params.id, { drops: request.body.permission_ids });
+          await assertKeepsOwnAccess(request, request.params.id, {
+            drops: request.body.permission_ids,
+          });
         }
         await change.apply(
           app.db,

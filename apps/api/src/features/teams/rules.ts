@@ -149,7 +149,10 @@ export async function newPlayerDefaults(tx: Db) {
     .where(inArray(dropdownOptions.category, [...DROPDOWN_CATEGORIES]))
     .orderBy(asc(dropdownOptions.sortOrder), asc(dropdownOptions.id));
   const lists = Object.fromEntries(
-    DROPDOWN_CATEGORIES.map((category) => [category, options.filter((o) => o.category === category)]),
+    DROPDOWN_CATEGORIES.map((category) => [
+      category,
+      options.filter((o) => o.category === category),
+    ]),
   ) as Record<DropdownCategory, typeof options>;
   return (player: TeamPlayerValues, roleName: string) => {
     const defaults = newPlayerOptions(lists, roleName);

@@ -37,10 +37,19 @@ export async function assertAssignableRole(
  * An administrator may not take their own way in away (suspend themselves, or move to a role
  * that is inactive or lacks admin.access): nobody might be left who can sign in and undo it.
  */
-export async function assertKeepsOwnAccess(db: Db, session: Session, userId: number, next: Pick<UserFormValues, 'role_id' | 'status'>) {
+export async function assertKeepsOwnAccess(
+  db: Db,
+  session: Session,
+  userId: number,
+  next: Pick<UserFormValues, 'role_id' | 'status'>,
+) {
   if (userId !== session.userId) return;
   const grants = await findRoleGrants(db, next.role_id);
-  if (next.status === 'suspended' || !grants?.isActive || !grants.permissions.includes(ADMIN_ACCESS)) {
+  if (
+    next.status === 'suspended' ||
+    !grants?.isActive ||
+    !grants.permissions.includes(ADMIN_ACCESS)
+  ) {
     throw badRequest(USER_ERRORS.selfLockout, {
       [next.status === 'suspended' ? 'status' : 'role_id']: [USER_ERRORS.selfLockout],
     });

@@ -580,13 +580,11 @@ describe('DELETE /api/users/:id', () => {
       })
       .returning({ id: teams.id });
     await t.db.insert(teamPlayers).values({ teamId: team!.id, userId: player.id });
-    await t.db
-      .insert(sessions)
-      .values({
-        tokenHash: 'f'.repeat(64),
-        userId: player.id,
-        expiresAt: new Date(Date.now() + 60_000),
-      });
+    await t.db.insert(sessions).values({
+      tokenHash: 'f'.repeat(64),
+      userId: player.id,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
 
     const res = await t.as(token, { method: 'DELETE', url: `/api/users/${player.id}` });
     expect(res.statusCode, res.body).toBe(200);
