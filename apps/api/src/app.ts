@@ -12,12 +12,15 @@ import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import webPlugin from './plugins/web';
+import { createMailTransport, type MailTransport } from './lib/mail';
 import { serializerCompiler } from './lib/response-serializer';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** The SMTP transport; null when SMTP_URL is unset (email is then skipped, never faked). */
+    mail: MailTransport | null;
   }
 }
 
@@ -50,6 +53,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  const mail = createMailTransport({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
+  app.decorate('mail', mail);
+  app.addHook('onClose', () => mail?.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

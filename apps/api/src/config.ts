@@ -21,6 +21,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   COOKIE_SECURE: bool,
   TRUST_PROXY: bool,
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Cricket Back-Office <no-reply@cricket.local>'),
 });
 
 export type Config = {
@@ -39,6 +41,9 @@ export type Config = {
   redisUrl: string | undefined;
   cookieSecure: boolean;
   trustProxy: boolean;
+  /** smtp(s)://user:pass@host:port; unset means email deliveries end as skipped. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -68,5 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Production is served over HTTPS; COOKIE_SECURE=false is for trying it over plain HTTP.
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
   };
 }

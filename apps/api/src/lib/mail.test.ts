@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { classifyMailError, createMailTransport, MailDeliveryError } from './mail';
+
+/** A real SMTP server in this process; `refuse` answers RCPT/DATA with the given code. */
+async function startSmtp(refuse?: { code: number; message: string }) {
+  const received: { to: string[]; raw: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString()));
+      stream.on('end', () => {
+        if (refuse) {
+          const err = Object.assign(new Error(refuse.message), { responseCode: refuse.code });
+          return callback(err);
+        }
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => server.close() };
+}
+
+const closers: (() => void)[] = [];
+afterEach(() => closers.splice(0).forEach((c) => c()));
+
+describe('mail transport', () => {
+  it('is absent without SMTP_URL', () => {
+    expect(createMailTransport({ smtpUrl: undefined, mailFrom: 'a@b.c' })).toBeNull();
+  });
+
+  it('delivers to a real SMTP server with the given Message-ID and threading headers', async () => {
+    const smtp = await startSmtp();
+    closers.push(smtp.close);
+    const mail = createMailTransport({ smtpUrl: smtp.url, mailFrom: 'Desk <desk@test.local>' })!;
+    closers.push(() => mail.close());
+    const result = await mail.send({
+      to: 'fan@test.local',
+      subject: 'Re: Tickets',
+      text: 'Hello',
+      messageId: 'reply-1@test.local',
+      inReplyTo: 'contact-9@test.local',
+      references: ['contact-9@test.local'],
+    });
+    expect(result.messageId).toBe('<reply-1@test.local>');
+    expect(smtp.received).toHaveLength(1);
+    const parsed = await simpleParser(smtp.received[0]!.raw);
+    expect(parsed.messageId).toBe('<reply-1@test.local>');
+    expect(parsed.inReplyTo).toBe('<contact-9@test.local>');
+    expect(parsed.subject).toBe('Re: Tickets');
+    expect(smtp.received[0]!.to).toEqual(['fan@test.local']);
+  });
+
+  it('classifies a 5xx answer as permanent and a 4xx as transient', async () => {
+    for (const [code, kind] of [
+      [550, 'permanent'],
+      [451, 'transient'],
+    ] as const) {
+      const smtp = await startSmtp({ code, message: 'No thanks' });
+      closers.push(smtp.close);
+      const mail = createMailTransport({ smtpUrl: smtp.url, mailFrom: 'desk@test.local' })!;
+      closers.push(() => mail.close());
+      const err = await mail
+        .send({ to: 'fan@test.local', subject: 's', text: 't', messageId: `m-${code}@x` })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(MailDeliveryError);
+      expect((err as MailDeliveryError).kind).toBe(kind);
+      expect((err as MailDeliveryError).message).toMatch(/No thanks/);
+    }
+  });
+
+  it('treats a refused connection as transient and a rate answer as slow-down', () => {
+    expect(classifyMailError({ code: 'ECONNECTION', message: 'connect ECONNREFUSED' }).kind).toBe(
+      'transient',
+    );
+    expect(classifyMailError({ responseCode: 421, response: '421 Too many messages' }).kind).toBe(
+      'rate-limited',
+    );
+  });
+});

@@ -1,0 +1,126 @@
+import nodemailer from 'nodemailer';
+
+/** One email to send. `messageId` is the caller's stable key: a retry re-sends the same id. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  /** Without angle brackets, e.g. `delivery-42@cricket.local`. */
+  messageId: string;
+  /** The Message-ID this mail answers, for threading (without angle brackets). */
+  inReplyTo?: string;
+  references?: string[];
+}
+
+export interface MailResult {
+  /** The Message-ID sent, and the server's answer to the DATA command. */
+  messageId: string;
+  response: string;
+}
+
+/**
+ * Why a send failed, in the terms a retry policy needs: `transient` (connection refused,
+ * timeout, SMTP 4xx) may succeed later; `permanent` (SMTP 5xx, an address the server
+ * refuses) will not; `rate-limited` asks the sender to slow down.
+ */
+export type MailFailureKind = 'transient' | 'permanent' | 'rate-limited';
+
+export class MailDeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly kind: MailFailureKind,
+    readonly responseCode?: number,
+  ) {
+    super(message);
+    this.name = 'MailDeliveryError';
+  }
+}
+
+export interface MailTransport {
+  send(message: MailMessage): Promise<MailResult>;
+  /** Checks the connection and credentials (used by health and by tests). */
+  verify(): Promise<void>;
+  close(): void;
+}
+
+const NETWORK_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED']);
+
+/** Maps nodemailer's error onto the retry policy's three kinds. */
+export function classifyMailError(err: unknown): MailDeliveryError {
+  if (err instanceof MailDeliveryError) return err;
+  const e = err as { message?: string; code?: string; responseCode?: number; response?: string };
+  const code = e.responseCode;
+  const reason = (e.response || e.message || 'Unknown mail error').trim();
+  if (code === 421 || code === 450 || code === 451 || code === 452) {
+    // 421/450-452 are how mail servers say "too many, try later".
+    const slowDown = /rate|too many|throttl|limit/i.test(reason);
+    return new MailDeliveryError(reason, slowDown ? 'rate-limited' : 'transient', code);
+  }
+  if (code && code >= 400 && code < 500) return new MailDeliveryError(reason, 'transient', code);
+  if (code && code >= 500) return new MailDeliveryError(reason, 'permanent', code);
+  if (e.code === 'EENVELOPE') return new MailDeliveryError(reason, 'permanent');
+  if (e.code && NETWORK_CODES.has(e.code)) return new MailDeliveryError(reason, 'transient');
+  return new MailDeliveryError(reason, 'transient');
+}
+
+const bracket = (id: string) => `<${id.replace(/^<|>$/g, '')}>`;
+
+/**
+ * The one SMTP transport (pooled connections). Returns null when SMTP_URL is unset: callers
+ * then record their email as skipped, never as sent.
+ */
+export function createMailTransport(options: {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Parallel SMTP connections in the pool. */
+  maxConnections?: number;
+}): MailTransport | null {
+  if (!options.smtpUrl) return null;
+  const url = new URL(options.smtpUrl);
+  const transporter = nodemailer.createTransport({
+    pool: true,
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 25)),
+    secure: url.protocol === 'smtps:',
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
+    maxConnections: options.maxConnections ?? 4,
+    maxMessages: Infinity,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    // A local mail catcher speaks plain SMTP; STARTTLS is still used when the server offers it.
+    tls: { rejectUnauthorized: url.searchParams.get('tls') !== 'insecure' },
+  });
+  return {
+    async send(message) {
+      const messageId = bracket(message.messageId);
+      try {
+        const info = await transporter.sendMail({
+          from: options.mailFrom,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          messageId,
+          inReplyTo: message.inReplyTo ? bracket(message.inReplyTo) : undefined,
+          references: message.references?.map(bracket),
+        });
+        if (info.rejected.length > 0) {
+          throw new MailDeliveryError(`Recipient refused: ${message.to}`, 'permanent');
+        }
+        return { messageId, response: info.response };
+      } catch (err) {
+        throw classifyMailError(err);
+      }
+    },
+    async verify() {
+      await transporter.verify();
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
