@@ -20,6 +20,14 @@ export default defineConfig({
   test: {
     projects: [
       'apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'contracts',
+          root: './packages/contracts',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       apiProject('api-pglite', { TEST_DB: 'pglite' }),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', { TEST_DB: 'pg' })] : []),
     ],

@@ -10,3 +10,4 @@ export * from './media.ts';
 export * from './users.ts';
 export * from './teams.ts';
 export * from './matches.ts';
+export * from './template-variables.ts';
