@@ -11,3 +11,6 @@ export * from './users.ts';
 export * from './teams.ts';
 export * from './matches.ts';
 export * from './template-variables.ts';
+export * from './wa-categories.ts';
+export * from './wa-rules.ts';
+export * from './wa-templates.ts';
