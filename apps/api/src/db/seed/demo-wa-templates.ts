@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { waTemplateInput, type WaTemplateInput } from '@cricket/contracts';
 import type { Db } from '../client';
 import { media, users, waTemplateCategories, waTemplates } from '../schema';
+import { createTemplate } from '../../features/wa-templates/repository';
 import { localDirectoryStorage } from '../../lib/storage';
 
 const CATEGORIES = [
@@ -243,7 +244,11 @@ export async function seedDemoWaTemplates(db: Db, opts: { uploadDir?: string }) 
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.id, 1));
   const storage = opts.uploadDir ? localDirectoryStorage(opts.uploadDir) : null;
 
+  const existing = new Set(
+    (await db.select({ name: waTemplates.name }).from(waTemplates)).map((t) => t.name),
+  );
   for (const demo of TEMPLATES) {
+    if (existing.has(demo.name)) continue;
     let mediaUrl: string | null = null;
     if (demo.type !== 'text') {
       // Without an upload folder a media template cannot have its file: it is left out.
@@ -260,30 +265,17 @@ export async function seedDemoWaTemplates(db: Db, opts: { uploadDir?: string }) 
       });
       mediaUrl = `/uploads/whatsapp_templates/${fileName}`;
     }
-    // The demo passes the same rules as the editor, so every demo row is one WhatsApp accepts.
-    const v = waTemplateInput.parse({
+    // The demo goes through the same rules as the editor and the API: every demo row is one
+    // WhatsApp would accept.
+    const values = waTemplateInput.parse({
       ...demo,
       category: idOf.get(demo.category),
       media_url: mediaUrl,
     });
+    const created = await createTemplate(db, values, admin?.id ?? null);
     await db
-      .insert(waTemplates)
-      .values({
-        name: v.name,
-        categoryId: v.category,
-        type: v.type,
-        templateLanguage: v.template_language,
-        status: v.status,
-        headerType: v.header_type,
-        headerContent: v.header_content ?? null,
-        bodyText: v.body_text,
-        footerText: v.footer_text ?? null,
-        mediaUrl: v.media_url ?? null,
-        buttons: v.buttons,
-        sampleValues: v.sample_values,
-        usageCount: demo.usage,
-        createdBy: admin?.id ?? null,
-      })
-      .onConflictDoNothing();
+      .update(waTemplates)
+      .set({ usageCount: demo.usage })
+      .where(eq(waTemplates.id, created._id));
   }
 }

@@ -100,7 +100,7 @@ const toRow = (v: WaTemplateValues) => ({
   sampleValues: v.sample_values,
 });
 
-export function createTemplate(db: Db, values: WaTemplateValues, userId: number) {
+export function createTemplate(db: Db, values: WaTemplateValues, userId: number | null) {
   return db
     .transaction(async (tx) => {
       await assertCategory(tx, values.category);

@@ -140,10 +140,10 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
       shouldDirty: true,
     });
     form.clearErrors('body_text');
-    requestAnimationFrame(() => {
-      textarea?.focus();
-      textarea?.setSelectionRange(start + token.length, start + token.length);
-    });
+    // setValue has already written the textarea: the caret goes after the variable at once, so
+    // typing straight on continues the sentence.
+    textarea?.focus();
+    textarea?.setSelectionRange(start + token.length, start + token.length);
   }
 
   const custom = toWaTemplateName(customVariable);
