@@ -57,7 +57,7 @@ test.describe('WhatsApp templates and categories', () => {
     await editor.getByRole('button', { name: `Use ‘${name}’` }).click();
     await expect(editor.getByLabel('Template Name')).toHaveValue(name);
 
-    await choose(editor.getByLabel('Category', { exact: true }), `⚡ ${categoryName}`);
+    await choose(editor.getByLabel('Category'), `⚡ ${categoryName}`);
     await choose(editor.getByLabel('Type', { exact: true }), 'Image');
     await editor.locator('input[type=file]').setInputFiles({
       name: 'banner.png',
@@ -146,6 +146,9 @@ test.describe('WhatsApp templates and categories', () => {
     await expect(
       toast(page, 'This category is used by 1 template and cannot be deleted.'),
     ).toBeVisible();
+    // A refused delete leaves the dialog open; the category is still listed behind it.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
     await expect(page.getByRole('row', { name: `View ${categoryName}` })).toHaveCount(1);
   });
 });
