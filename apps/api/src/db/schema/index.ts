@@ -4,4 +4,5 @@ export * from './auth';
 export * from './teams';
 export * from './media';
 export * from './matches';
+export * from './audit';
 export * from './wa-templates';

@@ -5,6 +5,7 @@ import type { Db } from '../client';
 import { media, users, waTemplateCategories, waTemplates } from '../schema';
 import { createTemplate } from '../../features/wa-templates/repository';
 import { localDirectoryStorage } from '../../lib/storage';
+import type { AuditWriter } from '../../plugins/audit';
 
 const CATEGORIES = [
   {
@@ -225,6 +226,9 @@ const TEMPLATES: Demo[] = [
   },
 ];
 
+/** Demo data is not a change anyone made: it leaves no audit record. */
+const noAudit: AuditWriter = async () => {};
+
 /** Five categories and a dozen templates across types and statuses (first start, demo on). */
 export async function seedDemoWaTemplates(db: Db, opts: { uploadDir?: string }) {
   await db
@@ -272,7 +276,7 @@ export async function seedDemoWaTemplates(db: Db, opts: { uploadDir?: string }) 
       category: idOf.get(demo.category),
       media_url: mediaUrl,
     });
-    const created = await createTemplate(db, values, admin?.id ?? null);
+    const created = await createTemplate(db, values, admin?.id ?? null, noAudit);
     await db
       .update(waTemplates)
       .set({ usageCount: demo.usage })

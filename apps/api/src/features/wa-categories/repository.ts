@@ -7,6 +7,7 @@ import {
   type WaCategoryValues,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
+import type { AuditWriter } from '../../plugins/audit';
 import { selectPage, withTotal } from '../../db/page';
 import { waTemplateCategories, waTemplates } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
@@ -99,36 +100,50 @@ const toRow = (v: WaCategoryValues) => ({
   status: v.status,
 });
 
-export function createCategory(db: Db, values: WaCategoryValues) {
+export function createCategory(db: Db, values: WaCategoryValues, audit: AuditWriter) {
   return db
     .transaction(async (tx) => {
       await assertSlugFree(tx, values.slug);
       const [row] = await tx.insert(waTemplateCategories).values(toRow(values)).returning();
-      return toCategory(row!);
+      const created = toCategory(row!);
+      await audit(tx, { entityId: created._id, action: 'create', after: created });
+      return created;
     })
     .catch(rethrowSlugRefusal);
 }
 
-export function updateCategory(db: Db, id: number, values: WaCategoryValues) {
+export function updateCategory(db: Db, id: number, values: WaCategoryValues, audit: AuditWriter) {
   return db
     .transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(waTemplateCategories)
+        .where(eq(waTemplateCategories.id, id))
+        .for('update');
+      if (!current) throw notFound(WA_CATEGORY_MESSAGES.notFound);
       await assertSlugFree(tx, values.slug, id);
       const [row] = await tx
         .update(waTemplateCategories)
         .set({ ...toRow(values), updatedAt: new Date() })
         .where(eq(waTemplateCategories.id, id))
         .returning();
-      if (!row) throw notFound(WA_CATEGORY_MESSAGES.notFound);
-      return toCategory(row);
+      const updated = toCategory(row!);
+      await audit(tx, {
+        entityId: id,
+        action: 'update',
+        before: toCategory(current),
+        after: updated,
+      });
+      return updated;
     })
     .catch(rethrowSlugRefusal);
 }
 
 /** A category used by templates stays: the answer says how many use it. */
-export function deleteCategory(db: Db, id: number) {
+export function deleteCategory(db: Db, id: number, audit: AuditWriter) {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: waTemplateCategories.id })
+      .select()
       .from(waTemplateCategories)
       .where(eq(waTemplateCategories.id, id))
       .for('update');
@@ -139,5 +154,6 @@ export function deleteCategory(db: Db, id: number) {
       .where(eq(waTemplates.categoryId, id));
     if (n > 0) throw conflict(categoryInUseMessage(n));
     await tx.delete(waTemplateCategories).where(eq(waTemplateCategories.id, id));
+    await audit(tx, { entityId: id, action: 'delete', before: toCategory(row) });
   });
 }

@@ -12,6 +12,7 @@ import {
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { ok, pageData } from '../../lib/envelope';
+import { auditOf } from '../../plugins/audit';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './repository';
 
 const categoryData = envelope(z.object({ category: waCategory }));
@@ -36,7 +37,7 @@ export async function waCategoriesRoutes(app: FastifyInstance) {
   });
 
   r.post('/api/wa/template-categories', {
-    config: { access: 'wa_template_categories.create' },
+    config: { access: 'wa_template_categories.create', audit: { entity: 'wa_template_category' } },
     schema: {
       tags: ['wa-categories'],
       summary: 'Create a template category',
@@ -44,13 +45,13 @@ export async function waCategoriesRoutes(app: FastifyInstance) {
       response: { 201: categoryData },
     },
     handler: async (request, reply) => {
-      const category = await createCategory(app.db, request.body);
+      const category = await createCategory(app.db, request.body, auditOf(request));
       return reply.status(201).send(ok(WA_CATEGORY_SUCCESS.created, { category }));
     },
   });
 
   r.put('/api/wa/template-categories/:_id', {
-    config: { access: 'wa_template_categories.update' },
+    config: { access: 'wa_template_categories.update', audit: { entity: 'wa_template_category' } },
     schema: {
       tags: ['wa-categories'],
       summary: 'Update a template category',
@@ -59,13 +60,18 @@ export async function waCategoriesRoutes(app: FastifyInstance) {
       response: { 200: categoryData },
     },
     handler: async (request) => {
-      const category = await updateCategory(app.db, request.params._id, request.body);
+      const category = await updateCategory(
+        app.db,
+        request.params._id,
+        request.body,
+        auditOf(request),
+      );
       return ok(WA_CATEGORY_SUCCESS.updated, { category });
     },
   });
 
   r.delete('/api/wa/template-categories/:_id', {
-    config: { access: 'wa_template_categories.delete' },
+    config: { access: 'wa_template_categories.delete', audit: { entity: 'wa_template_category' } },
     schema: {
       tags: ['wa-categories'],
       summary: 'Delete a template category no template uses',
@@ -73,7 +79,7 @@ export async function waCategoriesRoutes(app: FastifyInstance) {
       response: { 200: messageOnly },
     },
     handler: async (request) => {
-      await deleteCategory(app.db, request.params._id);
+      await deleteCategory(app.db, request.params._id, auditOf(request));
       return ok(WA_CATEGORY_SUCCESS.deleted);
     },
   });

@@ -7,6 +7,7 @@ import {
 } from '@cricket/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { AuditWriter } from '../../plugins/audit';
 import { selectPage, withTotal } from '../../db/page';
 import { users, waTemplateCategories, waTemplates } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
@@ -100,7 +101,12 @@ const toRow = (v: WaTemplateValues) => ({
   sampleValues: v.sample_values,
 });
 
-export function createTemplate(db: Db, values: WaTemplateValues, userId: number | null) {
+export function createTemplate(
+  db: Db,
+  values: WaTemplateValues,
+  userId: number | null,
+  audit: AuditWriter,
+) {
   return db
     .transaction(async (tx) => {
       await assertCategory(tx, values.category);
@@ -110,12 +116,14 @@ export function createTemplate(db: Db, values: WaTemplateValues, userId: number 
         .insert(waTemplates)
         .values({ ...toRow(values), createdBy: userId })
         .returning({ id: waTemplates.id });
-      return getTemplate(tx, row!.id);
+      const created = await getTemplate(tx, row!.id);
+      await audit(tx, { entityId: created._id, action: 'create', after: created });
+      return created;
     })
     .catch(rethrowTemplateRefusal);
 }
 
-export function updateTemplate(db: Db, id: number, values: WaTemplateValues) {
+export function updateTemplate(db: Db, id: number, values: WaTemplateValues, audit: AuditWriter) {
   return db
     .transaction(async (tx) => {
       const [current] = await tx
@@ -125,6 +133,7 @@ export function updateTemplate(db: Db, id: number, values: WaTemplateValues) {
         .for('update');
       if (!current) throw notFound(WA_TEMPLATE_MESSAGES.notFound);
       assertSameType(current.type, values.type);
+      const before = await getTemplate(tx, id);
       await assertCategory(tx, values.category);
       await assertMedia(tx, values);
       await assertNameFree(tx, values, id);
@@ -132,15 +141,23 @@ export function updateTemplate(db: Db, id: number, values: WaTemplateValues) {
         .update(waTemplates)
         .set({ ...toRow(values), updatedAt: new Date() })
         .where(eq(waTemplates.id, id));
-      return getTemplate(tx, id);
+      const updated = await getTemplate(tx, id);
+      await audit(tx, { entityId: id, action: 'update', before, after: updated });
+      return updated;
     })
     .catch(rethrowTemplateRefusal);
 }
 
-export async function deleteTemplate(db: Db, id: number) {
-  const removed = await db
-    .delete(waTemplates)
-    .where(eq(waTemplates.id, id))
-    .returning({ id: waTemplates.id });
-  if (removed.length === 0) throw notFound(WA_TEMPLATE_MESSAGES.notFound);
+export function deleteTemplate(db: Db, id: number, audit: AuditWriter) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: waTemplates.id })
+      .from(waTemplates)
+      .where(eq(waTemplates.id, id))
+      .for('update');
+    if (!current) throw notFound(WA_TEMPLATE_MESSAGES.notFound);
+    const before = await getTemplate(tx, id);
+    await tx.delete(waTemplates).where(eq(waTemplates.id, id));
+    await audit(tx, { entityId: id, action: 'delete', before });
+  });
 }

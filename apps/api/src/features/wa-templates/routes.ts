@@ -12,6 +12,7 @@ import {
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { ok, pageData } from '../../lib/envelope';
+import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import {
   createTemplate,
@@ -55,7 +56,7 @@ export async function waTemplatesRoutes(app: FastifyInstance) {
   });
 
   r.post('/api/wa/templates', {
-    config: { access: 'wa_templates.create' },
+    config: { access: 'wa_templates.create', audit: { entity: 'wa_template' } },
     schema: {
       tags: ['wa-templates'],
       summary: "Create a WhatsApp template, checked against WhatsApp's own rules",
@@ -63,13 +64,18 @@ export async function waTemplatesRoutes(app: FastifyInstance) {
       response: { 201: templateData },
     },
     handler: async (request, reply) => {
-      const template = await createTemplate(app.db, request.body, sessionOf(request).userId);
+      const template = await createTemplate(
+        app.db,
+        request.body,
+        sessionOf(request).userId,
+        auditOf(request),
+      );
       return reply.status(201).send(ok(WA_TEMPLATE_SUCCESS.created, { template }));
     },
   });
 
   r.put('/api/wa/templates/:id', {
-    config: { access: 'wa_templates.update' },
+    config: { access: 'wa_templates.update', audit: { entity: 'wa_template' } },
     schema: {
       tags: ['wa-templates'],
       summary: 'Update a WhatsApp template; its type cannot change',
@@ -78,13 +84,18 @@ export async function waTemplatesRoutes(app: FastifyInstance) {
       response: { 200: templateData },
     },
     handler: async (request) => {
-      const template = await updateTemplate(app.db, request.params.id, request.body);
+      const template = await updateTemplate(
+        app.db,
+        request.params.id,
+        request.body,
+        auditOf(request),
+      );
       return ok(WA_TEMPLATE_SUCCESS.updated, { template });
     },
   });
 
   r.delete('/api/wa/templates/:id', {
-    config: { access: 'wa_templates.delete' },
+    config: { access: 'wa_templates.delete', audit: { entity: 'wa_template' } },
     schema: {
       tags: ['wa-templates'],
       summary: 'Delete a WhatsApp template',
@@ -92,7 +103,7 @@ export async function waTemplatesRoutes(app: FastifyInstance) {
       response: { 200: messageOnly },
     },
     handler: async (request) => {
-      await deleteTemplate(app.db, request.params.id);
+      await deleteTemplate(app.db, request.params.id, auditOf(request));
       return ok(WA_TEMPLATE_SUCCESS.deleted);
     },
   });
