@@ -349,6 +349,18 @@ describe('WhatsApp template rules', () => {
     if (path) expect(issues.find((i) => i.message === message)?.path).toBe(path);
   });
 
+  it('reports every broken rule at once, a missing category included', () => {
+    const parsed = waTemplateInput.safeParse({
+      ...VALID,
+      category: '',
+      name: 'Match Reminder',
+      footer_text: 'x'.repeat(61),
+    });
+    expect(parsed.error?.issues.map((i) => i.message)).toEqual(
+      expect.arrayContaining([M.categoryRequired, R.nameFormat, M.footerMax]),
+    );
+  });
+
   it('warns, without refusing, about many variables in a short body', () => {
     const draft = {
       ...VALID,

@@ -159,7 +159,11 @@ export const waTemplateInput = z
       .trim()
       .min(1, WA_TEMPLATE_MESSAGES.nameRequired)
       .min(WA_TEMPLATE_NAME_MIN, WA_TEMPLATE_MESSAGES.nameMin),
-    category: idValue(WA_TEMPLATE_MESSAGES.categoryRequired),
+    // A missing category is refused below, without stopping WhatsApp's rules from being checked.
+    category: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      idValue(WA_TEMPLATE_MESSAGES.categoryRequired).optional(),
+    ),
     type: z.enum(WA_TEMPLATE_TYPES, { error: WA_TEMPLATE_MESSAGES.type }).default('text'),
     template_language: z
       .enum(WA_LANGUAGES, { error: WA_TEMPLATE_MESSAGES.language })
@@ -199,6 +203,7 @@ export const waTemplateInput = z
   .superRefine((t, ctx) => {
     const at = (path: (string | number)[], message: string) =>
       ctx.addIssue({ code: 'custom', path, message });
+    if (t.category === undefined) at(['category'], WA_TEMPLATE_MESSAGES.categoryRequired);
     if (isWaMediaType(t.type)) {
       if (!t.media_url) at(['media_url'], WA_TEMPLATE_MESSAGES.mediaRequired(t.type));
       else if (!t.media_url.startsWith(WA_MEDIA_URL_PREFIX) || t.media_url.includes('..'))
@@ -218,6 +223,8 @@ export const waTemplateInput = z
     const used = waTemplateVariables({ ...t, header_type: headerType });
     return {
       ...t,
+      // Present: its absence was refused above.
+      category: t.category!,
       header_type: headerType,
       header_content: headerType === 'text' ? t.header_content : undefined,
       media_url: media ? t.media_url : undefined,

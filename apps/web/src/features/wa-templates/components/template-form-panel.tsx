@@ -181,12 +181,14 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
                 <Button
                   variant="secondary"
                   size="sm"
+                  className="max-w-full min-w-0"
+                  title={suggestedName}
                   onClick={() => {
                     form.setValue('name', suggestedName, { shouldDirty: true });
                     form.clearErrors('name');
                   }}
                 >
-                  Use &lsquo;{suggestedName}&rsquo;
+                  <span className="truncate">Use &lsquo;{suggestedName}&rsquo;</span>
                 </Button>
               </p>
             )}
