@@ -12,8 +12,9 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn } from './helpers';
 
 /**
  * The list page kit and the form lifecycle, checked the same way on every screen built on
- * them: users, teams, a team's players and roles. Each screen below is only the data it needs
- * and the names of its controls; every test runs against each of them.
+ * them: users, teams, a team's players, roles, template categories and WhatsApp templates.
+ * Each screen below is only the data it needs and the names of its controls; every test runs
+ * against each of them.
  */
 
 type Call = <T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: object) => Promise<T>;
@@ -219,6 +220,69 @@ const SCREENS: Screen[] = [
     chunk: /roles-page-[\w-]+\.js$/,
     // Spec §5: role names are at most 50 characters.
     longName: (prefix) => pad(prefix, 50),
+  },
+  {
+    name: 'template categories',
+    listRequest: /\/api\/wa\/template-categories\?/,
+    table: 'Template categories',
+    deleteLabel: /^Delete /,
+    deleteDialog: 'Delete Category',
+    deleteRequest: /\/api\/wa\/template-categories\/\d+$/,
+    async seed(api, prefix, count, longName) {
+      for (let i = 1; i <= count; i++) {
+        await api('POST', '/api/wa/template-categories', {
+          name: i === 1 && longName ? longName : `${prefix} ${i}`,
+          slug: `${prefix.toLowerCase()}-${i}`,
+          order: i,
+          status: 'active',
+        });
+      }
+      return { url: `/wa-template-categories?name=${prefix}&limit=5` };
+    },
+    opener: (page) => page.getByRole('button', { name: 'Create Category' }),
+    formTitle: 'Create Category',
+    async fill(form, prefix) {
+      await form.getByLabel('Category Name').fill(`${prefix} saved`);
+    },
+    saveLabel: 'Create Category',
+    saveRequest: { method: 'POST', url: /\/api\/wa\/template-categories$/ },
+    chunk: /categories-page-[\w-]+\.js$/,
+    longName: (prefix) => pad(prefix, 100),
+  },
+  {
+    name: 'WhatsApp templates',
+    listRequest: /\/api\/wa\/templates\?/,
+    table: 'WhatsApp templates',
+    deleteLabel: /^Delete /,
+    deleteDialog: 'Delete Template',
+    deleteRequest: /\/api\/wa\/templates\/\d+$/,
+    async seed(api, prefix, count, longName) {
+      const name = prefix.toLowerCase();
+      const { category } = await api<{ category: { _id: number } }>(
+        'POST',
+        '/api/wa/template-categories',
+        { name: prefix, slug: name, order: 0, status: 'active' },
+      );
+      for (let i = 1; i <= count; i++) {
+        await api('POST', '/api/wa/templates', {
+          name: i === 1 && longName ? longName : `${name}_${letters(i)}`,
+          category: category._id,
+          type: 'text',
+          body_text: 'Your match starts soon. See you at the ground!',
+        });
+      }
+      return { url: `/wa-templates?name=${name}&limit=5` };
+    },
+    opener: (page) => page.getByRole('button', { name: /^Edit / }).first(),
+    formTitle: 'Edit Template',
+    async fill(form) {
+      await form.getByLabel('Footer Text').fill('Saved by the list kit');
+    },
+    saveLabel: 'Update Template',
+    saveRequest: { method: 'PUT', url: /\/api\/wa\/templates\/\d+$/ },
+    chunk: /templates-page-[\w-]+\.js$/,
+    // WhatsApp names are lowercase letters, digits and underscores.
+    longName: (prefix) => `${prefix.toLowerCase()}_${'longname'.repeat(20)}`.slice(0, 100),
   },
 ];
 

@@ -10,6 +10,8 @@ export const AUDIT_ENTITIES = {
   team: 'Team',
   role: 'Role',
   media: 'Media',
+  wa_template: 'WhatsApp Template',
+  wa_template_category: 'WhatsApp Template Category',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITIES) as [

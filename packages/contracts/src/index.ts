@@ -12,3 +12,6 @@ export * from './teams.ts';
 export * from './matches.ts';
 export * from './template-variables.ts';
 export * from './audit.ts';
+export * from './wa-categories.ts';
+export * from './wa-rules.ts';
+export * from './wa-templates.ts';

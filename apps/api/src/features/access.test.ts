@@ -71,5 +71,6 @@ describe('route access table', () => {
       expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(401);
     }
     expect(adminToken).toBeTruthy();
-  });
+    // Two signed-in users per guarded route: the cost grows with the route table.
+  }, 180_000);
 });

@@ -9,6 +9,8 @@ import { mediaRoutes } from './media/routes';
 import { rolesRoutes } from './roles/routes';
 import { teamsRoutes } from './teams/routes';
 import { usersRoutes } from './users/routes';
+import { waCategoriesRoutes } from './wa-categories/routes';
+import { waTemplatesRoutes } from './wa-templates/routes';
 
 /** Every feature's routes; a new feature adds one line here. */
 export async function registerFeatures(
@@ -22,6 +24,8 @@ export async function registerFeatures(
   await app.register(usersRoutes, { database: opts.database });
   await app.register(teamsRoutes);
   await app.register(matchesRoutes);
+  await app.register(waCategoriesRoutes);
+  await app.register(waTemplatesRoutes);
   await app.register(mediaRoutes, { uploadDir: app.config.uploadDir });
   await app.register(auditRoutes);
 }

@@ -172,7 +172,9 @@ export function FormDrawer({
     preventClose: saving,
   };
   return kind === 'panel' ? (
-    <SidePanel {...shared}>{body}</SidePanel>
+    <SidePanel {...shared} wide={size === 'lg'}>
+      {body}
+    </SidePanel>
   ) : (
     <Modal {...shared} size={size}>
       {body}

@@ -12,6 +12,8 @@ interface SidePanelProps {
   footer?: ReactNode;
   /** Keeps the panel open while a save is in flight (spec: panels cannot close while saving). */
   preventClose?: boolean;
+  /** Room for an editor beside its preview (the WhatsApp template editor). */
+  wide?: boolean;
   children: ReactNode;
 }
 
@@ -23,6 +25,7 @@ export function SidePanel({
   description,
   footer,
   preventClose = false,
+  wide = false,
   children,
 }: SidePanelProps) {
   return (
@@ -31,7 +34,7 @@ export function SidePanel({
       onOpenChange={onOpenChange}
       side="right"
       preventClose={preventClose}
-      className="bg-surface"
+      className={wide ? 'bg-surface max-w-6xl' : 'bg-surface'}
     >
       <header className="flex items-start justify-between gap-4 border-b border-neutral-200 px-6 py-4">
         <div className="min-w-0">

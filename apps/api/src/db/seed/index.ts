@@ -6,6 +6,7 @@ import { seedDemoRoles } from './demo';
 import { seedDemoMatches } from './demo-matches';
 import { seedDemoTeams } from './demo-teams';
 import { seedDemoUsers } from './demo-users';
+import { seedDemoWaTemplates } from './demo-wa-templates';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -27,6 +28,7 @@ export async function seed(database: Database, opts: SeedOptions, log: SeedLog) 
         await seedDemoUsers(tx);
         await seedDemoTeams(tx, { uploadDir: opts.uploadDir });
         await seedDemoMatches(tx);
+        await seedDemoWaTemplates(tx, { uploadDir: opts.uploadDir });
         log.info('Seeded demo data');
       }
     });

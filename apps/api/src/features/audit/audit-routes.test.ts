@@ -107,6 +107,33 @@ function uploadForm(type: string) {
   return form;
 }
 
+const newCategory = async (over: Record<string, unknown> = {}) =>
+  (
+    await ok<{ data: { category: { _id: number } } }>('POST', '/api/wa/template-categories', {
+      name: 'Audit Updates',
+      slug: `audit-updates-${unique()}`,
+      order: 0,
+      ...over,
+    })
+  ).data.category._id;
+
+const templateBody = (category: number, over: Record<string, unknown> = {}) => ({
+  name: `audit_template_${unique()}`,
+  category,
+  type: 'text',
+  body_text: 'Your match starts soon. See you at the ground!',
+  ...over,
+});
+const newTemplate = async (category: number, over: Record<string, unknown> = {}) =>
+  (
+    await ok<{ data: { template: { _id: number } } }>(
+      'POST',
+      '/api/wa/templates',
+      templateBody(category, over),
+    )
+  ).data.template._id;
+const idOf = (body: Body, key: string) => (body.data![key] as unknown as { _id: number })._id;
+
 const EXAMPLES: Record<string, Example> = {
   'POST /api/users': {
     async valid() {
@@ -465,6 +492,150 @@ const EXAMPLES: Record<string, Example> = {
       },
     }),
     invalid: async () => ({ url: '/api/media/upload', payload: uploadForm('nonsense') }),
+  },
+  'POST /api/wa/template-categories': {
+    async valid() {
+      const slug = `audit-new-${unique()}`;
+      return {
+        call: {
+          url: '/api/wa/template-categories',
+          payload: { name: 'Audit News', slug, icon: '🏏', order: 2 },
+        },
+        expect: (body) => ({
+          entityId: idOf(body, 'category'),
+          action: 'create',
+          changes: {
+            name: { before: null, after: 'Audit News' },
+            slug: { before: null, after: slug },
+            icon: { before: null, after: '🏏' },
+          },
+          exact: false,
+        }),
+      };
+    },
+    invalid: async () => ({
+      url: '/api/wa/template-categories',
+      payload: { name: 'Audit News', slug: 'Not A Slug', order: 0 },
+    }),
+  },
+  'PUT /api/wa/template-categories/:_id': {
+    async valid() {
+      const slug = `audit-edit-${unique()}`;
+      const id = await newCategory({ name: 'Before', slug, order: 1 });
+      return {
+        call: {
+          url: `/api/wa/template-categories/${id}`,
+          payload: { name: 'After', slug, order: 3, status: 'inactive' },
+        },
+        expect: () => ({
+          entityId: id,
+          action: 'update',
+          changes: {
+            name: { before: 'Before', after: 'After' },
+            order: { before: 1, after: 3 },
+            status: { before: 'active', after: 'inactive' },
+          },
+          exact: true,
+        }),
+      };
+    },
+    async invalid() {
+      const id = await newCategory();
+      return {
+        url: `/api/wa/template-categories/${id}`,
+        payload: { name: 'A', slug: `audit-x-${unique()}`, order: 0 },
+      };
+    },
+  },
+  'DELETE /api/wa/template-categories/:_id': {
+    async valid() {
+      const id = await newCategory({ name: 'Doomed Category' });
+      return {
+        call: { url: `/api/wa/template-categories/${id}` },
+        expect: () => ({
+          entityId: id,
+          action: 'delete',
+          changes: { name: { before: 'Doomed Category', after: null } },
+          exact: false,
+        }),
+      };
+    },
+    async invalid() {
+      // A category in use is kept.
+      const id = await newCategory();
+      await newTemplate(id);
+      return { url: `/api/wa/template-categories/${id}` };
+    },
+  },
+  'POST /api/wa/templates': {
+    async valid() {
+      const category = await newCategory();
+      const name = `audit_created_${unique()}`;
+      return {
+        call: { url: '/api/wa/templates', payload: templateBody(category, { name }) },
+        expect: (body) => ({
+          entityId: idOf(body, 'template'),
+          action: 'create',
+          changes: {
+            name: { before: null, after: name },
+            status: { before: null, after: 'draft' },
+          },
+          exact: false,
+        }),
+      };
+    },
+    async invalid() {
+      const category = await newCategory();
+      return {
+        url: '/api/wa/templates',
+        payload: templateBody(category, { name: 'Not A WhatsApp Name' }),
+      };
+    },
+  },
+  'PUT /api/wa/templates/:id': {
+    async valid() {
+      const category = await newCategory();
+      const body = templateBody(category);
+      const id = await newTemplate(category, body);
+      return {
+        call: {
+          url: `/api/wa/templates/${id}`,
+          payload: { ...body, status: 'approved', footer_text: 'Cricket Board' },
+        },
+        expect: () => ({
+          entityId: id,
+          action: 'update',
+          changes: {
+            status: { before: 'draft', after: 'approved' },
+            footer_text: { before: null, after: 'Cricket Board' },
+          },
+          exact: true,
+        }),
+      };
+    },
+    async invalid() {
+      const category = await newCategory();
+      const body = templateBody(category);
+      const id = await newTemplate(category, body);
+      return { url: `/api/wa/templates/${id}`, payload: { ...body, footer_text: 'x'.repeat(61) } };
+    },
+  },
+  'DELETE /api/wa/templates/:id': {
+    async valid() {
+      const category = await newCategory();
+      const name = `audit_doomed_${unique()}`;
+      const id = await newTemplate(category, { name });
+      return {
+        call: { url: `/api/wa/templates/${id}` },
+        expect: () => ({
+          entityId: id,
+          action: 'delete',
+          changes: { name: { before: name, after: null } },
+          exact: false,
+        }),
+      };
+    },
+    invalid: async () => ({ url: '/api/wa/templates/999999' }),
   },
 };
 

@@ -1,11 +1,16 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page';
 import { RequirePermission } from '@/components/require-permission';
+import { lazyPage } from '@/lib/lazy-page';
 
-/** Spec §2: WhatsApp template categories. Not built yet: each path shows the placeholder page. */
+/** Spec §2: WhatsApp template categories. */
 export const waCategoriesRoutes: RouteObject[] = [
   {
     element: <RequirePermission permission="wa_template_categories.view" />,
-    children: [{ path: 'wa-template-categories', element: <PlaceholderPage /> }],
+    children: [
+      {
+        path: 'wa-template-categories',
+        lazy: lazyPage(() => import('./components/categories-page'), 'CategoriesPage'),
+      },
+    ],
   },
 ];

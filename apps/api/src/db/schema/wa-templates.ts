@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Spec §3 "WhatsApp template category". */
+export const waTemplateCategories = pgTable(
+  'wa_template_categories',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: varchar({ length: 100 }).notNull(),
+    slug: varchar({ length: 100 }).notNull(),
+    icon: varchar({ length: 32 }),
+    description: varchar({ length: 500 }),
+    order: integer().notNull().default(0),
+    status: varchar({ length: 10 }).notNull().default('active'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wa_template_categories_slug_uq').on(t.slug),
+    // The picker (status=active, display order) and the list's status filter.
+    index('wa_template_categories_status_order_idx').on(t.status, t.order, t.id),
+    index('wa_template_categories_order_idx').on(t.order, t.id),
+    index('wa_template_categories_search_trgm').using(
+      'gin',
+      sql`lower(${t.name} || ' ' || ${t.slug}) gin_trgm_ops`,
+    ),
+    check('wa_template_categories_order_min', sql`${t.order} >= 0`),
+    check('wa_template_categories_status', sql`${t.status} in ('active', 'inactive')`),
+  ],
+);
+
+/** Spec §3 "WhatsApp template"; buttons and sample values travel with it as JSON. */
+export const waTemplates = pgTable(
+  'wa_templates',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: varchar({ length: 512 }).notNull(),
+    // A category in use cannot be deleted (the API says how many templates use it).
+    categoryId: integer()
+      .notNull()
+      .references(() => waTemplateCategories.id, { onDelete: 'restrict' }),
+    type: varchar({ length: 10 }).notNull(),
+    templateLanguage: varchar({ length: 5 }).notNull().default('en_US'),
+    status: varchar({ length: 10 }).notNull().default('draft'),
+    headerType: varchar({ length: 10 }).notNull().default('none'),
+    headerContent: text(),
+    bodyText: varchar({ length: 1024 }).notNull(),
+    footerText: varchar({ length: 60 }),
+    mediaUrl: text(),
+    buttons: jsonb()
+      .$type<{ type: string; text: string; url?: string; phone_number?: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    sampleValues: jsonb()
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    usageCount: integer().notNull().default(0),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // WhatsApp identifies a template by its name and language.
+    uniqueIndex('wa_templates_name_language_uq').on(t.name, t.templateLanguage),
+    index('wa_templates_category_idx').on(t.categoryId, t.id),
+    index('wa_templates_status_idx').on(t.status, t.id),
+    index('wa_templates_type_idx').on(t.type, t.id),
+    index('wa_templates_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    check('wa_templates_type', sql`${t.type} in ('text', 'image', 'video', 'document')`),
+    check('wa_templates_status', sql`${t.status} in ('draft', 'pending', 'approved', 'rejected')`),
+  ],
+);

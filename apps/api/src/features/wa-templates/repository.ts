@@ -1,0 +1,163 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  WA_TEMPLATE_MESSAGES,
+  type WaTemplate,
+  type WaTemplateValues,
+  type waTemplatesQuery,
+} from '@cricket/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { AuditWriter } from '../../plugins/audit';
+import { selectPage, withTotal } from '../../db/page';
+import { users, waTemplateCategories, waTemplates } from '../../db/schema';
+import { notFound } from '../../lib/http-errors';
+import { likePattern } from '../../lib/like-pattern';
+import {
+  assertCategory,
+  assertMedia,
+  assertNameFree,
+  assertSameType,
+  rethrowTemplateRefusal,
+} from './rules';
+
+const columns = {
+  template: waTemplates,
+  categoryName: waTemplateCategories.name,
+  categoryIcon: waTemplateCategories.icon,
+  creatorEmail: users.email,
+};
+
+type Joined = {
+  template: typeof waTemplates.$inferSelect;
+  categoryName: string;
+  categoryIcon: string | null;
+  creatorEmail: string | null;
+};
+
+function toTemplate({ template: t, categoryName, categoryIcon, creatorEmail }: Joined): WaTemplate {
+  return {
+    _id: t.id,
+    name: t.name,
+    category: { _id: t.categoryId, name: categoryName, icon: categoryIcon },
+    type: t.type as WaTemplate['type'],
+    template_language: t.templateLanguage as WaTemplate['template_language'],
+    status: t.status as WaTemplate['status'],
+    header_type: t.headerType as WaTemplate['header_type'],
+    header_content: t.headerContent,
+    body_text: t.bodyText,
+    footer_text: t.footerText,
+    media_url: t.mediaUrl,
+    buttons: t.buttons as WaTemplate['buttons'],
+    sample_values: t.sampleValues,
+    usage_count: t.usageCount,
+    created_by: t.createdBy === null ? null : { email: creatorEmail },
+    created_at: t.createdAt.toISOString(),
+    updated_at: t.updatedAt.toISOString(),
+  };
+}
+
+const joined = (db: Db, select: typeof columns | ReturnType<typeof withTotal<typeof columns>>) =>
+  db
+    .select(select)
+    .from(waTemplates)
+    .innerJoin(waTemplateCategories, eq(waTemplateCategories.id, waTemplates.categoryId))
+    .leftJoin(users, eq(users.id, waTemplates.createdBy));
+
+export async function listTemplates(db: Db, q: z.output<typeof waTemplatesQuery>) {
+  const filters: SQL[] = [];
+  if (q.category) filters.push(eq(waTemplates.categoryId, q.category));
+  if (q.type) filters.push(eq(waTemplates.type, q.type));
+  if (q.status) filters.push(eq(waTemplates.status, q.status));
+  if (q.search) filters.push(sql`lower(${waTemplates.name}) like ${likePattern(q.search)}`);
+  const { rows, total } = await selectPage(
+    () =>
+      joined(db, withTotal(columns))
+        .where(filters.length ? and(...filters) : undefined)
+        .orderBy(desc(waTemplates.id))
+        .$dynamic(),
+    q,
+  );
+  return { rows: (rows as Joined[]).map(toTemplate), total };
+}
+
+export async function getTemplate(db: Db, id: number) {
+  const [row] = await joined(db, columns).where(eq(waTemplates.id, id));
+  if (!row) throw notFound(WA_TEMPLATE_MESSAGES.notFound);
+  return toTemplate(row as Joined);
+}
+
+const toRow = (v: WaTemplateValues) => ({
+  name: v.name,
+  categoryId: v.category,
+  type: v.type,
+  templateLanguage: v.template_language,
+  status: v.status,
+  headerType: v.header_type,
+  headerContent: v.header_content ?? null,
+  bodyText: v.body_text,
+  footerText: v.footer_text ?? null,
+  mediaUrl: v.media_url ?? null,
+  buttons: v.buttons,
+  sampleValues: v.sample_values,
+});
+
+export function createTemplate(
+  db: Db,
+  values: WaTemplateValues,
+  userId: number | null,
+  audit: AuditWriter,
+) {
+  return db
+    .transaction(async (tx) => {
+      await assertCategory(tx, values.category);
+      await assertMedia(tx, values);
+      await assertNameFree(tx, values);
+      const [row] = await tx
+        .insert(waTemplates)
+        .values({ ...toRow(values), createdBy: userId })
+        .returning({ id: waTemplates.id });
+      const created = await getTemplate(tx, row!.id);
+      await audit(tx, { entityId: created._id, action: 'create', after: created });
+      return created;
+    })
+    .catch(rethrowTemplateRefusal);
+}
+
+export function updateTemplate(db: Db, id: number, values: WaTemplateValues, audit: AuditWriter) {
+  return db
+    .transaction(async (tx) => {
+      const [current] = await tx
+        .select({ type: waTemplates.type })
+        .from(waTemplates)
+        .where(eq(waTemplates.id, id))
+        .for('update');
+      if (!current) throw notFound(WA_TEMPLATE_MESSAGES.notFound);
+      assertSameType(current.type, values.type);
+      const before = await getTemplate(tx, id);
+      await assertCategory(tx, values.category);
+      await assertMedia(tx, values);
+      await assertNameFree(tx, values, id);
+      await tx
+        .update(waTemplates)
+        .set({ ...toRow(values), updatedAt: new Date() })
+        .where(eq(waTemplates.id, id));
+      const updated = await getTemplate(tx, id);
+      await audit(tx, { entityId: id, action: 'update', before, after: updated });
+      return updated;
+    })
+    .catch(rethrowTemplateRefusal);
+}
+
+export function deleteTemplate(db: Db, id: number, audit: AuditWriter) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: waTemplates.id })
+      .from(waTemplates)
+      .where(eq(waTemplates.id, id))
+      .for('update');
+    if (!current) throw notFound(WA_TEMPLATE_MESSAGES.notFound);
+    const before = await getTemplate(tx, id);
+    await tx.delete(waTemplates).where(eq(waTemplates.id, id));
+    await audit(tx, { entityId: id, action: 'delete', before });
+  });
+}

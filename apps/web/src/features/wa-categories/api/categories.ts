@@ -1,0 +1,71 @@
+import type { WaCategoriesPage, WaCategory, WaCategoryValues } from '@cricket/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/http';
+
+export const categoryKeys = {
+  all: ['wa-categories'] as const,
+  list: (params: object) => ['wa-categories', 'list', params] as const,
+};
+
+export interface CategoriesParams {
+  page: number;
+  limit: number;
+  search?: string;
+  status?: string;
+}
+
+/** GET /wa/template-categories: `categories` and `pagination`. */
+export async function getCategories(params: CategoriesParams, signal?: AbortSignal) {
+  const body = await request<WaCategoriesPage>('/wa/template-categories', {
+    query: { ...params },
+    signal,
+  });
+  return body.data;
+}
+
+export const categoriesQuery = (params: CategoriesParams) =>
+  queryOptions({
+    queryKey: categoryKeys.list(params),
+    queryFn: ({ signal }) => getCategories(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** POST /wa/template-categories */
+async function createCategory(values: WaCategoryValues) {
+  const body = await request<{ category: WaCategory }>('/wa/template-categories', {
+    method: 'POST',
+    body: values,
+  });
+  return body.data.category;
+}
+
+/** PUT /wa/template-categories/{_id} */
+async function updateCategory({ id, values }: { id: number; values: WaCategoryValues }) {
+  const body = await request<{ category: WaCategory }>(`/wa/template-categories/${id}`, {
+    method: 'PUT',
+    body: values,
+  });
+  return body.data.category;
+}
+
+/** DELETE /wa/template-categories/{_id} */
+async function deleteCategory(id: number) {
+  await request<undefined>(`/wa/template-categories/${id}`, { method: 'DELETE' });
+}
+
+function useCategoryMutation<A, R>(fn: (arg: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    // The template screens' category picker and names read categories too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['wa-templates'] }),
+      ]),
+  });
+}
+
+export const useCreateCategory = () => useCategoryMutation(createCategory);
+export const useUpdateCategory = () => useCategoryMutation(updateCategory);
+export const useDeleteCategory = () => useCategoryMutation(deleteCategory);

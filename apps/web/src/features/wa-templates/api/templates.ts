@@ -1,0 +1,116 @@
+import type {
+  UploadData,
+  WaCategoriesPage,
+  WaTemplate,
+  WaTemplatesPage,
+  WaTemplateValues,
+} from '@cricket/contracts';
+import { WA_CATEGORY_PICKER_LIMIT } from '@cricket/contracts';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { ApiError, request } from '@/lib/http';
+
+export const templateKeys = {
+  all: ['wa-templates'] as const,
+  list: (params: object) => ['wa-templates', 'list', params] as const,
+  detail: (id: number) => ['wa-templates', 'detail', id] as const,
+};
+
+export interface TemplatesParams {
+  page: number;
+  limit: number;
+  search?: string;
+  category?: string;
+  type?: string;
+  status?: string;
+}
+
+/** GET /wa/templates: `templates` and `pagination`. */
+async function getTemplates(params: TemplatesParams, signal?: AbortSignal) {
+  const body = await request<WaTemplatesPage>('/wa/templates', { query: { ...params }, signal });
+  return body.data;
+}
+
+export const templatesQuery = (params: TemplatesParams) =>
+  queryOptions({
+    queryKey: templateKeys.list(params),
+    queryFn: ({ signal }) => getTemplates(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /wa/templates/{id} */
+async function getTemplate(id: number, signal?: AbortSignal) {
+  const body = await request<{ template: WaTemplate }>(`/wa/templates/${id}`, { signal });
+  return body.data.template;
+}
+
+export const useTemplate = (id: number | null) =>
+  useQuery({
+    queryKey: templateKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => getTemplate(id!, signal),
+    enabled: id !== null,
+  });
+
+/** Spec §7: the picker asks for active categories, 100 of them, in display order. */
+export const useCategoryOptions = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['wa-categories', 'picker'],
+    queryFn: async ({ signal }) => {
+      const body = await request<WaCategoriesPage>('/wa/template-categories', {
+        query: { page: 1, limit: WA_CATEGORY_PICKER_LIMIT, status: 'active' },
+        signal,
+      });
+      return body.data.categories;
+    },
+    enabled,
+  });
+
+function useTemplateMutation<A, R>(fn: (arg: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+  });
+}
+
+export const useCreateTemplate = () =>
+  useTemplateMutation(async (values: WaTemplateValues) => {
+    const body = await request<{ template: WaTemplate }>('/wa/templates', {
+      method: 'POST',
+      body: values,
+    });
+    return body.data.template;
+  });
+
+export const useUpdateTemplate = () =>
+  useTemplateMutation(async ({ id, values }: { id: number; values: WaTemplateValues }) => {
+    const body = await request<{ template: WaTemplate }>(`/wa/templates/${id}`, {
+      method: 'PUT',
+      body: values,
+    });
+    return body.data.template;
+  });
+
+export const useDeleteTemplate = () =>
+  useTemplateMutation(async (id: number) => {
+    await request<undefined>(`/wa/templates/${id}`, { method: 'DELETE' });
+  });
+
+/** POST /media/upload with type whatsapp_templates; resolves to the stored file's URL. */
+export const useUploadMedia = () =>
+  useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('type', 'whatsapp_templates');
+      form.append('files', file);
+      const body = await request<UploadData>('/media/upload', { method: 'POST', body: form });
+      const url = body.data.files[0]?.url;
+      if (!url) throw new ApiError(200, 'Failed to upload media file');
+      return url;
+    },
+  });

@@ -1,0 +1,71 @@
+import { ArrowLeft, Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ListError } from '@/components/list-page';
+import { PageHeader } from '@/components/page-header';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/http';
+import { useCan } from '@/lib/session';
+import { useTemplate } from '../api/templates';
+import { TemplateDetails } from './template-details';
+import { TemplateFormPanel } from './template-form-panel';
+
+/** /wa/templates/view/{id}: a template on its own page, so a link or a reload shows it. */
+export function TemplateViewPage() {
+  const params = useParams();
+  const raw = Number(params.id);
+  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const query = useTemplate(id);
+  const canUpdate = useCan('wa_templates.update');
+  const [editing, setEditing] = useState(false);
+  const template = query.data;
+
+  const back = (
+    <Link to="/wa-templates" className={buttonClasses({ variant: 'secondary' })}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Templates
+    </Link>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={template?.name ?? 'WhatsApp Template'}
+        actions={
+          <>
+            {back}
+            {template && canUpdate && (
+              <Button onClick={() => setEditing(true)}>
+                <Pencil className="size-4" aria-hidden="true" />
+                Edit
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Card>
+        {id === null || (query.error instanceof ApiError && query.error.status === 404) ? (
+          <p className="py-6 text-sm text-neutral-500">Template not found</p>
+        ) : query.isPending ? (
+          <p role="status" className="flex items-center gap-2 py-6 text-sm text-neutral-500">
+            <Spinner /> Loading...
+          </p>
+        ) : query.error ? (
+          <ListError
+            error={query.error}
+            fallback="Error fetching templates"
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
+        ) : (
+          template && <TemplateDetails template={template} />
+        )}
+      </Card>
+      {template && (
+        <TemplateFormPanel open={editing} onOpenChange={setEditing} template={template} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import type { WaTemplate } from '@cricket/contracts';
+import { SidePanel } from '@/components/side-panel';
+import { Button } from '@/components/ui/button';
+import { TemplateDetails } from './template-details';
+
+/** Spec §2: the read-only side panel of a template. */
+export function TemplateViewPanel({
+  template,
+  onClose,
+}: {
+  template: WaTemplate | null;
+  onClose: () => void;
+}) {
+  return (
+    <SidePanel
+      open={template !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="View Template"
+      wide
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {template && <TemplateDetails template={template} />}
+    </SidePanel>
+  );
+}

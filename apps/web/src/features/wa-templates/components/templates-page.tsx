@@ -1,0 +1,176 @@
+import { WA_TEMPLATE_STATUSES, WA_TEMPLATE_TYPES, type WaTemplate } from '@cricket/contracts';
+import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useConfirmDelete } from '@/components/confirm-dialog';
+import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { FilterSelect, FilterText } from '@/components/filter-controls';
+import { ListTable, useListPage } from '@/components/list-page';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { capitalize } from '@/lib/format';
+import { useCan } from '@/lib/session';
+import { templatesQuery, useDeleteTemplate } from '../api/templates';
+import { TemplateFormPanel } from './template-form-panel';
+import { TemplateStatusBadge } from './template-status-badge';
+import { TemplateViewPanel } from './template-view-panel';
+
+const FILTERS = ['name', 'type', 'status'] as const;
+const TYPE_OPTIONS = WA_TEMPLATE_TYPES.map((value) => ({ value, label: capitalize(value) }));
+const STATUS_OPTIONS = WA_TEMPLATE_STATUSES.map((value) => ({ value, label: capitalize(value) }));
+
+/** Spec §2 "WhatsApp Templates" (/wa-templates). */
+export function TemplatesPage() {
+  const navigate = useNavigate();
+  const list = useListPage({
+    filters: FILTERS,
+    textFilters: ['name'],
+    query: ({ page, limit, filters: { name, type, status } }) =>
+      templatesQuery({
+        page,
+        limit,
+        search: name.trim() || undefined,
+        type: type || undefined,
+        status: status || undefined,
+      }),
+    rowsOf: (data) => ({ data: data.templates, pagination: data.pagination }),
+    errorText: 'Error fetching templates',
+  });
+
+  const canCreate = useCan('wa_templates.create');
+  const canUpdate = useCan('wa_templates.update');
+  const canDelete = useCan('wa_templates.delete');
+  const [panel, setPanel] = useState<{ open: boolean; template: WaTemplate | null }>({
+    open: false,
+    template: null,
+  });
+  const [viewing, setViewing] = useState<WaTemplate | null>(null);
+  const deleteTemplate = useDeleteTemplate();
+  const remove = useConfirmDelete<WaTemplate>({
+    run: (template) => deleteTemplate.mutateAsync(template._id),
+    title: 'Delete Template',
+    description: () =>
+      'Are you sure you want to delete this template? This action cannot be undone.',
+    successText: 'Template deleted successfully',
+    failureText: 'Failed to delete template',
+  });
+
+  const openTemplate = (template: WaTemplate) => navigate(`/wa/templates/view/${template._id}`);
+
+  const columns: Column<WaTemplate>[] = [
+    {
+      id: 'name',
+      header: 'Template Name',
+      width: 'w-[28%]',
+      cell: (t) => <TruncatedText text={t.name} className="font-medium text-neutral-900" />,
+      filter: (
+        <FilterText
+          label="Filter by template name"
+          placeholder="Search name"
+          value={list.inputs.name}
+          onChange={(value) => list.setFilter('name', value)}
+        />
+      ),
+    },
+    {
+      id: 'category',
+      header: 'Category',
+      width: 'w-[20%]',
+      cell: (t) => (
+        <span className="flex min-w-0 items-center gap-1.5">
+          {t.category.icon && <span aria-hidden="true">{t.category.icon}</span>}
+          <TruncatedText text={t.category.name} className="min-w-0" />
+        </span>
+      ),
+    },
+    {
+      id: 'type',
+      header: 'Type',
+      width: 'w-36',
+      cell: (t) => capitalize(t.type),
+      filter: (
+        <FilterSelect
+          label="Filter by type"
+          value={list.inputs.type}
+          onChange={(value) => list.setFilter('type', value)}
+          options={TYPE_OPTIONS}
+        />
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: 'w-36',
+      cell: (t) => <TemplateStatusBadge status={t.status} />,
+      filter: (
+        <FilterSelect
+          label="Filter by status"
+          value={list.inputs.status}
+          onChange={(value) => list.setFilter('status', value)}
+          options={STATUS_OPTIONS}
+        />
+      ),
+    },
+    { id: 'usage', header: 'Usage Count', width: 'w-28', cell: (t) => t.usage_count },
+    {
+      id: 'actions',
+      header: 'Actions',
+      width: 'w-32',
+      cell: (t) => (
+        <RowActions>
+          <RowAction icon={Eye} label={`View ${t.name}`} onClick={() => setViewing(t)} />
+          {canUpdate && (
+            <RowAction
+              icon={Pencil}
+              label={`Edit ${t.name}`}
+              onClick={() => setPanel({ open: true, template: t })}
+            />
+          )}
+          {canDelete && (
+            <RowAction
+              icon={Trash2}
+              tone="danger"
+              label={`Delete ${t.name}`}
+              onClick={() => remove.ask(t)}
+            />
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="WhatsApp Templates"
+        actions={
+          canCreate && (
+            <Button onClick={() => setPanel({ open: true, template: null })}>
+              <Plus className="size-4" aria-hidden="true" />
+              Create Template
+            </Button>
+          )
+        }
+      />
+      <Card flush>
+        <ListTable
+          list={list}
+          label="WhatsApp templates"
+          columns={columns}
+          rowKey={(t) => t._id}
+          emptyText="No templates found"
+          onRowClick={openTemplate}
+          rowLabel={(t) => `Open ${t.name}`}
+        />
+      </Card>
+      <TemplateFormPanel
+        open={panel.open}
+        template={panel.template}
+        onOpenChange={(open) => setPanel((current) => ({ ...current, open }))}
+      />
+      <TemplateViewPanel template={viewing} onClose={() => setViewing(null)} />
+      {remove.dialog}
+    </>
+  );
+}
