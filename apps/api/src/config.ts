@@ -23,6 +23,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Cricket Back-Office <no-reply@cricket.local>'),
+  CONTACT_ALLOWED_ORIGINS: z.string().default(''),
 });
 
 export type Config = {
@@ -44,6 +45,8 @@ export type Config = {
   /** smtp(s)://user:pass@host:port; unset means email deliveries end as skipped. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Web origins (scheme://host[:port]) whose pages may post the public contact form. */
+  contactAllowedOrigins: string[];
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -75,5 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    contactAllowedOrigins: e.CONTACT_ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
   };
 }

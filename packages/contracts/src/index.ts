@@ -11,3 +11,5 @@ export * from './users.ts';
 export * from './teams.ts';
 export * from './matches.ts';
 export * from './template-variables.ts';
+export * from './email-templates.ts';
+export * from './contact-messages.ts';

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { authRoutes, type AuthRoutesOptions } from './auth/routes';
+import { contactMessagesRoutes } from './contact-messages/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { emailTemplatesRoutes } from './email-templates/routes';
 import { healthRoutes } from './health/routes';
 import { matchesRoutes } from './matches/routes';
 import { mediaRoutes } from './media/routes';
@@ -21,5 +23,7 @@ export async function registerFeatures(
   await app.register(usersRoutes, { database: opts.database });
   await app.register(teamsRoutes);
   await app.register(matchesRoutes);
+  await app.register(emailTemplatesRoutes);
+  await app.register(contactMessagesRoutes);
   await app.register(mediaRoutes, { uploadDir: app.config.uploadDir });
 }

@@ -4,3 +4,5 @@ export * from './auth';
 export * from './teams';
 export * from './media';
 export * from './matches';
+export * from './email-templates';
+export * from './contact-messages';

@@ -1,0 +1,108 @@
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import {
+  EMAIL_TEMPLATE_MESSAGES,
+  type EmailTemplateStatus,
+  type EmailTemplateType,
+  type EmailTemplateValues,
+} from '@cricket/contracts';
+import type { Db } from '../../db/client';
+import { selectPage, withTotal } from '../../db/page';
+import { emailTemplates, users } from '../../db/schema';
+import { notFound } from '../../lib/http-errors';
+import { likePattern } from '../../lib/like-pattern';
+
+type Row = typeof emailTemplates.$inferSelect;
+
+function toSummary(row: Omit<Row, 'content'>) {
+  return {
+    id: row.id,
+    name: row.name,
+    subject: row.subject,
+    template_type: row.templateType as EmailTemplateType,
+    status: row.status as EmailTemplateStatus,
+    description: row.description,
+    used_count: row.usedCount,
+    created_at: row.createdAt.toISOString(),
+    last_modified: row.updatedAt.toISOString(),
+  };
+}
+
+const toTemplate = (row: Row) => ({ ...toSummary(row), content: row.content });
+
+const { content: _content, ...summaryColumns } = getTableColumns(emailTemplates);
+
+export async function listEmailTemplates(
+  db: Db,
+  q: { page: number; limit: number; name?: string; subject?: string; status?: string },
+) {
+  const filters: SQL[] = [];
+  // lower(name) and lower(subject) carry trigram indexes: a substring match uses them.
+  if (q.name) filters.push(sql`lower(${emailTemplates.name}) like ${likePattern(q.name)}`);
+  if (q.subject) filters.push(sql`lower(${emailTemplates.subject}) like ${likePattern(q.subject)}`);
+  if (q.status) filters.push(eq(emailTemplates.status, q.status));
+  const { rows, total } = await selectPage(
+    () =>
+      db
+        .select(withTotal(summaryColumns))
+        .from(emailTemplates)
+        .where(filters.length ? and(...filters) : undefined)
+        .orderBy(desc(emailTemplates.id))
+        .$dynamic(),
+    q,
+  );
+  return { rows: rows.map(toSummary), total };
+}
+
+export async function getEmailTemplate(db: Db, id: number) {
+  const [row] = await db.select().from(emailTemplates).where(eq(emailTemplates.id, id));
+  if (!row) throw notFound(EMAIL_TEMPLATE_MESSAGES.notFound);
+  return toTemplate(row);
+}
+
+const columnsOf = (v: EmailTemplateValues) => ({
+  name: v.name,
+  subject: v.subject,
+  templateType: v.template_type,
+  status: v.status,
+  description: v.description,
+  content: v.content,
+});
+
+export async function createEmailTemplate(db: Db, values: EmailTemplateValues) {
+  const [row] = await db.insert(emailTemplates).values(columnsOf(values)).returning();
+  return toTemplate(row!);
+}
+
+export async function updateEmailTemplate(db: Db, id: number, values: EmailTemplateValues) {
+  const [row] = await db
+    .update(emailTemplates)
+    .set({ ...columnsOf(values), updatedAt: new Date() })
+    .where(eq(emailTemplates.id, id))
+    .returning();
+  if (!row) throw notFound(EMAIL_TEMPLATE_MESSAGES.notFound);
+  return toTemplate(row);
+}
+
+export async function deleteEmailTemplate(db: Db, id: number) {
+  const [row] = await db
+    .delete(emailTemplates)
+    .where(eq(emailTemplates.id, id))
+    .returning({ name: emailTemplates.name });
+  if (!row) throw notFound(EMAIL_TEMPLATE_MESSAGES.notFound);
+  return row;
+}
+
+/** The signed-in user as a recipient: the test email goes to them, filled with their details. */
+export async function recipientOf(db: Db, userId: number) {
+  const [me] = await db
+    .select({
+      email: users.email,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      phone_number: users.phoneNumber,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!me) throw notFound('User not found');
+  return me;
+}
