@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { CONTACT_RATE_POINTS, CONTACT_RATE_WINDOW_SECONDS } from '@cricket/contracts';
+import { CONTACT_RATE_WINDOW_SECONDS } from '@cricket/contracts';
 import { connectRedis } from '../../lib/redis';
 
 /**
@@ -15,12 +15,13 @@ export interface ContactThrottle {
 
 export function createContactThrottle(
   redisUrl: string | undefined,
+  points: number,
   log: FastifyBaseLogger,
 ): ContactThrottle {
   const redis = redisUrl ? connectRedis(redisUrl, log, 'contact form rate limiting') : null;
   const options = {
     keyPrefix: 'contact_ip',
-    points: CONTACT_RATE_POINTS,
+    points,
     duration: CONTACT_RATE_WINDOW_SECONDS,
   };
   const memory = new RateLimiterMemory(options);

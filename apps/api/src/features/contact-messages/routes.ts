@@ -40,7 +40,11 @@ const originalMessageId = (id: number, domain: string) => `contact-${id}@${domai
 export async function contactMessagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const domain = mailDomain(app.config.mailFrom);
-  const throttle = createContactThrottle(app.config.redisUrl, app.log);
+  const throttle = createContactThrottle(
+    app.config.redisUrl,
+    app.config.contactRateLimit,
+    app.log,
+  );
   app.addHook('onClose', () => throttle.close());
 
   // CORS for this one public route, by hand: @fastify/cors would answer preflights for

@@ -26,7 +26,11 @@ import { EmailTemplateFormPanel } from './email-template-form-panel';
 import { EmailTemplateViewPanel } from './email-template-view-panel';
 
 const FILTERS = ['name', 'subject', 'status'] as const;
-const STATUS_OPTIONS = EMAIL_TEMPLATE_STATUSES.map((s) => ({ value: s, label: s }));
+/** Spec §2 lists the filter's statuses in this order. */
+const STATUS_OPTIONS = (['active', 'draft', 'inactive', 'archived'] as const).map((s) => ({
+  value: s,
+  label: s,
+}));
 const isStatus = (v: string): v is EmailTemplateStatus =>
   (EMAIL_TEMPLATE_STATUSES as readonly string[]).includes(v);
 
