@@ -52,9 +52,6 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: 'Cricket Support <support@cricket.test>',
-      // The list kit's checks seed contact messages through the public form (the per-address
-      // limit itself is covered by the API tests).
-      CONTACT_RATE_LIMIT: '1000',
     },
   },
 });
