@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { startTestSmtp } from '../apps/api/src/test/smtp';
 
 /**
  * A real SMTP server for the e2e run, with a small HTTP hook beside it: GET /messages lists
@@ -23,35 +22,20 @@ export function catcherPorts(e2ePort: number) {
 }
 
 export async function startSmtpCatcher(ports: { smtp: number; http: number }) {
-  const received: CaughtMail[] = [];
-  let refuse: { code: number; message: string } | null = null;
-
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        if (refuse)
-          return callback(Object.assign(new Error(refuse.message), { responseCode: refuse.code }));
-        simpleParser(Buffer.concat(chunks)).then((mail) => {
-          const refs = mail.references;
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            subject: mail.subject ?? '',
-            text: mail.text ?? '',
-            html: typeof mail.html === 'string' ? mail.html : '',
-            messageId: mail.messageId ?? '',
-            inReplyTo: mail.inReplyTo ?? '',
-            references: refs === undefined ? [] : Array.isArray(refs) ? refs : [refs],
-          });
-          callback();
-        }, callback);
-      });
-    },
-  });
+  const smtp = await startTestSmtp(ports.smtp);
+  const caught = (): CaughtMail[] =>
+    smtp.received.map(({ to, mail }) => {
+      const refs = mail.references;
+      return {
+        to,
+        subject: mail.subject ?? '',
+        text: mail.text ?? '',
+        html: typeof mail.html === 'string' ? mail.html : '',
+        messageId: mail.messageId ?? '',
+        inReplyTo: mail.inReplyTo ?? '',
+        references: refs === undefined ? [] : Array.isArray(refs) ? refs : [refs],
+      };
+    });
 
   const http: Server = createServer((req, res) => {
     let body = '';
@@ -59,20 +43,18 @@ export async function startSmtpCatcher(ports: { smtp: number; http: number }) {
     req.on('end', () => {
       if (req.method === 'GET' && req.url === '/messages') {
         res.setHeader('content-type', 'application/json');
-        return res.end(JSON.stringify(received));
+        return res.end(JSON.stringify(caught()));
       }
-      if (req.url === '/refuse' && req.method === 'PUT') refuse = JSON.parse(body);
-      else if (req.url === '/refuse' && req.method === 'DELETE') refuse = null;
+      if (req.url === '/refuse' && req.method === 'PUT') smtp.refuse(JSON.parse(body));
+      else if (req.url === '/refuse' && req.method === 'DELETE') smtp.refuse(null);
       else res.statusCode = 404;
       res.end();
     });
   });
-
-  await new Promise<void>((resolve) => smtp.listen(ports.smtp, '127.0.0.1', resolve));
   await new Promise<void>((resolve) => http.listen(ports.http, '127.0.0.1', resolve));
   return async () => {
     await new Promise<void>((resolve) => http.close(() => resolve()));
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   };
 }
 

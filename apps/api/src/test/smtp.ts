@@ -3,10 +3,11 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /**
- * A real SMTP server in the test's process, on a free port. While `refuse` is set it answers
- * every message with that SMTP error, the way a mail server that will not take it does.
+ * A real SMTP server in the test's process, on a free port (or the one given: the e2e run's
+ * catcher). While `refuse` is set it answers every message with that SMTP error, the way a
+ * mail server that will not take it does.
  */
-export async function startTestSmtp() {
+export async function startTestSmtp(port = 0) {
   const received: { to: string[]; mail: ParsedMail }[] = [];
   const state: { refuse: { code: number; message: string } | null } = { refuse: null };
   const server = new SMTPServer({
@@ -28,10 +29,10 @@ export async function startTestSmtp() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     received,
     refuse(answer: { code: number; message: string } | null) {
       state.refuse = answer;

@@ -9,7 +9,7 @@ import { Eye, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
-import { FilterSelect, FilterText } from '@/components/filter-controls';
+import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
@@ -81,12 +81,7 @@ export function ContactMessagesPage() {
         </span>
       ),
       filter: (
-        <FilterText
-          label="Filter by name"
-          placeholder="Search name"
-          value={list.inputs.name}
-          onChange={(value) => list.setFilter('name', value)}
-        />
+        <FilterTextFor list={list} name="name" label="Filter by name" placeholder="Search name" />
       ),
     },
     {
@@ -95,11 +90,11 @@ export function ContactMessagesPage() {
       width: 'w-[24%]',
       cell: (m) => <TruncatedText text={m.email} />,
       filter: (
-        <FilterText
+        <FilterTextFor
+          list={list}
+          name="email"
           label="Filter by email"
           placeholder="Search email"
-          value={list.inputs.email}
-          onChange={(value) => list.setFilter('email', value)}
         />
       ),
     },
@@ -109,11 +104,11 @@ export function ContactMessagesPage() {
       width: 'w-[30%]',
       cell: (m) => <TruncatedText text={m.subject} />,
       filter: (
-        <FilterText
+        <FilterTextFor
+          list={list}
+          name="subject"
           label="Filter by subject"
           placeholder="Search subject"
-          value={list.inputs.subject}
-          onChange={(value) => list.setFilter('subject', value)}
         />
       ),
     },
@@ -123,10 +118,10 @@ export function ContactMessagesPage() {
       width: 'w-32',
       cell: (m) => <ContactStatusBadge status={m.status} />,
       filter: (
-        <FilterSelect
+        <FilterSelectFor
+          list={list}
+          name="status"
           label="Filter by status"
-          value={list.inputs.status}
-          onChange={(value) => list.setFilter('status', value)}
           options={STATUS_OPTIONS}
         />
       ),

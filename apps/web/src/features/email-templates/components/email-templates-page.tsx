@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useLocation, useMatch, useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
-import { FilterSelect, FilterText } from '@/components/filter-controls';
+import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -94,11 +94,11 @@ export function EmailTemplatesPage() {
       width: 'w-[26%]',
       cell: (t) => <TruncatedText text={t.name} className="font-medium text-neutral-900" />,
       filter: (
-        <FilterText
+        <FilterTextFor
+          list={list}
+          name="name"
           label="Filter by template name"
           placeholder="Search name"
-          value={list.inputs.name}
-          onChange={(value) => list.setFilter('name', value)}
         />
       ),
     },
@@ -108,11 +108,11 @@ export function EmailTemplatesPage() {
       width: 'w-[30%]',
       cell: (t) => <TruncatedText text={t.subject} />,
       filter: (
-        <FilterText
+        <FilterTextFor
+          list={list}
+          name="subject"
           label="Filter by subject"
           placeholder="Search subject"
-          value={list.inputs.subject}
-          onChange={(value) => list.setFilter('subject', value)}
         />
       ),
     },
@@ -122,10 +122,10 @@ export function EmailTemplatesPage() {
       width: 'w-36',
       cell: (t) => <EmailTemplateStatusBadge status={t.status} />,
       filter: (
-        <FilterSelect
+        <FilterSelectFor
+          list={list}
+          name="status"
           label="Filter by status"
-          value={list.inputs.status}
-          onChange={(value) => list.setFilter('status', value)}
           options={STATUS_OPTIONS}
         />
       ),
