@@ -11,5 +11,6 @@ export * from './users.ts';
 export * from './teams.ts';
 export * from './matches.ts';
 export * from './template-variables.ts';
+export * from './audit.ts';
 export * from './email-templates.ts';
 export * from './contact-messages.ts';

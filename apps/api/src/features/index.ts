@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
+import { auditRoutes } from './audit/routes';
 import { authRoutes, type AuthRoutesOptions } from './auth/routes';
 import { contactMessagesRoutes } from './contact-messages/routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -26,4 +27,5 @@ export async function registerFeatures(
   await app.register(emailTemplatesRoutes);
   await app.register(contactMessagesRoutes);
   await app.register(mediaRoutes, { uploadDir: app.config.uploadDir });
+  await app.register(auditRoutes);
 }

@@ -4,5 +4,6 @@ export * from './auth';
 export * from './teams';
 export * from './media';
 export * from './matches';
+export * from './audit';
 export * from './email-templates';
 export * from './contact-messages';

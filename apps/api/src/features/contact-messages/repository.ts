@@ -13,6 +13,7 @@ import { selectPage, withTotal } from '../../db/page';
 import { contactMessageCounts, contactMessages, contactReplies, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
+import type { AuditWriter } from '../../plugins/audit';
 
 type MessageRow = typeof contactMessages.$inferSelect;
 type ReplyRow = typeof contactReplies.$inferSelect;
@@ -126,13 +127,13 @@ export async function openContactMessage(db: Db, id: number) {
   return { message: toMessage(row), replies: await repliesOf(db, id) };
 }
 
-export async function deleteContactMessage(db: Db, id: number) {
-  const [row] = await db
-    .delete(contactMessages)
-    .where(eq(contactMessages.id, id))
-    .returning({ name: contactMessages.name });
-  if (!row) throw notFound(CONTACT_MESSAGES.notFound);
-  return row;
+export function deleteContactMessage(db: Db, id: number, audit: AuditWriter) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning();
+    if (!row) throw notFound(CONTACT_MESSAGES.notFound);
+    await audit(tx, { entityId: id, action: 'delete', before: toMessage(row) });
+    return row;
+  });
 }
 
 /** What an outgoing reply needs: the recipient and the Message-IDs it threads under. */
@@ -156,6 +157,7 @@ export function startReply(
   messageId: number,
   values: ContactReplyValues,
   sender: { userId: number; mailMessageId: string },
+  audit: AuditWriter,
 ): Promise<ReplyToSend> {
   return db.transaction(async (tx) => {
     const [message] = await tx
@@ -185,6 +187,17 @@ export function startReply(
       .update(contactMessages)
       .set({ status: 'read', repliesCount: sql`${contactMessages.repliesCount} + 1` })
       .where(eq(contactMessages.id, messageId));
+    // Recorded when the reply is stored, whatever its delivery: the thread shows that.
+    await audit(tx, {
+      entityId: messageId,
+      action: 'reply',
+      before: { status: message.status, replies_count: message.repliesCount },
+      after: {
+        status: 'read',
+        replies_count: message.repliesCount + 1,
+        reply: { id: reply!.id, subject: values.subject, message: values.message },
+      },
+    });
     return {
       replyId: reply!.id,
       to: message.email,
@@ -213,7 +226,12 @@ async function sentMessageIds(db: Db, messageId: number, beforeReplyId: number) 
 }
 
 /** A failed reply goes out again with the same Message-ID; only a failed one may. */
-export function restartReply(db: Db, messageId: number, replyId: number): Promise<ReplyToSend> {
+export function restartReply(
+  db: Db,
+  messageId: number,
+  replyId: number,
+  audit: AuditWriter,
+): Promise<ReplyToSend> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ reply: contactReplies, email: contactMessages.email, name: contactMessages.name })
@@ -227,6 +245,12 @@ export function restartReply(db: Db, messageId: number, replyId: number): Promis
       .update(contactReplies)
       .set({ status: 'sending', failureReason: null })
       .where(eq(contactReplies.id, replyId));
+    await audit(tx, {
+      entityId: messageId,
+      action: 'reply_retry',
+      before: { reply: { id: replyId, status: 'failed', failure_reason: row.reply.failureReason } },
+      after: { reply: { id: replyId, status: 'sending', failure_reason: null } },
+    });
     return {
       replyId,
       to: row.email,

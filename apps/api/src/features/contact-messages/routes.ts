@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { ok, pageData } from '../../lib/envelope';
 import { HttpError } from '../../lib/http-errors';
 import { mailDomain } from '../../lib/mail';
+import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import { createContactThrottle } from './contact-throttle';
 import {
@@ -40,11 +41,7 @@ const originalMessageId = (id: number, domain: string) => `contact-${id}@${domai
 export async function contactMessagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const domain = mailDomain(app.config.mailFrom);
-  const throttle = createContactThrottle(
-    app.config.redisUrl,
-    app.config.contactRateLimit,
-    app.log,
-  );
+  const throttle = createContactThrottle(app.config.redisUrl, app.config.contactRateLimit, app.log);
   app.addHook('onClose', () => throttle.close());
 
   // CORS for this one public route, by hand: @fastify/cors would answer preflights for
@@ -71,7 +68,10 @@ export async function contactMessagesRoutes(app: FastifyInstance) {
   });
 
   r.post('/api/contact', {
-    config: { access: 'public' },
+    config: {
+      access: 'public',
+      audit: { none: 'A message from the public website: the stored message is its own record' },
+    },
     bodyLimit: CONTACT_BODY_LIMIT,
     schema: {
       tags: ['contact-messages'],
@@ -127,7 +127,7 @@ export async function contactMessagesRoutes(app: FastifyInstance) {
   });
 
   r.delete('/api/contact-messages/:id', {
-    config: { access: 'contact_messages.delete' },
+    config: { access: 'contact_messages.delete', audit: { entity: 'contact_message' } },
     schema: {
       tags: ['contact-messages'],
       summary: 'Delete a message and its thread',
@@ -135,7 +135,7 @@ export async function contactMessagesRoutes(app: FastifyInstance) {
       response: { 200: messageOnly },
     },
     handler: async (request) => {
-      const { name } = await deleteContactMessage(app.db, request.params.id);
+      const { name } = await deleteContactMessage(app.db, request.params.id, auditOf(request));
       return ok(CONTACT_SUCCESS.deleted(name));
     },
   });
@@ -167,7 +167,7 @@ export async function contactMessagesRoutes(app: FastifyInstance) {
   }
 
   r.post('/api/contact-messages/:id/reply', {
-    config: { access: 'contact_messages.reply' },
+    config: { access: 'contact_messages.reply', audit: { entity: 'contact_message' } },
     schema: {
       tags: ['contact-messages'],
       summary: 'Email a reply to the sender, threaded under the message, and keep it in the thread',
@@ -177,16 +177,19 @@ export async function contactMessagesRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const { id } = request.params;
-      const out = await startReply(app.db, id, request.body, {
-        userId: sessionOf(request).userId,
-        mailMessageId: `reply-${randomUUID()}@${domain}`,
-      });
+      const out = await startReply(
+        app.db,
+        id,
+        request.body,
+        { userId: sessionOf(request).userId, mailMessageId: `reply-${randomUUID()}@${domain}` },
+        auditOf(request),
+      );
       return deliver(request, id, out);
     },
   });
 
   r.post('/api/contact-messages/:id/replies/:replyId/retry', {
-    config: { access: 'contact_messages.reply' },
+    config: { access: 'contact_messages.reply', audit: { entity: 'contact_message' } },
     schema: {
       tags: ['contact-messages'],
       summary: 'Send a failed reply again, with the same Message-ID',
@@ -195,7 +198,7 @@ export async function contactMessagesRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const { id, replyId } = request.params;
-      return deliver(request, id, await restartReply(app.db, id, replyId));
+      return deliver(request, id, await restartReply(app.db, id, replyId, auditOf(request)));
     },
   });
 }

@@ -10,6 +10,7 @@ import { selectPage, withTotal } from '../../db/page';
 import { emailTemplates, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
+import type { AuditWriter } from '../../plugins/audit';
 
 type Row = typeof emailTemplates.$inferSelect;
 
@@ -68,28 +69,51 @@ const columnsOf = (v: EmailTemplateValues) => ({
   content: v.content,
 });
 
-export async function createEmailTemplate(db: Db, values: EmailTemplateValues) {
-  const [row] = await db.insert(emailTemplates).values(columnsOf(values)).returning();
-  return toTemplate(row!);
+export function createEmailTemplate(db: Db, values: EmailTemplateValues, audit: AuditWriter) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(emailTemplates).values(columnsOf(values)).returning();
+    const created = toTemplate(row!);
+    await audit(tx, { entityId: created.id, action: 'create', after: created });
+    return created;
+  });
 }
 
-export async function updateEmailTemplate(db: Db, id: number, values: EmailTemplateValues) {
-  const [row] = await db
-    .update(emailTemplates)
-    .set({ ...columnsOf(values), updatedAt: new Date() })
+async function lockTemplate(tx: Db, id: number) {
+  const [row] = await tx
+    .select()
+    .from(emailTemplates)
     .where(eq(emailTemplates.id, id))
-    .returning();
+    .for('update');
   if (!row) throw notFound(EMAIL_TEMPLATE_MESSAGES.notFound);
   return toTemplate(row);
 }
 
-export async function deleteEmailTemplate(db: Db, id: number) {
-  const [row] = await db
-    .delete(emailTemplates)
-    .where(eq(emailTemplates.id, id))
-    .returning({ name: emailTemplates.name });
-  if (!row) throw notFound(EMAIL_TEMPLATE_MESSAGES.notFound);
-  return row;
+export function updateEmailTemplate(
+  db: Db,
+  id: number,
+  values: EmailTemplateValues,
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    const before = await lockTemplate(tx, id);
+    const [row] = await tx
+      .update(emailTemplates)
+      .set({ ...columnsOf(values), updatedAt: new Date() })
+      .where(eq(emailTemplates.id, id))
+      .returning();
+    const after = toTemplate(row!);
+    await audit(tx, { entityId: id, action: 'update', before, after });
+    return after;
+  });
+}
+
+export function deleteEmailTemplate(db: Db, id: number, audit: AuditWriter) {
+  return db.transaction(async (tx) => {
+    const before = await lockTemplate(tx, id);
+    await tx.delete(emailTemplates).where(eq(emailTemplates.id, id));
+    await audit(tx, { entityId: id, action: 'delete', before });
+    return before;
+  });
 }
 
 /** The signed-in user as a recipient: the test email goes to them, filled with their details. */

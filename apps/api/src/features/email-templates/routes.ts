@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors';
 import { ok, okPage } from '../../lib/envelope';
 import { mailDomain } from '../../lib/mail';
+import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import {
   createEmailTemplate,
@@ -50,7 +51,7 @@ export async function emailTemplatesRoutes(app: FastifyInstance) {
   });
 
   r.post('/api/email-templates', {
-    config: { access: 'email_templates.create' },
+    config: { access: 'email_templates.create', audit: { entity: 'email_template' } },
     schema: {
       tags: ['email-templates'],
       summary: 'Create an email template; its placeholders are checked',
@@ -58,7 +59,7 @@ export async function emailTemplatesRoutes(app: FastifyInstance) {
       response: { 201: templateData },
     },
     handler: async (request, reply) => {
-      const template = await createEmailTemplate(app.db, request.body);
+      const template = await createEmailTemplate(app.db, request.body, auditOf(request));
       return reply.status(201).send(ok(EMAIL_TEMPLATE_SUCCESS.created, { template }));
     },
   });
@@ -78,7 +79,7 @@ export async function emailTemplatesRoutes(app: FastifyInstance) {
   });
 
   r.put('/api/email-templates/:id', {
-    config: { access: 'email_templates.update' },
+    config: { access: 'email_templates.update', audit: { entity: 'email_template' } },
     schema: {
       tags: ['email-templates'],
       summary: 'Update an email template',
@@ -88,12 +89,17 @@ export async function emailTemplatesRoutes(app: FastifyInstance) {
     },
     handler: async (request) =>
       ok(EMAIL_TEMPLATE_SUCCESS.updated, {
-        template: await updateEmailTemplate(app.db, request.params.id, request.body),
+        template: await updateEmailTemplate(
+          app.db,
+          request.params.id,
+          request.body,
+          auditOf(request),
+        ),
       }),
   });
 
   r.delete('/api/email-templates/:id', {
-    config: { access: 'email_templates.delete' },
+    config: { access: 'email_templates.delete', audit: { entity: 'email_template' } },
     schema: {
       tags: ['email-templates'],
       summary: 'Delete an email template',
@@ -101,14 +107,17 @@ export async function emailTemplatesRoutes(app: FastifyInstance) {
       response: { 200: messageOnly },
     },
     handler: async (request) => {
-      const { name } = await deleteEmailTemplate(app.db, request.params.id);
+      const { name } = await deleteEmailTemplate(app.db, request.params.id, auditOf(request));
       return ok(EMAIL_TEMPLATE_SUCCESS.deleted(name));
     },
   });
 
   // Sends mail, so it is a write: the same permission as editing the template.
   r.post('/api/email-templates/:id/test', {
-    config: { access: 'email_templates.update' },
+    config: {
+      access: 'email_templates.update',
+      audit: { none: 'Sends a test email to the signed-in user; it changes no record' },
+    },
     schema: {
       tags: ['email-templates'],
       summary: 'Send the template, filled with your own details, to your own address',
