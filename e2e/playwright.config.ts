@@ -2,11 +2,14 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers';
+import { catcherPorts } from './smtp-catcher';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 // E2E_PORT lets runs in several worktrees of this repo coexist on one machine.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+/** A real SMTP server started by globalSetup receives the mail the app sends. */
+const smtpPort = catcherPorts(port).smtp;
 
 /** Every run starts from an empty database seeded with the admin below and demo data. */
 const dataDir = path.join(import.meta.dirname, '.data');
@@ -21,6 +24,9 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   outputDir: path.join(import.meta.dirname, 'test-results'),
+  globalSetup: './global-setup.ts',
+  // Several runs share two cores: a screen can take longer than the default 5 s to settle.
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -44,6 +50,8 @@ export default defineConfig({
       ADMIN_PASSWORD,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'Cricket Support <support@cricket.test>',
     },
   },
 });

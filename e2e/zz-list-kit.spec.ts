@@ -12,9 +12,9 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn } from './helpers';
 
 /**
  * The list page kit and the form lifecycle, checked the same way on every screen built on
- * them: users, teams, a team's players, roles, template categories and WhatsApp templates.
- * Each screen below is only the data it needs and the names of its controls; every test runs
- * against each of them.
+ * them: users, teams, a team's players, roles, template categories, WhatsApp templates and
+ * email templates. Each screen below is only the data it needs and the names of its controls;
+ * every test runs against each of them.
  */
 
 type Call = <T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: object) => Promise<T>;
@@ -283,6 +283,35 @@ const SCREENS: Screen[] = [
     chunk: /templates-page-[\w-]+\.js$/,
     // WhatsApp names are lowercase letters, digits and underscores.
     longName: (prefix) => `${prefix.toLowerCase()}_${'longname'.repeat(20)}`.slice(0, 100),
+  },
+  {
+    name: 'email templates',
+    listRequest: /\/api\/email-templates\?/,
+    table: 'Email templates',
+    deleteLabel: /^Delete /,
+    deleteDialog: 'Delete Template',
+    deleteRequest: /\/api\/email-templates\/\d+$/,
+    async seed(api, prefix, count, longName) {
+      for (let i = 1; i <= count; i++) {
+        await api('POST', '/api/email-templates', {
+          name: i === 1 && longName ? longName : `${prefix} ${i}`,
+          subject: `${prefix} subject`,
+          content: '<p>Hello {{first_name}}</p>',
+        });
+      }
+      return { url: `/email-templates?name=${prefix}&limit=5` };
+    },
+    opener: (page) => page.getByRole('button', { name: 'Add Template' }),
+    formTitle: 'Create Email Template',
+    async fill(form, prefix) {
+      await form.getByLabel('Template Name').fill(`${prefix} saved`);
+      await form.getByLabel('Subject').fill('Saved');
+      await form.getByLabel('Content').fill('<p>Saved</p>');
+    },
+    saveLabel: 'Create Template',
+    saveRequest: { method: 'POST', url: /\/api\/email-templates$/ },
+    chunk: /email-templates-page-[\w-]+\.js$/,
+    longName: (prefix) => pad(prefix, 100),
   },
 ];
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { CONTACT_RATE_POINTS } from '@cricket/contracts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -23,6 +24,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Cricket Back-Office <no-reply@cricket.local>'),
+  CONTACT_ALLOWED_ORIGINS: z.string().default(''),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(CONTACT_RATE_POINTS),
 });
 
 export type Config = {
@@ -44,6 +47,10 @@ export type Config = {
   /** smtp(s)://user:pass@host:port; unset means email deliveries end as skipped. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Web origins (scheme://host[:port]) whose pages may post the public contact form. */
+  contactAllowedOrigins: string[];
+  /** Contact form messages one client address may send per hour. */
+  contactRateLimit: number;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -75,5 +82,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    contactAllowedOrigins: e.CONTACT_ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    contactRateLimit: e.CONTACT_RATE_LIMIT,
   };
 }

@@ -12,6 +12,8 @@ export const AUDIT_ENTITIES = {
   media: 'Media',
   wa_template: 'WhatsApp Template',
   wa_template_category: 'WhatsApp Template Category',
+  email_template: 'Email Template',
+  contact_message: 'Contact Message',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITIES) as [
@@ -30,6 +32,8 @@ export const AUDIT_ACTIONS = {
   players_add: 'Players added',
   player_update: 'Player updated',
   player_remove: 'Player removed',
+  reply: 'Reply sent',
+  reply_retry: 'Reply sent again',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -15,3 +15,5 @@ export * from './audit.ts';
 export * from './wa-categories.ts';
 export * from './wa-rules.ts';
 export * from './wa-templates.ts';
+export * from './email-templates.ts';
+export * from './contact-messages.ts';

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { auditRoutes } from './audit/routes';
 import { authRoutes, type AuthRoutesOptions } from './auth/routes';
+import { contactMessagesRoutes } from './contact-messages/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { emailTemplatesRoutes } from './email-templates/routes';
 import { healthRoutes } from './health/routes';
 import { matchesRoutes } from './matches/routes';
 import { mediaRoutes } from './media/routes';
@@ -26,6 +28,8 @@ export async function registerFeatures(
   await app.register(matchesRoutes);
   await app.register(waCategoriesRoutes);
   await app.register(waTemplatesRoutes);
+  await app.register(emailTemplatesRoutes);
+  await app.register(contactMessagesRoutes);
   await app.register(mediaRoutes, { uploadDir: app.config.uploadDir });
   await app.register(auditRoutes);
 }

@@ -124,3 +124,9 @@ export function createMailTransport(options: {
     },
   };
 }
+
+/** The domain of MAIL_FROM's address, for Message-IDs this server makes up (RFC 5322 §3.6.4). */
+export function mailDomain(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return address.split('@')[1]?.trim() || 'localhost';
+}

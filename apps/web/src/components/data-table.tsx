@@ -29,6 +29,8 @@ interface DataTableProps<Row> {
   onRowClick?: (row: Row) => void;
   /** How a row is announced when it is clickable, e.g. `Open ${name}`. */
   rowLabel?: (row: Row) => string;
+  /** Extra classes for a row that must stand out (an unread message). */
+  rowClassName?: (row: Row) => string | undefined;
 }
 
 /**
@@ -45,6 +47,7 @@ export function DataTable<Row>({
   emptyText,
   onRowClick,
   rowLabel,
+  rowClassName,
 }: DataTableProps<Row>) {
   const hasFilters = columns.some((column) => column.filter !== undefined);
 
@@ -112,6 +115,7 @@ export function DataTable<Row>({
                   loading && 'opacity-50',
                   onRowClick &&
                     'cursor-pointer hover:bg-neutral-50 focus-visible:bg-primary-50/60 focus-visible:outline-none',
+                  rowClassName?.(row),
                 )}
               >
                 {columns.map((column) => (

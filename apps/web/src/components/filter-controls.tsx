@@ -52,3 +52,53 @@ export function FilterSelect({ label, value, onChange, options }: FilterSelectPr
     />
   );
 }
+
+/** The part of a list's state a filter control reads and writes (from useListPage). */
+export interface FilterBinding<Key extends string> {
+  inputs: Record<Key, string>;
+  setFilter: (key: Key, value: string) => void;
+}
+
+/** A text filter bound to one of the list's filters: `<FilterTextFor list={list} name="email" …/>`. */
+export function FilterTextFor<Key extends string>({
+  list,
+  name,
+  label,
+  placeholder,
+}: {
+  list: FilterBinding<Key>;
+  name: Key;
+  label: string;
+  placeholder: string;
+}) {
+  return (
+    <FilterText
+      label={label}
+      placeholder={placeholder}
+      value={list.inputs[name]}
+      onChange={(value) => list.setFilter(name, value)}
+    />
+  );
+}
+
+/** A select filter bound to one of the list's filters. */
+export function FilterSelectFor<Key extends string>({
+  list,
+  name,
+  label,
+  options,
+}: {
+  list: FilterBinding<Key>;
+  name: Key;
+  label: string;
+  options: readonly SelectOption[];
+}) {
+  return (
+    <FilterSelect
+      label={label}
+      value={list.inputs[name]}
+      onChange={(value) => list.setFilter(name, value)}
+      options={options}
+    />
+  );
+}

@@ -138,6 +138,7 @@ interface ListTableProps<Row> {
   emptyText: string;
   onRowClick?: (row: Row) => void;
   rowLabel?: (row: Row) => string;
+  rowClassName?: (row: Row) => string | undefined;
 }
 
 /** The table, its error state and its pager, wired to a `useListPage`. */

@@ -6,3 +6,5 @@ export * from './media';
 export * from './matches';
 export * from './audit';
 export * from './wa-templates';
+export * from './email-templates';
+export * from './contact-messages';

@@ -4,6 +4,7 @@ import { roles } from '../schema';
 import { seedBase, type SeedLog } from './base';
 import { seedDemoRoles } from './demo';
 import { seedDemoMatches } from './demo-matches';
+import { seedDemoMessages } from './demo-messages';
 import { seedDemoTeams } from './demo-teams';
 import { seedDemoUsers } from './demo-users';
 import { seedDemoWaTemplates } from './demo-wa-templates';
@@ -29,6 +30,7 @@ export async function seed(database: Database, opts: SeedOptions, log: SeedLog) 
         await seedDemoTeams(tx, { uploadDir: opts.uploadDir });
         await seedDemoMatches(tx);
         await seedDemoWaTemplates(tx, { uploadDir: opts.uploadDir });
+        await seedDemoMessages(tx);
         log.info('Seeded demo data');
       }
     });

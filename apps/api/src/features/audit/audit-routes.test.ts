@@ -1,10 +1,19 @@
-import { desc, gt, sql } from 'drizzle-orm';
+import { desc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditAction } from '@cricket/contracts';
 import { queryRows } from '../../db/client';
-import { auditLogs, permissions, roles, sessions, users } from '../../db/schema';
+import {
+  auditLogs,
+  contactMessages,
+  contactReplies,
+  permissions,
+  roles,
+  sessions,
+  users,
+} from '../../db/schema';
 import { auditAs } from '../../plugins/audit';
 import { ADMIN, createTestApp, userPayload, type TestApp } from '../../test/harness';
+import { startTestSmtp } from '../../test/smtp';
 
 /**
  * Generated from the app's route table (decision 021): every mutating route that declares an
@@ -95,6 +104,40 @@ const newRole = async (over: Record<string, unknown> = {}) =>
       ...over,
     })
   ).data.role.id;
+
+const emailTemplateBody = {
+  name: 'Audit Template',
+  subject: 'Hello {{first_name}}',
+  template_type: 'notification',
+  status: 'draft',
+  description: '',
+  content: '<p>Hello</p>',
+};
+const newEmailTemplate = async () =>
+  (
+    await ok<{ data: { template: { id: number } } }>(
+      'POST',
+      '/api/email-templates',
+      emailTemplateBody,
+    )
+  ).data.template.id;
+
+/** A message as the public website sends it, from its own address each time (rate limit). */
+const newContactMessage = async () => {
+  const subject = `Tickets ${unique()}`;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    remoteAddress: `10.9.0.${unique()}`,
+    payload: { name: 'Fan', email: 'fan@audit.test', subject, message: 'When is the final?' },
+  });
+  if (res.statusCode !== 201) throw new Error(`contact: ${res.statusCode} ${res.body}`);
+  const [row] = await t.db
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(eq(contactMessages.subject, subject));
+  return row!.id;
+};
 
 const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -475,6 +518,138 @@ const EXAMPLES: Record<string, Example> = {
       payload: { permission_ids: [perm('teams.view')] },
     }),
   },
+  'POST /api/email-templates': {
+    valid: async () => ({
+      call: {
+        url: '/api/email-templates',
+        payload: { name: 'Audit Welcome', subject: 'Hi {{first_name}}', content: '<p>Hi</p>' },
+      },
+      expect: (body) => ({
+        entityId: body.data!.template!.id,
+        action: 'create',
+        changes: {
+          name: { before: null, after: 'Audit Welcome' },
+          status: { before: null, after: 'draft' },
+        },
+        exact: false,
+      }),
+    }),
+    invalid: async () => ({
+      url: '/api/email-templates',
+      payload: { name: 'Audit Welcome', subject: 'Hi {{team}}', content: '<p>Hi</p>' },
+    }),
+  },
+  'PUT /api/email-templates/:id': {
+    async valid() {
+      const id = await newEmailTemplate();
+      return {
+        call: {
+          url: `/api/email-templates/${id}`,
+          payload: { ...emailTemplateBody, subject: 'Changed', status: 'active' },
+        },
+        expect: () => ({
+          entityId: id,
+          action: 'update',
+          changes: {
+            subject: { before: emailTemplateBody.subject, after: 'Changed' },
+            status: { before: 'draft', after: 'active' },
+            last_modified: { before: expect.any(String), after: expect.any(String) },
+          },
+          exact: true,
+        }),
+      };
+    },
+    invalid: async () => ({
+      url: `/api/email-templates/${await newEmailTemplate()}`,
+      payload: { ...emailTemplateBody, content: '' },
+    }),
+  },
+  'DELETE /api/email-templates/:id': {
+    async valid() {
+      const id = await newEmailTemplate();
+      return {
+        call: { url: `/api/email-templates/${id}` },
+        expect: () => ({
+          entityId: id,
+          action: 'delete',
+          changes: { name: { before: emailTemplateBody.name, after: null } },
+          exact: false,
+        }),
+      };
+    },
+    invalid: async () => ({ url: '/api/email-templates/999999' }),
+  },
+  'DELETE /api/contact-messages/:id': {
+    async valid() {
+      const id = await newContactMessage();
+      return {
+        call: { url: `/api/contact-messages/${id}` },
+        expect: () => ({
+          entityId: id,
+          action: 'delete',
+          changes: { email: { before: 'fan@audit.test', after: null } },
+          exact: false,
+        }),
+      };
+    },
+    invalid: async () => ({ url: '/api/contact-messages/999999' }),
+  },
+  'POST /api/contact-messages/:id/reply': {
+    async valid() {
+      const id = await newContactMessage();
+      return {
+        call: {
+          url: `/api/contact-messages/${id}/reply`,
+          payload: { subject: 'Re: Tickets', message: 'They go on sale on Monday.' },
+        },
+        expect: () => ({
+          entityId: id,
+          action: 'reply',
+          changes: {
+            status: { before: 'unread', after: 'read' },
+            replies_count: { before: 0, after: 1 },
+            reply: { before: null, after: expect.objectContaining({ subject: 'Re: Tickets' }) },
+          },
+          exact: true,
+        }),
+      };
+    },
+    invalid: async () => ({
+      url: `/api/contact-messages/${await newContactMessage()}/reply`,
+      payload: { subject: 'Re: Tickets', message: 'short' },
+    }),
+  },
+  'POST /api/contact-messages/:id/replies/:replyId/retry': {
+    async valid() {
+      const id = await newContactMessage();
+      smtp.refuse({ code: 550, message: 'Mailbox unavailable' });
+      const failed = await api('POST', `/api/contact-messages/${id}/reply`, {
+        subject: 'Re: Tickets',
+        message: 'They go on sale on Monday.',
+      });
+      smtp.refuse(null);
+      expect(failed.statusCode).toBe(502);
+      const [reply] = await t.db
+        .select({ id: contactReplies.id })
+        .from(contactReplies)
+        .where(eq(contactReplies.messageId, id));
+      return {
+        call: { url: `/api/contact-messages/${id}/replies/${reply!.id}/retry` },
+        expect: () => ({
+          entityId: id,
+          action: 'reply_retry',
+          changes: {
+            reply: {
+              before: expect.objectContaining({ status: 'failed' }),
+              after: expect.objectContaining({ status: 'sending' }),
+            },
+          },
+          exact: true,
+        }),
+      };
+    },
+    invalid: async () => ({ url: '/api/contact-messages/999999/replies/999999/retry' }),
+  },
   'POST /api/media/upload': {
     valid: async () => ({
       call: { url: '/api/media/upload', payload: uploadForm('profile_pictures') },
@@ -639,8 +814,12 @@ const EXAMPLES: Record<string, Example> = {
   },
 };
 
+let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  // Replies are emailed: a real SMTP server receives them.
+  smtp = await startTestSmtp();
+  t = await createTestApp({ SMTP_URL: smtp.url });
   token = await t.login();
   const [admin] = await t.db
     .select({ id: users.id })
@@ -659,7 +838,10 @@ beforeAll(async () => {
   perm = (name) => catalogue.find((p) => p.name === name)!.id;
   ownerId = await newUser({ role_id: ownerRole, first_name: 'Olivia' });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 const lastId = async () =>
   (await t.db.select({ id: auditLogs.id }).from(auditLogs).orderBy(desc(auditLogs.id)).limit(1))[0]

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { connectRedis } from '../../lib/redis';
 
 /**
  * Brute-force protection for sign-in (decision 018). Every attempt takes a point before its
@@ -32,7 +32,7 @@ export function createLoginThrottle(
   redisUrl: string | undefined,
   log: FastifyBaseLogger,
 ): LoginThrottle {
-  const redis = redisUrl ? connectRedis(redisUrl, log) : null;
+  const redis = redisUrl ? connectRedis(redisUrl, log, 'sign-in throttling') : null;
   const make = (keyPrefix: string, points: number): RateLimiterAbstract => {
     const memory = new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
     return redis
@@ -91,24 +91,4 @@ export function createLoginThrottle(
       redis?.disconnect();
     },
   };
-}
-
-/** A Redis connection whose outages are logged once each way, never thrown at the process. */
-function connectRedis(url: string, log: FastifyBaseLogger) {
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  let down = false;
-  redis.on('error', (err: Error) => {
-    if (down) return;
-    down = true;
-    log.warn(
-      { err },
-      'Redis unavailable: sign-in throttling counts in this instance only until it returns',
-    );
-  });
-  redis.on('ready', () => {
-    if (!down) return;
-    down = false;
-    log.info('Redis is back: sign-in throttling is shared again');
-  });
-  return redis;
 }

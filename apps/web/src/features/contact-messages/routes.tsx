@@ -1,11 +1,16 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page';
 import { RequirePermission } from '@/components/require-permission';
+import { lazyPage } from '@/lib/lazy-page';
 
-/** Spec §2: contact messages, under Support. Not built yet: each path shows the placeholder page. */
+/** Spec §2: contact messages, under Support. */
 export const contactMessagesRoutes: RouteObject[] = [
   {
     element: <RequirePermission permission="contact_messages.view" />,
-    children: [{ path: 'support', element: <PlaceholderPage /> }],
+    children: [
+      {
+        path: 'support',
+        lazy: lazyPage(() => import('./components/contact-messages-page'), 'ContactMessagesPage'),
+      },
+    ],
   },
 ];

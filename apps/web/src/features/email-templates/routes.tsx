@@ -1,15 +1,23 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page';
 import { RequirePermission } from '@/components/require-permission';
+import { lazyPage } from '@/lib/lazy-page';
 
-/** Spec §2: email templates and the link targets for one template. Not built yet: each path shows the placeholder page. */
+/**
+ * Spec §2: the email templates list. A template's view (/email-templates/{id}) and edit
+ * (/email-templates/{id}/edit) panels open over the same list, which stays mounted.
+ */
 export const emailTemplatesRoutes: RouteObject[] = [
   {
     element: <RequirePermission permission="email_templates.view" />,
     children: [
-      { path: 'email-templates', element: <PlaceholderPage /> },
-      { path: 'email-templates/:id', element: <PlaceholderPage /> },
-      { path: 'email-templates/:id/edit', element: <PlaceholderPage /> },
+      {
+        path: 'email-templates',
+        lazy: lazyPage(() => import('./components/email-templates-page'), 'EmailTemplatesPage'),
+        children: [
+          { path: ':id', element: null },
+          { path: ':id/edit', element: null },
+        ],
+      },
     ],
   },
 ];

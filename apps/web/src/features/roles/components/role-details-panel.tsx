@@ -1,5 +1,5 @@
 import type { RoleDetail } from '@cricket/contracts';
-import type { ReactNode } from 'react';
+import { DetailItem } from '@/components/detail-item';
 import { SidePanel } from '@/components/side-panel';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
@@ -40,18 +40,18 @@ function RoleDetails({ role }: { role: RoleDetail }) {
           Basic Information
         </h3>
         <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
-          <Item label="Role Name">{capitalize(role.name)}</Item>
-          <Item label="Status">
+          <DetailItem label="Role Name">{capitalize(role.name)}</DetailItem>
+          <DetailItem label="Status">
             <Badge tone={role.is_active ? 'green' : 'red'}>
               {role.is_active ? 'Active' : 'Inactive'}
             </Badge>
-          </Item>
-          <Item label="Users Assigned">{role.users_count}</Item>
-          <Item label="Created On">{formatDateTime(role.created_at) || 'N/A'}</Item>
+          </DetailItem>
+          <DetailItem label="Users Assigned">{role.users_count}</DetailItem>
+          <DetailItem label="Created On">{formatDateTime(role.created_at) || 'N/A'}</DetailItem>
           {role.description && (
-            <Item label="Description" wide>
+            <DetailItem label="Description" wide>
               {role.description}
-            </Item>
+            </DetailItem>
           )}
         </dl>
       </section>
@@ -86,15 +86,6 @@ function RoleDetails({ role }: { role: RoleDetail }) {
           })
         )}
       </section>
-    </div>
-  );
-}
-
-function Item({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <div className={wide ? 'sm:col-span-2' : undefined}>
-      <dt className="text-xs font-medium text-neutral-500">{label}</dt>
-      <dd className="mt-0.5 text-neutral-900">{children}</dd>
     </div>
   );
 }

@@ -1,0 +1,281 @@
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import {
+  CONTACT_MESSAGES,
+  derivePriority,
+  type ContactPriority,
+  type ContactReplyStatus,
+  type ContactReplyValues,
+  type ContactStatus,
+  type ContactValues,
+} from '@cricket/contracts';
+import type { Db } from '../../db/client';
+import { selectPage, withTotal } from '../../db/page';
+import { contactMessageCounts, contactMessages, contactReplies, users } from '../../db/schema';
+import { conflict, notFound } from '../../lib/http-errors';
+import { likePattern } from '../../lib/like-pattern';
+import type { AuditWriter } from '../../plugins/audit';
+
+type MessageRow = typeof contactMessages.$inferSelect;
+type ReplyRow = typeof contactReplies.$inferSelect;
+
+function toMessage(row: MessageRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    status: row.status as ContactStatus,
+    priority: row.priority as ContactPriority,
+    created_at: row.createdAt.toISOString(),
+    phone_number: row.phoneNumber,
+    company: row.company,
+    replies_count: row.repliesCount,
+  };
+}
+
+function toReply(row: ReplyRow) {
+  return {
+    id: row.id,
+    subject: row.subject,
+    message: row.body,
+    status: row.status as ContactReplyStatus,
+    failure_reason: row.failureReason,
+    sent_by: { id: row.sentBy, name: row.sentByName },
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+/** Stores a message from the website; the priority is the sender's or derived (decision 026). */
+export async function createContactMessage(db: Db, v: ContactValues) {
+  const [row] = await db
+    .insert(contactMessages)
+    .values({
+      name: v.name,
+      email: v.email,
+      subject: v.subject,
+      message: v.message,
+      priority: v.priority ?? derivePriority(v.subject, v.message),
+      phoneNumber: v.phone_number ?? null,
+      company: v.company ?? null,
+    })
+    .returning({ id: contactMessages.id });
+  return row!.id;
+}
+
+/** The header's Total and Unread: two maintained rows, whatever the number of messages. */
+export async function contactCounts(db: Db) {
+  const rows = await db.select().from(contactMessageCounts);
+  const unread = rows.find((r) => r.status === 'unread')?.count ?? 0;
+  return { total: rows.reduce((sum, r) => sum + r.count, 0), unread };
+}
+
+export async function listContactMessages(
+  db: Db,
+  q: {
+    page: number;
+    limit: number;
+    name?: string;
+    email?: string;
+    subject?: string;
+    status?: string;
+  },
+) {
+  const filters: SQL[] = [];
+  // Each text filter is a substring match on a trigram-indexed lower(column).
+  if (q.name) filters.push(sql`lower(${contactMessages.name}) like ${likePattern(q.name)}`);
+  if (q.email) filters.push(sql`lower(${contactMessages.email}) like ${likePattern(q.email)}`);
+  if (q.subject)
+    filters.push(sql`lower(${contactMessages.subject}) like ${likePattern(q.subject)}`);
+  if (q.status) filters.push(eq(contactMessages.status, q.status));
+  const [{ rows, total }, counts] = await Promise.all([
+    selectPage(
+      () =>
+        db
+          .select(withTotal(getTableColumns(contactMessages)))
+          .from(contactMessages)
+          .where(filters.length ? and(...filters) : undefined)
+          .orderBy(desc(contactMessages.id))
+          .$dynamic(),
+      q,
+    ),
+    contactCounts(db),
+  ]);
+  return { rows: rows.map(toMessage), total, counts };
+}
+
+async function repliesOf(db: Db, messageId: number) {
+  const rows = await db
+    .select()
+    .from(contactReplies)
+    .where(eq(contactReplies.messageId, messageId))
+    .orderBy(asc(contactReplies.id));
+  return rows.map(toReply);
+}
+
+/** Opening a message marks it read (spec: Total and Unread follow). */
+export async function openContactMessage(db: Db, id: number) {
+  const [updated] = await db
+    .update(contactMessages)
+    .set({ status: 'read' })
+    .where(and(eq(contactMessages.id, id), eq(contactMessages.status, 'unread')))
+    .returning();
+  const row =
+    updated ?? (await db.select().from(contactMessages).where(eq(contactMessages.id, id)))[0];
+  if (!row) throw notFound(CONTACT_MESSAGES.notFound);
+  return { message: toMessage(row), replies: await repliesOf(db, id) };
+}
+
+export function deleteContactMessage(db: Db, id: number, audit: AuditWriter) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning();
+    if (!row) throw notFound(CONTACT_MESSAGES.notFound);
+    await audit(tx, { entityId: id, action: 'delete', before: toMessage(row) });
+    return row;
+  });
+}
+
+/** What an outgoing reply needs: the recipient and the Message-IDs it threads under. */
+export interface ReplyToSend {
+  replyId: number;
+  to: string;
+  name: string;
+  subject: string;
+  body: string;
+  mailMessageId: string;
+  /** Message-IDs of the replies already sent in this thread, oldest first. */
+  earlier: string[];
+}
+
+/**
+ * Records the reply as `sending` in the thread and marks the message read, in one
+ * transaction, before any mail leaves: a crash mid-send can leave `sending`, never `sent`.
+ */
+export function startReply(
+  db: Db,
+  messageId: number,
+  values: ContactReplyValues,
+  sender: { userId: number; mailMessageId: string },
+  audit: AuditWriter,
+): Promise<ReplyToSend> {
+  return db.transaction(async (tx) => {
+    const [message] = await tx
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, messageId))
+      .for('update');
+    if (!message) throw notFound(CONTACT_MESSAGES.notFound);
+    const [me] = await tx
+      .select({ email: users.email, first: users.firstName, last: users.lastName })
+      .from(users)
+      .where(eq(users.id, sender.userId));
+    const senderName = [me?.first, me?.last].filter(Boolean).join(' ') || me?.email || 'Unknown';
+    const { mailMessageId } = sender;
+    const [reply] = await tx
+      .insert(contactReplies)
+      .values({
+        messageId,
+        subject: values.subject,
+        body: values.message,
+        mailMessageId,
+        sentBy: sender.userId,
+        sentByName: senderName,
+      })
+      .returning({ id: contactReplies.id });
+    await tx
+      .update(contactMessages)
+      .set({ status: 'read', repliesCount: sql`${contactMessages.repliesCount} + 1` })
+      .where(eq(contactMessages.id, messageId));
+    // Recorded when the reply is stored, whatever its delivery: the thread shows that.
+    await audit(tx, {
+      entityId: messageId,
+      action: 'reply',
+      before: { status: message.status, replies_count: message.repliesCount },
+      after: {
+        status: 'read',
+        replies_count: message.repliesCount + 1,
+        reply: { id: reply!.id, subject: values.subject, message: values.message },
+      },
+    });
+    return {
+      replyId: reply!.id,
+      to: message.email,
+      name: message.name,
+      subject: values.subject,
+      body: values.message,
+      mailMessageId,
+      earlier: await sentMessageIds(tx, messageId, reply!.id),
+    };
+  });
+}
+
+async function sentMessageIds(db: Db, messageId: number, beforeReplyId: number) {
+  const rows = await db
+    .select({ id: contactReplies.mailMessageId })
+    .from(contactReplies)
+    .where(
+      and(
+        eq(contactReplies.messageId, messageId),
+        eq(contactReplies.status, 'sent'),
+        sql`${contactReplies.id} < ${beforeReplyId}`,
+      ),
+    )
+    .orderBy(asc(contactReplies.id));
+  return rows.map((r) => r.id);
+}
+
+/** A failed reply goes out again with the same Message-ID; only a failed one may. */
+export function restartReply(
+  db: Db,
+  messageId: number,
+  replyId: number,
+  audit: AuditWriter,
+): Promise<ReplyToSend> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ reply: contactReplies, email: contactMessages.email, name: contactMessages.name })
+      .from(contactReplies)
+      .innerJoin(contactMessages, eq(contactMessages.id, contactReplies.messageId))
+      .where(and(eq(contactReplies.id, replyId), eq(contactReplies.messageId, messageId)))
+      .for('update');
+    if (!row) throw notFound(CONTACT_MESSAGES.replyNotFound);
+    if (row.reply.status !== 'failed') throw conflict(CONTACT_MESSAGES.replyNotFailed);
+    await tx
+      .update(contactReplies)
+      .set({ status: 'sending', failureReason: null })
+      .where(eq(contactReplies.id, replyId));
+    await audit(tx, {
+      entityId: messageId,
+      action: 'reply_retry',
+      before: { reply: { id: replyId, status: 'failed', failure_reason: row.reply.failureReason } },
+      after: { reply: { id: replyId, status: 'sending', failure_reason: null } },
+    });
+    return {
+      replyId,
+      to: row.email,
+      name: row.name,
+      subject: row.reply.subject,
+      body: row.reply.body,
+      mailMessageId: row.reply.mailMessageId,
+      earlier: await sentMessageIds(tx, messageId, replyId),
+    };
+  });
+}
+
+export async function finishReply(
+  db: Db,
+  replyId: number,
+  outcome: { sent: true } | { sent: false; reason: string },
+) {
+  const [row] = await db
+    .update(contactReplies)
+    .set(
+      outcome.sent
+        ? { status: 'sent', sentAt: new Date(), failureReason: null }
+        : { status: 'failed', failureReason: outcome.reason.slice(0, 1000) },
+    )
+    .where(eq(contactReplies.id, replyId))
+    .returning();
+  return row ? toReply(row) : null;
+}

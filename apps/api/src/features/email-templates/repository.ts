@@ -1,0 +1,132 @@
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import {
+  EMAIL_TEMPLATE_MESSAGES,
+  type EmailTemplateStatus,
+  type EmailTemplateType,
+  type EmailTemplateValues,
+} from '@cricket/contracts';
+import type { Db } from '../../db/client';
+import { selectPage, withTotal } from '../../db/page';
+import { emailTemplates, users } from '../../db/schema';
+import { notFound } from '../../lib/http-errors';
+import { likePattern } from '../../lib/like-pattern';
+import type { AuditWriter } from '../../plugins/audit';
+
+type Row = typeof emailTemplates.$inferSelect;
+
+function toSummary(row: Omit<Row, 'content'>) {
+  return {
+    id: row.id,
+    name: row.name,
+    subject: row.subject,
+    template_type: row.templateType as EmailTemplateType,
+    status: row.status as EmailTemplateStatus,
+    description: row.description,
+    used_count: row.usedCount,
+    created_at: row.createdAt.toISOString(),
+    last_modified: row.updatedAt.toISOString(),
+  };
+}
+
+const toTemplate = (row: Row) => ({ ...toSummary(row), content: row.content });
+
+const { content: _content, ...summaryColumns } = getTableColumns(emailTemplates);
+
+export async function listEmailTemplates(
+  db: Db,
+  q: { page: number; limit: number; name?: string; subject?: string; status?: string },
+) {
+  const filters: SQL[] = [];
+  // lower(name) and lower(subject) carry trigram indexes: a substring match uses them.
+  if (q.name) filters.push(sql`lower(${emailTemplates.name}) like ${likePattern(q.name)}`);
+  if (q.subject) filters.push(sql`lower(${emailTemplates.subject}) like ${likePattern(q.subject)}`);
+  if (q.status) filters.push(eq(emailTemplates.status, q.status));
+  const { rows, total } = await selectPage(
+    () =>
+      db
+        .select(withTotal(summaryColumns))
+        .from(emailTemplates)
+        .where(filters.length ? and(...filters) : undefined)
+        .orderBy(desc(emailTemplates.id))
+        .$dynamic(),
+    q,
+  );
+  return { rows: rows.map(toSummary), total };
+}
+
+export async function getEmailTemplate(db: Db, id: number) {
+  const [row] = await db.select().from(emailTemplates).where(eq(emailTemplates.id, id));
+  if (!row) throw notFound(EMAIL_TEMPLATE_MESSAGES.notFound);
+  return toTemplate(row);
+}
+
+const columnsOf = (v: EmailTemplateValues) => ({
+  name: v.name,
+  subject: v.subject,
+  templateType: v.template_type,
+  status: v.status,
+  description: v.description,
+  content: v.content,
+});
+
+export function createEmailTemplate(db: Db, values: EmailTemplateValues, audit: AuditWriter) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(emailTemplates).values(columnsOf(values)).returning();
+    const created = toTemplate(row!);
+    await audit(tx, { entityId: created.id, action: 'create', after: created });
+    return created;
+  });
+}
+
+async function lockTemplate(tx: Db, id: number) {
+  const [row] = await tx
+    .select()
+    .from(emailTemplates)
+    .where(eq(emailTemplates.id, id))
+    .for('update');
+  if (!row) throw notFound(EMAIL_TEMPLATE_MESSAGES.notFound);
+  return toTemplate(row);
+}
+
+export function updateEmailTemplate(
+  db: Db,
+  id: number,
+  values: EmailTemplateValues,
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    const before = await lockTemplate(tx, id);
+    const [row] = await tx
+      .update(emailTemplates)
+      .set({ ...columnsOf(values), updatedAt: new Date() })
+      .where(eq(emailTemplates.id, id))
+      .returning();
+    const after = toTemplate(row!);
+    await audit(tx, { entityId: id, action: 'update', before, after });
+    return after;
+  });
+}
+
+export function deleteEmailTemplate(db: Db, id: number, audit: AuditWriter) {
+  return db.transaction(async (tx) => {
+    const before = await lockTemplate(tx, id);
+    await tx.delete(emailTemplates).where(eq(emailTemplates.id, id));
+    await audit(tx, { entityId: id, action: 'delete', before });
+    return before;
+  });
+}
+
+/** The signed-in user as a recipient: the test email goes to them, filled with their details. */
+export async function recipientOf(db: Db, userId: number) {
+  const [me] = await db
+    .select({
+      email: users.email,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      phone_number: users.phoneNumber,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!me) throw notFound('User not found');
+  return me;
+}

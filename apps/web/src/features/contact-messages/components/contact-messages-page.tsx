@@ -1,0 +1,199 @@
+import {
+  CONTACT_MESSAGES,
+  CONTACT_STATUSES,
+  CONTACT_SUCCESS,
+  type ContactMessage,
+  type ContactStatus,
+} from '@cricket/contracts';
+import { Eye, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useConfirmDelete } from '@/components/confirm-dialog';
+import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
+import { ListTable, useListPage } from '@/components/list-page';
+import { PageHeader } from '@/components/page-header';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { capitalize } from '@/lib/format';
+import { useCan } from '@/lib/session';
+import { useErrorToast } from '@/lib/use-error-toast';
+import { useDeleteContactMessage } from '../api/delete-contact-message';
+import { useContactThread } from '../api/get-contact-message';
+import { contactMessagesQuery } from '../api/get-contact-messages';
+import { ContactStatusBadge } from './contact-badges';
+import { MessageViewPanel } from './message-view-panel';
+import { ReplyPanel } from './reply-panel';
+
+const FILTERS = ['name', 'email', 'subject', 'status'] as const;
+const STATUS_OPTIONS = CONTACT_STATUSES.map((s) => ({ value: s, label: capitalize(s) }));
+const isStatus = (v: string): v is ContactStatus =>
+  (CONTACT_STATUSES as readonly string[]).includes(v);
+
+/** Spec §2 "Contact Messages" (/support): messages from the website, read and answered here. */
+export function ContactMessagesPage() {
+  const list = useListPage({
+    filters: FILTERS,
+    textFilters: ['name', 'email', 'subject'],
+    query: ({ page, limit, filters: { name, email, subject, status } }) =>
+      contactMessagesQuery({
+        page,
+        limit,
+        name: name.trim() || undefined,
+        email: email.trim() || undefined,
+        subject: subject.trim() || undefined,
+        status: isStatus(status) ? status : undefined,
+      }),
+    errorText: CONTACT_MESSAGES.fetchFailed,
+  });
+  const counts = list.query.data?.counts;
+
+  const canDelete = useCan('contact_messages.delete');
+  const [panel, setPanel] = useState<{ id: number; replying: boolean } | null>(null);
+  const thread = useContactThread(panel?.id ?? null);
+  useErrorToast(thread.error, CONTACT_MESSAGES.fetchFailed);
+
+  const deleteMessage = useDeleteContactMessage();
+  const remove = useConfirmDelete<Pick<ContactMessage, 'id' | 'name'>>({
+    run: async (m) => {
+      await deleteMessage.mutateAsync(m.id);
+      if (panel?.id === m.id) setPanel(null);
+    },
+    title: 'Delete Message',
+    description: () =>
+      'Are you sure you want to delete this message? This action cannot be undone.',
+    successText: (m) => CONTACT_SUCCESS.deleted(m.name),
+    failureText: CONTACT_MESSAGES.deleteFailed,
+  });
+
+  const open = (m: ContactMessage) => setPanel({ id: m.id, replying: false });
+
+  const columns: Column<ContactMessage>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      width: 'w-[20%]',
+      cell: (m) => (
+        <span className="flex min-w-0 items-center gap-2">
+          {m.status === 'unread' && (
+            <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-info-600" />
+          )}
+          <TruncatedText text={m.name} className="min-w-0" />
+        </span>
+      ),
+      filter: (
+        <FilterTextFor list={list} name="name" label="Filter by name" placeholder="Search name" />
+      ),
+    },
+    {
+      id: 'email',
+      header: 'Email',
+      width: 'w-[24%]',
+      cell: (m) => <TruncatedText text={m.email} />,
+      filter: (
+        <FilterTextFor
+          list={list}
+          name="email"
+          label="Filter by email"
+          placeholder="Search email"
+        />
+      ),
+    },
+    {
+      id: 'subject',
+      header: 'Subject',
+      width: 'w-[30%]',
+      cell: (m) => <TruncatedText text={m.subject} />,
+      filter: (
+        <FilterTextFor
+          list={list}
+          name="subject"
+          label="Filter by subject"
+          placeholder="Search subject"
+        />
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: 'w-32',
+      cell: (m) => <ContactStatusBadge status={m.status} />,
+      filter: (
+        <FilterSelectFor
+          list={list}
+          name="status"
+          label="Filter by status"
+          options={STATUS_OPTIONS}
+        />
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      width: 'w-28',
+      cell: (m) => (
+        <RowActions>
+          <RowAction icon={Eye} label={`View message from ${m.name}`} onClick={() => open(m)} />
+          {canDelete && (
+            <RowAction
+              icon={Trash2}
+              tone="danger"
+              label={`Delete message from ${m.name}`}
+              onClick={() => remove.ask(m)}
+            />
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+
+  const message = thread.data?.message;
+  return (
+    <>
+      <PageHeader
+        title="Contact Messages"
+        description={
+          <span className="flex flex-wrap gap-4" aria-live="polite">
+            <span>
+              Total: <strong className="text-neutral-900">{counts?.total ?? '–'}</strong>
+            </span>
+            <span>
+              Unread: <strong className="text-info-700">{counts?.unread ?? '–'}</strong>
+            </span>
+          </span>
+        }
+      />
+      <Card flush>
+        <ListTable
+          list={list}
+          label="Contact messages"
+          columns={columns}
+          rowKey={(m) => m.id}
+          emptyText="No contact messages found"
+          onRowClick={open}
+          rowLabel={(m) => `Open message from ${m.name}${m.status === 'unread' ? ' (unread)' : ''}`}
+          rowClassName={(m) =>
+            cn(m.status === 'unread' && 'bg-info-50/60 font-semibold text-neutral-900')
+          }
+        />
+      </Card>
+
+      {panel && !panel.replying && (
+        <MessageViewPanel
+          thread={thread.data}
+          loading={thread.isPending}
+          onClose={() => setPanel(null)}
+          onReply={() => setPanel({ ...panel, replying: true })}
+          onDelete={() => message && remove.ask(message)}
+        />
+      )}
+      {panel && message && (
+        <ReplyPanel
+          message={message}
+          open={panel.replying}
+          onOpenChange={(next) => setPanel({ ...panel, replying: next })}
+        />
+      )}
+      {remove.dialog}
+    </>
+  );
+}

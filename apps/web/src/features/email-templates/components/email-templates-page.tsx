@@ -1,0 +1,207 @@
+import {
+  EMAIL_TEMPLATE_MESSAGES,
+  EMAIL_TEMPLATE_STATUSES,
+  EMAIL_TEMPLATE_SUCCESS,
+  type EmailTemplateStatus,
+  type EmailTemplateSummary,
+} from '@cricket/contracts';
+import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation, useMatch, useNavigate } from 'react-router';
+import { useConfirmDelete } from '@/components/confirm-dialog';
+import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
+import { ListTable, useListPage } from '@/components/list-page';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { formatDateTime } from '@/lib/format';
+import { useCan } from '@/lib/session';
+import { useErrorToast } from '@/lib/use-error-toast';
+import { useDeleteEmailTemplate } from '../api/delete-email-template';
+import { useEmailTemplate } from '../api/get-email-template';
+import { emailTemplatesQuery } from '../api/get-email-templates';
+import { EmailTemplateStatusBadge } from './email-template-badges';
+import { EmailTemplateFormPanel } from './email-template-form-panel';
+import { EmailTemplateViewPanel } from './email-template-view-panel';
+
+const FILTERS = ['name', 'subject', 'status'] as const;
+/** Spec §2 lists the filter's statuses in this order. */
+const STATUS_OPTIONS = (['active', 'draft', 'inactive', 'archived'] as const).map((s) => ({
+  value: s,
+  label: s,
+}));
+const isStatus = (v: string): v is EmailTemplateStatus =>
+  (EMAIL_TEMPLATE_STATUSES as readonly string[]).includes(v);
+
+/**
+ * Spec §2 "Email Templates list" (/email-templates). A template opens at /email-templates/{id}
+ * and is edited at /email-templates/{id}/edit, so both can be linked to and survive a reload.
+ */
+export function EmailTemplatesPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const editMatch = useMatch('/email-templates/:id/edit');
+  const viewMatch = useMatch('/email-templates/:id');
+  const editing = editMatch !== null;
+  const idText = (editMatch ?? viewMatch)?.params.id ?? '';
+  const openId = /^[1-9]\d{0,9}$/.test(idText) ? Number(idText) : null;
+
+  const list = useListPage({
+    filters: FILTERS,
+    textFilters: ['name', 'subject'],
+    query: ({ page, limit, filters: { name, subject, status } }) =>
+      emailTemplatesQuery({
+        page,
+        limit,
+        name: name.trim() || undefined,
+        subject: subject.trim() || undefined,
+        status: isStatus(status) ? status : undefined,
+      }),
+    errorText: EMAIL_TEMPLATE_MESSAGES.fetchFailed,
+  });
+  const opened = useEmailTemplate(openId);
+  useErrorToast(opened.error, EMAIL_TEMPLATE_MESSAGES.fetchFailed);
+
+  const canCreate = useCan('email_templates.create');
+  const canUpdate = useCan('email_templates.update');
+  const canDelete = useCan('email_templates.delete');
+  const [creating, setCreating] = useState(false);
+
+  // Panels live in the path; the list's filters and page stay in the query.
+  const go = (path: string) => navigate({ pathname: path, search: location.search });
+  const view = (t: { id: number }) => go(`/email-templates/${t.id}`);
+  const edit = (t: { id: number }) => go(`/email-templates/${t.id}/edit`);
+  const closePanel = () => go('/email-templates');
+
+  const deleteTemplate = useDeleteEmailTemplate();
+  const remove = useConfirmDelete<EmailTemplateSummary>({
+    run: async (t) => {
+      await deleteTemplate.mutateAsync(t.id);
+      if (openId === t.id) closePanel();
+    },
+    title: 'Delete Template',
+    description: () =>
+      'Are you sure you want to delete this template? This action cannot be undone.',
+    successText: (t) => EMAIL_TEMPLATE_SUCCESS.deleted(t.name),
+    failureText: EMAIL_TEMPLATE_MESSAGES.deleteFailed,
+  });
+
+  const columns: Column<EmailTemplateSummary>[] = [
+    {
+      id: 'name',
+      header: 'Template Name',
+      width: 'w-[26%]',
+      cell: (t) => <TruncatedText text={t.name} className="font-medium text-neutral-900" />,
+      filter: (
+        <FilterTextFor
+          list={list}
+          name="name"
+          label="Filter by template name"
+          placeholder="Search name"
+        />
+      ),
+    },
+    {
+      id: 'subject',
+      header: 'Subject',
+      width: 'w-[30%]',
+      cell: (t) => <TruncatedText text={t.subject} />,
+      filter: (
+        <FilterTextFor
+          list={list}
+          name="subject"
+          label="Filter by subject"
+          placeholder="Search subject"
+        />
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: 'w-36',
+      cell: (t) => <EmailTemplateStatusBadge status={t.status} />,
+      filter: (
+        <FilterSelectFor
+          list={list}
+          name="status"
+          label="Filter by status"
+          options={STATUS_OPTIONS}
+        />
+      ),
+    },
+    {
+      id: 'created',
+      header: 'Created At',
+      width: 'w-48',
+      cell: (t) => formatDateTime(t.created_at),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      width: 'w-32',
+      cell: (t) => (
+        <RowActions>
+          <RowAction icon={Eye} label={`View ${t.name}`} onClick={() => view(t)} />
+          {canUpdate && (
+            <RowAction icon={Pencil} label={`Edit ${t.name}`} onClick={() => edit(t)} />
+          )}
+          {canDelete && (
+            <RowAction
+              icon={Trash2}
+              tone="danger"
+              label={`Delete ${t.name}`}
+              onClick={() => remove.ask(t)}
+            />
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Email Templates"
+        actions={
+          canCreate && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus className="size-4" aria-hidden="true" />
+              Add Template
+            </Button>
+          )
+        }
+      />
+      <Card flush>
+        <ListTable
+          list={list}
+          label="Email templates"
+          columns={columns}
+          rowKey={(t) => t.id}
+          emptyText="No email templates found"
+          onRowClick={view}
+          rowLabel={(t) => `Open ${t.name}`}
+        />
+      </Card>
+
+      <EmailTemplateFormPanel open={creating} template={null} onOpenChange={setCreating} />
+      {openId !== null && canUpdate && (
+        <EmailTemplateFormPanel
+          open={editing}
+          ready={opened.data !== undefined}
+          template={opened.data ?? null}
+          onOpenChange={(open) => !open && closePanel()}
+        />
+      )}
+      {openId !== null && !editing && (
+        <EmailTemplateViewPanel
+          template={opened.data}
+          loading={opened.isPending}
+          onClose={closePanel}
+          onEdit={() => edit({ id: openId })}
+        />
+      )}
+      {remove.dialog}
+    </>
+  );
+}
