@@ -23,6 +23,16 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Cricket Back-Office <no-reply@cricket.local>'),
+  SMS_WEBHOOK_URL: z.url().optional().or(z.literal('')),
+  PUSH_WEBHOOK_URL: z.url().optional().or(z.literal('')),
+  NOTIFY_WEBHOOK_SECRET: z.string().optional(),
+  NOTIFY_WORKER: bool,
+  NOTIFY_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
+  NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  NOTIFY_LEASE_MS: z.coerce.number().int().min(100).optional(),
+  NOTIFY_RETRY_BASE_MS: z.coerce.number().int().min(0).optional(),
+  NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).optional(),
+  NOTIFY_POLL_MS: z.coerce.number().int().min(10).optional(),
 });
 
 export type Config = {
@@ -44,6 +54,21 @@ export type Config = {
   /** smtp(s)://user:pass@host:port; unset means email deliveries end as skipped. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** SMS and push go to these HTTP endpoints, signed with the secret; unset means skipped. */
+  smsWebhookUrl: string | undefined;
+  pushWebhookUrl: string | undefined;
+  webhookSecret: string | undefined;
+  /** Whether this instance runs the notification delivery worker (on by default). */
+  notifyWorker: boolean;
+  /** Worker tuning (features/notifications/worker.ts); unset keeps its defaults. */
+  notify: {
+    batchSize?: number;
+    concurrency?: number;
+    leaseMs?: number;
+    retryBaseMs?: number;
+    maxAttempts?: number;
+    pollMs?: number;
+  };
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -56,6 +81,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if ((e.SMS_WEBHOOK_URL || e.PUSH_WEBHOOK_URL) && !e.NOTIFY_WEBHOOK_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  NOTIFY_WEBHOOK_SECRET: required to sign SMS_WEBHOOK_URL / PUSH_WEBHOOK_URL requests',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -75,5 +105,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    smsWebhookUrl: e.SMS_WEBHOOK_URL || undefined,
+    pushWebhookUrl: e.PUSH_WEBHOOK_URL || undefined,
+    webhookSecret: e.NOTIFY_WEBHOOK_SECRET || undefined,
+    notifyWorker: e.NOTIFY_WORKER ?? true,
+    notify: {
+      batchSize: e.NOTIFY_BATCH_SIZE,
+      concurrency: e.NOTIFY_CONCURRENCY,
+      leaseMs: e.NOTIFY_LEASE_MS,
+      retryBaseMs: e.NOTIFY_RETRY_BASE_MS,
+      maxAttempts: e.NOTIFY_MAX_ATTEMPTS,
+      pollMs: e.NOTIFY_POLL_MS,
+    },
   };
 }

@@ -11,3 +11,4 @@ export * from './users.ts';
 export * from './teams.ts';
 export * from './matches.ts';
 export * from './template-variables.ts';
+export * from './notifications.ts';

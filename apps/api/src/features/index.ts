@@ -5,6 +5,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
 import { matchesRoutes } from './matches/routes';
 import { mediaRoutes } from './media/routes';
+import notificationsRoutes from './notifications/routes';
 import { rolesRoutes } from './roles/routes';
 import { teamsRoutes } from './teams/routes';
 import { usersRoutes } from './users/routes';
@@ -21,5 +22,6 @@ export async function registerFeatures(
   await app.register(usersRoutes, { database: opts.database });
   await app.register(teamsRoutes);
   await app.register(matchesRoutes);
+  await app.register(notificationsRoutes);
   await app.register(mediaRoutes, { uploadDir: app.config.uploadDir });
 }

@@ -4,3 +4,4 @@ export * from './auth';
 export * from './teams';
 export * from './media';
 export * from './matches';
+export * from './notifications';
