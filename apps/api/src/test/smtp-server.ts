@@ -48,6 +48,8 @@ export async function startSmtpServer(
       });
     },
   });
+  // A client killed mid-conversation resets its socket: expected in the crash tests.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
