@@ -7,6 +7,8 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 // E2E_PORT lets runs in several worktrees of this repo coexist on one machine.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+/** A local SMTP sink, so notification sends really deliver (and reach 'sent'). */
+const smtpPort = port + 1000;
 
 /** Every run starts from an empty database seeded with the admin below and demo data. */
 const dataDir = path.join(import.meta.dirname, '.data');
@@ -28,22 +30,34 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  webServer: {
-    // The production shape: the API serves the built web app (npm run test:e2e builds it first).
-    command: `rm -rf "${dataDir}" && node --import tsx apps/api/src/server.ts`,
-    cwd: repoRoot,
-    url: `${baseURL}/api/health/ready`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: `node --import tsx apps/api/src/cli/smtp-sink.ts ${smtpPort}`,
+      cwd: repoRoot,
+      port: smtpPort,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      // The production shape: the API serves the built web app (npm run test:e2e builds it first).
+      command: `rm -rf "${dataDir}" && node --import tsx apps/api/src/server.ts`,
+      cwd: repoRoot,
+      url: `${baseURL}/api/health/ready`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        NOTIFY_POLL_MS: '250',
+      },
+    },
+  ],
 });

@@ -211,8 +211,11 @@ export function sendNotificationSchema(type: NotificationType | null, now?: () =
       message: messageText,
       send_immediately: z.boolean().default(true),
       scheduled_at: z.string().nullable().optional(),
+      /** The form's copy of the chosen template's channel; the API uses the stored one. */
+      channel: z.enum(NOTIFICATION_TYPES).optional(),
     })
     .superRefine((v, ctx) => {
+      const channel = type ?? v.channel ?? null;
       if (v.recipient_type === 'specific') {
         if (v.recipient_ids.length === 0)
           ctx.addIssue({
@@ -227,7 +230,7 @@ export function sendNotificationSchema(type: NotificationType | null, now?: () =
             message: NOTIFICATION_MESSAGES.tooManyRecipients,
           });
       }
-      if (type && hasSubject(type)) {
+      if (channel && hasSubject(channel)) {
         if (!v.subject)
           ctx.addIssue({
             code: 'custom',
@@ -242,7 +245,7 @@ export function sendNotificationSchema(type: NotificationType | null, now?: () =
         if (problem) ctx.addIssue({ code: 'custom', path: ['scheduled_at'], message: problem });
       }
     })
-    .transform((v) => ({
+    .transform(({ channel: _, ...v }) => ({
       ...v,
       subject: type && !hasSubject(type) ? null : v.subject,
       recipient_ids: v.recipient_type === 'specific' ? [...new Set(v.recipient_ids)] : [],

@@ -11,7 +11,8 @@ export interface ReceivedMail {
 /**
  * A real SMTP server in the test process. `answer` may refuse a message: return
  * `{ code, message }` to answer DATA with that SMTP code, or nothing to accept it. Accepted
- * messages are kept in `received`, with their Message-ID and Subject headers read out.
+ * messages are kept in `received` (or handed to `onMail` instead, for long runs), with their
+ * Message-ID and Subject headers read out.
  */
 export async function startSmtpServer(
   answer?: (mail: {
@@ -19,6 +20,9 @@ export async function startSmtpServer(
     raw: string;
     attempt: number;
   }) => { code: number; message: string } | undefined,
+  /** 0 picks a free port. */
+  port = 0,
+  onMail?: (mail: ReceivedMail) => void,
 ) {
   const received: ReceivedMail[] = [];
   let attempt = 0;
@@ -43,17 +47,19 @@ export async function startSmtpServer(
           new RegExp(`^${name}:\\s*(.*)$`, 'im')
             .exec(raw.split(/\r?\n\r?\n/)[0] ?? '')?.[1]
             ?.trim() ?? null;
-        received.push({ to, raw, messageId: header('Message-ID'), subject: header('Subject') });
+        const mail = { to, raw, messageId: header('Message-ID'), subject: header('Subject') };
+        if (onMail) onMail(mail);
+        else received.push(mail);
         callback();
       });
     },
   });
   // A client killed mid-conversation resets its socket: expected in the crash tests.
   server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     received,
     /** How many messages reached DATA, refused ones included. */
     attempts: () => attempt,

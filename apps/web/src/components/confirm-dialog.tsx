@@ -75,7 +75,7 @@ interface ConfirmDeleteOptions<Row> {
   title: string;
   description: (row: Row) => ReactNode;
   /** Spec texts: 'User deleted successfully', and the fallback when the server gives no reason. */
-  successText: string;
+  successText: string | ((row: Row) => string);
   failureText: string;
   /** False disables Confirm (the row may not be deleted); say why in the description. */
   allowed?: (row: Row) => boolean;
@@ -105,7 +105,7 @@ export function useConfirmDelete<Row>({
     setBusy(true);
     try {
       await run(target);
-      toast.success(successText);
+      toast.success(typeof successText === 'function' ? successText(target) : successText);
       setTarget(null);
     } catch (error) {
       toast.error(errorMessage(error, failureText));

@@ -222,6 +222,9 @@ describe('notification templates', () => {
     const names = res.json().data.data.map((r: { name: string }) => r.name);
     expect(names[0]).toBe('Zebra notice');
     expect(names).toContain('Alpha notice');
+    const all = await get('/api/notifications/templates/name?page=1&limit=100');
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().data.data.length).toBeGreaterThanOrEqual(2);
   });
 });
 

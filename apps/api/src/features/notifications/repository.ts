@@ -76,7 +76,8 @@ export async function listTemplateNames(
   q: { page: number; limit: number; search?: string; template_id?: number },
 ) {
   const where = q.search ? sql`lower(${templates.name}) like ${likePattern(q.search)}` : undefined;
-  const chosenFirst = q.template_id ? sql`(${templates.id} = ${q.template_id}) desc` : sql`true`;
+  const order = [asc(sql`lower(${templates.name})`), asc(templates.id)];
+  if (q.template_id) order.unshift(sql`(${templates.id} = ${q.template_id}) desc`);
   const { rows, total } = await selectPage(
     () =>
       db
@@ -85,7 +86,7 @@ export async function listTemplateNames(
         .where(
           q.template_id && where ? sql`(${where} or ${templates.id} = ${q.template_id})` : where,
         )
-        .orderBy(chosenFirst, asc(sql`lower(${templates.name})`), asc(templates.id))
+        .orderBy(...order)
         .$dynamic(),
     q,
   );
