@@ -4,6 +4,7 @@ import { roles } from '../schema';
 import { seedBase, type SeedLog } from './base';
 import { seedDemoRoles } from './demo';
 import { seedDemoMatches } from './demo-matches';
+import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoTeams } from './demo-teams';
 import { seedDemoUsers } from './demo-users';
 
@@ -27,6 +28,7 @@ export async function seed(database: Database, opts: SeedOptions, log: SeedLog) 
         await seedDemoUsers(tx);
         await seedDemoTeams(tx, { uploadDir: opts.uploadDir });
         await seedDemoMatches(tx);
+        await seedDemoNotifications(tx);
         log.info('Seeded demo data');
       }
     });

@@ -18,6 +18,8 @@ export interface WorkerSettings {
   maxAttempts: number;
   /** Idle wait between rounds when nothing was due. */
   pollMs: number;
+  /** Outcomes written per statement (at the latest when the round ends). */
+  flushSize: number;
 }
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
@@ -27,10 +29,16 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   retryBaseMs: 2_000,
   maxAttempts: 5,
   pollMs: 1_000,
+  flushSize: 16,
 };
 
 /** The longest a provider's "slow down" pauses this worker. */
 const MAX_PAUSE_MS = 30_000;
+
+type Outcome =
+  | { status: 'sent'; providerMessageId: string }
+  | { status: 'failed' | 'skipped' | 'cancelled'; reason: string }
+  | { status: 'queued'; reason: string | null; delayMs: number; refund: boolean };
 
 interface Claimed {
   id: number;
@@ -128,30 +136,54 @@ export function createDeliveryWorker(options: {
     );
   }
 
-  /** Writes one delivery's outcome, unless it is no longer ours (cancelled after its lease). */
-  async function record(
-    id: number,
-    outcome:
-      | { status: 'sent'; providerMessageId: string }
-      | { status: 'failed' | 'skipped' | 'cancelled'; reason: string }
-      | { status: 'queued'; reason: string | null; delayMs: number; refund: boolean },
-  ) {
-    if (outcome.status === 'sent') {
-      await db.execute(sql`update notification_deliveries set status = 'sent',
-          provider_message_id = ${outcome.providerMessageId}, last_error = null,
-          sent_at = now(), lease_until = null, updated_at = now()
-        where id = ${id} and status = 'sending'`);
-    } else if (outcome.status === 'queued') {
-      await db.execute(sql`update notification_deliveries set status = 'queued',
-          last_error = coalesce(${outcome.reason}, last_error),
-          attempts = attempts - ${outcome.refund ? 1 : 0},
-          next_attempt_at = now() + ${`${outcome.delayMs} milliseconds`}::interval,
-          lease_until = null, updated_at = now()
-        where id = ${id} and status = 'sending'`);
-    } else {
-      await db.execute(sql`update notification_deliveries set status = ${outcome.status},
-          last_error = ${outcome.reason}, lease_until = null, updated_at = now()
-        where id = ${id} and status = 'sending'`);
+  /**
+   * Outcomes wait here and are written together, a few at a time: one UPDATE for many rows
+   * instead of a commit per message (measured: 207 → see README messages per second). The
+   * price is a slightly wider window in which a killed worker leaves messages the server
+   * accepted but we had not yet recorded; they go out again after the lease, under the same
+   * Message-ID (decision 023).
+   */
+  let outbox: { id: number; outcome: Outcome }[] = [];
+  let flushing: Promise<void> = Promise.resolve();
+
+  function record(id: number, outcome: Outcome): Promise<void> {
+    outbox.push({ id, outcome });
+    return outbox.length >= s.flushSize ? flush() : Promise.resolve();
+  }
+
+  function flush(): Promise<void> {
+    const rows = outbox;
+    outbox = [];
+    if (rows.length > 0) flushing = flushing.then(() => write(rows));
+    return flushing;
+  }
+
+  /** Writes outcomes, each only if the delivery is still ours (not cancelled after its lease). */
+  async function write(rows: { id: number; outcome: Outcome }[]) {
+    const col = <T>(pick: (o: Outcome) => T) => rows.map((r) => pick(r.outcome));
+    try {
+      await db.execute(sql`update notification_deliveries d set
+          status = v.status,
+          provider_message_id = coalesce(v.provider_message_id, d.provider_message_id),
+          last_error = case when v.status = 'sent' then null else coalesce(v.reason, d.last_error) end,
+          attempts = d.attempts - v.refund,
+          next_attempt_at = case when v.status = 'queued'
+            then now() + v.delay_ms * interval '1 millisecond' else d.next_attempt_at end,
+          sent_at = case when v.status = 'sent' then now() else d.sent_at end,
+          lease_until = null,
+          updated_at = now()
+        from unnest(
+          ${sql.param(rows.map((r) => r.id))}::bigint[],
+          ${sql.param(col((o) => o.status))}::text[],
+          ${sql.param(col((o) => (o.status === 'sent' ? o.providerMessageId : null)))}::text[],
+          ${sql.param(col((o) => ('reason' in o ? o.reason : null)))}::text[],
+          ${sql.param(col((o) => (o.status === 'queued' && o.refund ? 1 : 0)))}::int[],
+          ${sql.param(col((o) => (o.status === 'queued' ? o.delayMs : 0)))}::int[]
+        ) as v(id, status, provider_message_id, reason, refund, delay_ms)
+        where d.id = v.id and d.status = 'sending'`);
+    } catch (err) {
+      // Left 'sending': the lease hands these on, to be sent again under the same Message-ID.
+      options.log?.error({ err, deliveries: rows.length }, 'notification outcomes not recorded');
     }
   }
 
@@ -235,6 +267,7 @@ export function createDeliveryWorker(options: {
       }
     });
     await Promise.all(lanes);
+    await flush();
     if (!batch.slowDown) pauseMs = Math.floor(pauseMs / 2);
     await finishSends(db, sendIds);
     return claimed.length;
