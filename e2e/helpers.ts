@@ -14,7 +14,8 @@ export async function signIn(
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL('/');
+  // Password hashing is deliberately slow; on a loaded machine sign-in takes seconds.
+  await expect(page).toHaveURL('/', { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }
 

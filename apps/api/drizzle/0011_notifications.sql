@@ -45,7 +45,6 @@ CREATE TABLE "notification_templates" (
 );
 --> statement-breakpoint
 ALTER TABLE "notification_deliveries" ADD CONSTRAINT "notification_deliveries_send_id_notification_sends_id_fk" FOREIGN KEY ("send_id") REFERENCES "public"."notification_sends"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "notification_deliveries" ADD CONSTRAINT "notification_deliveries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_sends" ADD CONSTRAINT "notification_sends_template_id_notification_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."notification_templates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_sends" ADD CONSTRAINT "notification_sends_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_templates" ADD CONSTRAINT "notification_templates_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -53,7 +52,6 @@ CREATE UNIQUE INDEX "notification_deliveries_send_user_uq" ON "notification_deli
 CREATE INDEX "notification_deliveries_send_status_id_idx" ON "notification_deliveries" USING btree ("send_id","status","id");--> statement-breakpoint
 CREATE INDEX "notification_deliveries_due_idx" ON "notification_deliveries" USING btree ("next_attempt_at") WHERE status = 'queued';--> statement-breakpoint
 CREATE INDEX "notification_deliveries_lease_idx" ON "notification_deliveries" USING btree ("lease_until") WHERE status = 'sending';--> statement-breakpoint
-CREATE INDEX "notification_deliveries_user_idx" ON "notification_deliveries" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "notification_sends_status_id_idx" ON "notification_sends" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "notification_templates_name_trgm" ON "notification_templates" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "notification_templates_subject_trgm" ON "notification_templates" USING gin (lower(coalesce("subject", '')) gin_trgm_ops);--> statement-breakpoint

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createLoginThrottle } from './features/auth/login-throttle';
 import { registerFeatures } from './features';
+import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
@@ -78,6 +79,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     globalDecompression: false,
   });
   await app.register(authPlugin, { database });
+  await app.register(auditPlugin);
   await registerFeatures(app, { auth: { throttle, cookieSecure: config.cookieSecure }, database });
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

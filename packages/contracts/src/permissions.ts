@@ -100,6 +100,10 @@ export const MODULES = {
     },
   },
   media: { label: 'Media', actions: { upload: 'Upload pictures, logos and template media' } },
+  audit: {
+    label: 'Activity Log',
+    actions: { view: 'View the activity log and the history of each record' },
+  },
 } as const;
 
 type Modules = typeof MODULES;

@@ -12,6 +12,7 @@ import { openPglite, openPostgres } from '../db/client';
 import { findLoginCandidate } from '../features/auth/repository';
 import { setPassword } from '../features/users/repository';
 import { hashPassword } from '../lib/passwords';
+import { auditAs } from '../plugins/audit';
 
 async function main(): Promise<number> {
   // `npm run -w apps/api` runs in apps/api; a relative DATA_DIR means where npm was invoked.
@@ -56,7 +57,14 @@ async function main(): Promise<number> {
       console.error(`No user has the email ${parsed.data.email}`);
       return 1;
     }
-    await setPassword(database.db, user.id, await hashPassword(parsed.data.password));
+    // Recorded with no actor: the change came from the server's operator, not a signed-in user.
+    await setPassword(
+      database.db,
+      user.id,
+      await hashPassword(parsed.data.password),
+      undefined,
+      auditAs(null, 'user'),
+    );
     console.log(`Password set for ${parsed.data.email}; their sessions were signed out.`);
     return 0;
   } finally {

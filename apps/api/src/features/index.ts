@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
+import { auditRoutes } from './audit/routes';
 import { authRoutes, type AuthRoutesOptions } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
@@ -24,4 +25,5 @@ export async function registerFeatures(
   await app.register(matchesRoutes);
   await app.register(notificationsRoutes);
   await app.register(mediaRoutes, { uploadDir: app.config.uploadDir });
+  await app.register(auditRoutes);
 }

@@ -52,6 +52,16 @@ describe('the built web app', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(ASSET_JS);
   });
 
+  it('sends a hashed asset the headers a subresource uses, and a document its policy', async () => {
+    const asset = await get(ASSET, 'br');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    const page = await get('/users', 'br');
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('sends gzip to a browser that accepts only gzip', async () => {
     const res = await get(ASSET, 'gzip');
     expect(res.headers['content-encoding']).toBe('gzip');

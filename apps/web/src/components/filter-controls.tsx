@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
-import { controlClasses } from './ui/field';
+import { controlClasses } from './ui/field-frame';
 import { Select, type SelectOption } from './ui/select';
 
 /** The look of every control in a DataTable filter row. */

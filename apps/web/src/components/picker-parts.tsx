@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { controlClasses } from '@/components/ui/field';
+import { controlClasses } from '@/components/ui/field-frame';
 import { cn } from '@/lib/cn';
 
 interface SearchBoxProps {

@@ -5,3 +5,4 @@ export * from './teams';
 export * from './media';
 export * from './matches';
 export * from './notifications';
+export * from './audit';

@@ -44,7 +44,10 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   }
 
   r.post('/api/user/login', {
-    config: { access: 'public' },
+    config: {
+      access: 'public',
+      audit: { none: 'Signing in starts a session; it changes no record (see My sessions)' },
+    },
     schema: {
       tags: ['auth'],
       summary: 'Sign in with email and password',
@@ -112,7 +115,10 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   });
 
   r.post('/api/user/logout', {
-    config: { access: 'signed-in' },
+    config: {
+      access: 'signed-in',
+      audit: { none: 'Signing out ends the current session; it changes no record' },
+    },
     schema: {
       tags: ['auth'],
       summary: 'Revoke the current session',

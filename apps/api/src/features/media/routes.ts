@@ -20,6 +20,7 @@ import {
   uploadData,
   type MediaType,
 } from '@cricket/contracts';
+import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import { ok } from '../../lib/envelope';
 import { HttpError, badRequest } from '../../lib/http-errors';
@@ -77,7 +78,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: strin
   });
 
   app.withTypeProvider<ZodTypeProvider>().post('/api/media/upload', {
-    config: { access: 'media.upload' },
+    config: { access: 'media.upload', audit: { entity: 'media' } },
     schema: {
       tags: ['media'],
       summary: 'Upload pictures, logos or WhatsApp media (multipart: type, files)',
@@ -168,6 +169,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: strin
             size: f.data.length,
             uploadedBy: session.userId,
           })),
+          auditOf(request),
         );
       } catch (err) {
         await Promise.all(written.map((key) => storage.delete(key)));

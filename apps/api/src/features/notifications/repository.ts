@@ -21,6 +21,7 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
+import type { AuditWriter } from '../../plugins/audit';
 import { finishSends } from './outcome';
 
 type TemplateRow = typeof templates.$inferSelect;
@@ -99,32 +100,56 @@ export async function getTemplate(db: Db, id: number) {
   return toTemplate(row);
 }
 
-export async function createTemplate(db: Db, v: NotificationTemplateValues, userId: number) {
-  const [row] = await db
-    .insert(templates)
-    .values({ ...v, createdBy: userId })
-    .returning();
-  return toTemplate(row!);
+export function createTemplate(
+  db: Db,
+  v: NotificationTemplateValues,
+  userId: number,
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(templates)
+      .values({ ...v, createdBy: userId })
+      .returning();
+    const created = toTemplate(row!);
+    await audit(tx, { entityId: created.id, action: 'create', after: created });
+    return created;
+  });
 }
 
-export async function updateTemplate(db: Db, id: number, v: NotificationTemplateValues) {
-  const [row] = await db
-    .update(templates)
-    .set({ ...v, updatedAt: sql`now()` })
-    .where(eq(templates.id, id))
-    .returning();
+async function lockTemplate(tx: Db, id: number) {
+  const [row] = await tx.select().from(templates).where(eq(templates.id, id)).for('update');
   if (!row) throw notFound(NOTIFICATION_MESSAGES.templateNotFound);
   return toTemplate(row);
 }
 
+export function updateTemplate(
+  db: Db,
+  id: number,
+  v: NotificationTemplateValues,
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    const before = await lockTemplate(tx, id);
+    const [row] = await tx
+      .update(templates)
+      .set({ ...v, updatedAt: sql`now()` })
+      .where(eq(templates.id, id))
+      .returning();
+    const after = toTemplate(row!);
+    await audit(tx, { entityId: id, action: 'update', before, after });
+    return after;
+  });
+}
+
 /** Sends keep the template's name and text, so deleting a template leaves their log intact. */
-export async function deleteTemplate(db: Db, id: number) {
-  const [row] = await db
-    .delete(templates)
-    .where(eq(templates.id, id))
-    .returning({ name: templates.name });
-  if (!row) throw notFound(NOTIFICATION_MESSAGES.templateNotFound);
-  return row.name;
+export function deleteTemplate(db: Db, id: number, audit: AuditWriter) {
+  return db.transaction(async (tx) => {
+    const before = await lockTemplate(tx, id);
+    await tx.delete(templates).where(eq(templates.id, id));
+    await audit(tx, { entityId: id, action: 'delete', before });
+    return before.name;
+  });
 }
 
 /** Who receives a send of this recipient type, as SQL over `users`. */
@@ -190,6 +215,7 @@ export async function createSend(
   v: SendNotificationValues,
   template: { id: number; name: string; type: NotificationType },
   userId: number,
+  audit: AuditWriter,
 ) {
   return db.transaction(async (tx) => {
     const status: SendStatus = v.scheduled_at ? 'scheduled' : 'running';
@@ -240,6 +266,20 @@ export async function createSend(
       });
     }
     if (n === 0) throw badRequest(NOTIFICATION_MESSAGES.noRecipients);
+    await audit(tx, {
+      entityId: sendId,
+      action: 'send',
+      after: {
+        template_id: template.id,
+        template_name: template.name,
+        channel: template.type,
+        recipient_type: v.recipient_type,
+        recipients: n,
+        subject: v.subject,
+        message: v.message,
+        scheduled_at: v.scheduled_at,
+      },
+    });
     // Everyone may have been skipped already (no address): the send is then over at once.
     if (!v.scheduled_at) await finishSends(tx, [sendId]);
     return sendId;
@@ -367,7 +407,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * out) become cancelled in one statement; the answer waits until deliveries already handed
  * to a transport have finished, so once it is given, no further message goes out.
  */
-export async function cancelSend(db: Db, id: number, waitLimitMs: number) {
+export async function cancelSend(db: Db, id: number, waitLimitMs: number, audit: AuditWriter) {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: sends.status })
@@ -377,6 +417,12 @@ export async function cancelSend(db: Db, id: number, waitLimitMs: number) {
     if (!row) throw notFound(NOTIFICATION_MESSAGES.sendNotFound);
     if (row.status !== 'scheduled' && row.status !== 'running')
       throw conflict(NOTIFICATION_MESSAGES.notCancellable);
+    await audit(tx, {
+      entityId: id,
+      action: 'cancel',
+      before: { status: row.status },
+      after: { status: 'cancelled' },
+    });
     await tx
       .update(sends)
       .set({ status: 'cancelled', cancelledAt: sql`now()`, finishedAt: sql`now()` })
@@ -421,7 +467,7 @@ export async function cancelSend(db: Db, id: number, waitLimitMs: number) {
 }
 
 /** Queues a send's failed deliveries again, with a fresh retry budget. */
-export async function retryFailed(db: Db, id: number) {
+export async function retryFailed(db: Db, id: number, audit: AuditWriter) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: sends.status })
@@ -441,6 +487,12 @@ export async function retryFailed(db: Db, id: number) {
       .where(and(eq(deliveries.sendId, id), eq(deliveries.status, 'failed')))
       .returning({ id: deliveries.id });
     if (requeued.length === 0) throw conflict(NOTIFICATION_MESSAGES.nothingToRetry);
+    await audit(tx, {
+      entityId: id,
+      action: 'retry_failed',
+      before: { status: row.status, failed: requeued.length },
+      after: { status: 'running', failed: 0 },
+    });
     await tx
       .update(sends)
       .set({ status: 'running', finishedAt: null })

@@ -26,6 +26,7 @@ import {
 import { z } from 'zod';
 import { ok, okPage, pageData } from '../../lib/envelope';
 import { badRequest } from '../../lib/http-errors';
+import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import {
   cancelSend,
@@ -126,7 +127,7 @@ async function notificationsRoutes(app: FastifyInstance) {
   });
 
   r.post('/api/notifications/templates', {
-    config: { access: 'notification_templates.create' },
+    config: { access: 'notification_templates.create', audit: { entity: 'notification_template' } },
     schema: {
       tags: ['notifications'],
       summary: 'Create a notification template (draft unless a status is given)',
@@ -134,13 +135,18 @@ async function notificationsRoutes(app: FastifyInstance) {
       response: { 201: templateData },
     },
     handler: async (request, reply) => {
-      const template = await createTemplate(app.db, request.body, sessionOf(request).userId);
+      const template = await createTemplate(
+        app.db,
+        request.body,
+        sessionOf(request).userId,
+        auditOf(request),
+      );
       return reply.status(201).send(ok(NOTIFICATION_SUCCESS.templateCreated, { template }));
     },
   });
 
   r.put('/api/notifications/templates/:id', {
-    config: { access: 'notification_templates.update' },
+    config: { access: 'notification_templates.update', audit: { entity: 'notification_template' } },
     schema: {
       tags: ['notifications'],
       summary: 'Update a notification template',
@@ -150,12 +156,12 @@ async function notificationsRoutes(app: FastifyInstance) {
     },
     handler: async (request) =>
       ok(NOTIFICATION_SUCCESS.templateUpdated, {
-        template: await updateTemplate(app.db, request.params.id, request.body),
+        template: await updateTemplate(app.db, request.params.id, request.body, auditOf(request)),
       }),
   });
 
   r.delete('/api/notifications/templates/:id', {
-    config: { access: 'notification_templates.delete' },
+    config: { access: 'notification_templates.delete', audit: { entity: 'notification_template' } },
     schema: {
       tags: ['notifications'],
       summary: 'Delete a notification template; sends made with it keep their record',
@@ -163,7 +169,11 @@ async function notificationsRoutes(app: FastifyInstance) {
       response: { 200: messageOnly },
     },
     handler: async (request) =>
-      ok(NOTIFICATION_SUCCESS.templateDeleted(await deleteTemplate(app.db, request.params.id))),
+      ok(
+        NOTIFICATION_SUCCESS.templateDeleted(
+          await deleteTemplate(app.db, request.params.id, auditOf(request)),
+        ),
+      ),
   });
 
   r.get('/api/notifications/recipients', {
@@ -183,7 +193,7 @@ async function notificationsRoutes(app: FastifyInstance) {
   });
 
   r.post('/api/notifications/send', {
-    config: { access: 'notifications.send' },
+    config: { access: 'notifications.send', audit: { entity: 'notification_send' } },
     schema: {
       tags: ['notifications'],
       summary:
@@ -206,7 +216,13 @@ async function notificationsRoutes(app: FastifyInstance) {
           (errors[String(issue.path[0] ?? '_')] ??= []).push(issue.message);
         throw badRequest(checked.error.issues[0]!.message, errors);
       }
-      const sendId = await createSend(app.db, checked.data, template, sessionOf(request).userId);
+      const sendId = await createSend(
+        app.db,
+        checked.data,
+        template,
+        sessionOf(request).userId,
+        auditOf(request),
+      );
       worker.wake();
       const send = await getSend(app.db, sendId);
       return reply.status(201).send(
@@ -253,7 +269,7 @@ async function notificationsRoutes(app: FastifyInstance) {
   });
 
   r.post('/api/notifications/sends/:id/cancel', {
-    config: { access: 'notifications.send' },
+    config: { access: 'notifications.send', audit: { entity: 'notification_send' } },
     schema: {
       tags: ['notifications'],
       summary: 'Cancel a scheduled or running send; answers once nothing more will go out',
@@ -262,12 +278,12 @@ async function notificationsRoutes(app: FastifyInstance) {
     },
     handler: async (request) =>
       ok(NOTIFICATION_SUCCESS.cancelled, {
-        send: await cancelSend(app.db, request.params.id, leaseMs),
+        send: await cancelSend(app.db, request.params.id, leaseMs, auditOf(request)),
       }),
   });
 
   r.post('/api/notifications/sends/:id/retry-failed', {
-    config: { access: 'notifications.send' },
+    config: { access: 'notifications.send', audit: { entity: 'notification_send' } },
     schema: {
       tags: ['notifications'],
       summary: 'Queue the send’s failed deliveries again (and only those)',
@@ -277,7 +293,7 @@ async function notificationsRoutes(app: FastifyInstance) {
       },
     },
     handler: async (request) => {
-      const requeued = await retryFailed(app.db, request.params.id);
+      const requeued = await retryFailed(app.db, request.params.id, auditOf(request));
       worker.wake();
       return ok(NOTIFICATION_SUCCESS.retried(requeued), {
         requeued,

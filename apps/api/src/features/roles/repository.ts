@@ -15,6 +15,7 @@ import { permissions, rolePermissions, roles, userCounts } from '../../db/schema
 import { conflict, notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
 import { rethrowRefusal } from '../../lib/pg-error';
+import type { AuditWriter } from '../../plugins/audit';
 import {
   assertDeletable,
   assertGrantable,
@@ -116,6 +117,18 @@ export async function findRole(db: Db, id: number): Promise<RoleDetail | null> {
   };
 }
 
+/** A role as the audit trail compares it: its fields and the names of what it grants. */
+async function roleSnapshot(tx: Db, id: number) {
+  const role = await findRole(tx, id);
+  if (!role) return null;
+  return {
+    name: role.name,
+    description: role.description,
+    is_active: role.is_active,
+    permissions: role.permissions.map((p) => p.name).sort(),
+  };
+}
+
 export interface RoleInput {
   name: string;
   description: string;
@@ -173,7 +186,12 @@ async function replaceGrants(tx: Db, roleId: number, ids: number[]) {
 
 const unique = (ids: number[]) => [...new Set(ids)];
 
-export function createRole(db: Db, actor: Actor, input: RoleInput): Promise<number> {
+export function createRole(
+  db: Db,
+  actor: Actor,
+  input: RoleInput,
+  audit: AuditWriter,
+): Promise<number> {
   return withNameGuard(() =>
     db.transaction(async (tx) => {
       await assertNameFree(tx, input.name);
@@ -188,15 +206,27 @@ export function createRole(db: Db, actor: Actor, input: RoleInput): Promise<numb
         })
         .returning({ id: roles.id });
       await grant(tx, row!.id, ids);
+      await audit(tx, {
+        entityId: row!.id,
+        action: 'create',
+        after: await roleSnapshot(tx, row!.id),
+      });
       return row!.id;
     }),
   );
 }
 
-export function updateRole(db: Db, actor: Actor, id: number, input: RoleInput): Promise<void> {
+export function updateRole(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: RoleInput,
+  audit: AuditWriter,
+): Promise<void> {
   return withNameGuard(() =>
     db.transaction(async (tx) => {
       const current = await lockRole(tx, id, actor);
+      const before = await roleSnapshot(tx, id);
       assertProtectedKept(id, current.name, input);
       await assertNameFree(tx, input.name, id);
       await tx
@@ -213,13 +243,26 @@ export function updateRole(db: Db, actor: Actor, id: number, input: RoleInput): 
         await assertGrantable(tx, actor, ids);
         await replaceGrants(tx, id, ids);
       }
+      await audit(tx, {
+        entityId: id,
+        action: 'update',
+        before,
+        after: await roleSnapshot(tx, id),
+      });
     }),
   );
 }
 
-export function grantPermissions(db: Db, actor: Actor, id: number, ids: number[]): Promise<void> {
+export function grantPermissions(
+  db: Db,
+  actor: Actor,
+  id: number,
+  ids: number[],
+  audit: AuditWriter,
+): Promise<void> {
   return db.transaction(async (tx) => {
     await lockRole(tx, id, actor);
+    const before = await roleSnapshot(tx, id);
     const wanted = unique(ids);
     await assertGrantable(tx, actor, wanted);
     await grant(tx, id, wanted);
@@ -227,21 +270,45 @@ export function grantPermissions(db: Db, actor: Actor, id: number, ids: number[]
       .update(roles)
       .set({ updatedAt: sql`now()` })
       .where(eq(roles.id, id));
+    await audit(tx, {
+      entityId: id,
+      action: 'permissions_grant',
+      before,
+      after: await roleSnapshot(tx, id),
+    });
   });
 }
 
-export function revokePermissions(db: Db, actor: Actor, id: number, ids: number[]): Promise<void> {
+export function revokePermissions(
+  db: Db,
+  actor: Actor,
+  id: number,
+  ids: number[],
+  audit: AuditWriter,
+): Promise<void> {
   return db.transaction(async (tx) => {
     await lockRole(tx, id, actor);
+    const before = await roleSnapshot(tx, id);
     await revoke(tx, id, unique(ids));
     await tx
       .update(roles)
       .set({ updatedAt: sql`now()` })
       .where(eq(roles.id, id));
+    await audit(tx, {
+      entityId: id,
+      action: 'permissions_revoke',
+      before,
+      after: await roleSnapshot(tx, id),
+    });
   });
 }
 
-export async function deleteRole(db: Db, actor: Actor, id: number): Promise<void> {
+export async function deleteRole(
+  db: Db,
+  actor: Actor,
+  id: number,
+  audit: AuditWriter,
+): Promise<void> {
   assertDeletable(id);
   await db
     .transaction(async (tx) => {
@@ -249,8 +316,10 @@ export async function deleteRole(db: Db, actor: Actor, id: number): Promise<void
       // A user insert into this role holds a key-share lock on the row, so the count read
       // after our row lock already includes it.
       if ((await countUsers(tx, id)) > 0) throw conflict(ROLE_MESSAGES.hasUsers);
+      const before = await roleSnapshot(tx, id);
       await tx.delete(roles).where(eq(roles.id, id));
       await tx.delete(userCounts).where(eq(userCounts.roleId, id));
+      await audit(tx, { entityId: id, action: 'delete', before });
     })
     .catch((err: unknown) =>
       rethrowRefusal(err, ({ code }) =>

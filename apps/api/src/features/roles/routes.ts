@@ -21,6 +21,7 @@ import {
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { ok, okPage } from '../../lib/envelope';
+import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import {
   createRole,
@@ -86,7 +87,7 @@ export async function rolesRoutes(app: FastifyInstance) {
   });
 
   r.post('/api/roles', {
-    config: { access: 'roles.create' },
+    config: { access: 'roles.create', audit: { entity: 'role' } },
     schema: {
       tags,
       summary: 'Create a role, optionally with its permissions in the same transaction',
@@ -94,7 +95,12 @@ export async function rolesRoutes(app: FastifyInstance) {
       response: { 201: envelope(roleData) },
     },
     handler: async (request, reply) => {
-      const id = await createRole(app.db, sessionOf(request).permissions, request.body);
+      const id = await createRole(
+        app.db,
+        sessionOf(request).permissions,
+        request.body,
+        auditOf(request),
+      );
       reply.status(201);
       return ok(ROLE_SUCCESS.created, { role: await roleOrNotFound(id) });
     },
@@ -113,7 +119,7 @@ export async function rolesRoutes(app: FastifyInstance) {
   });
 
   r.put('/api/roles/:id', {
-    config: { access: 'roles.update' },
+    config: { access: 'roles.update', audit: { entity: 'role' } },
     schema: {
       tags,
       summary: 'Update a role; with permission_ids, its permissions become exactly those',
@@ -127,13 +133,19 @@ export async function rolesRoutes(app: FastifyInstance) {
         deactivates: is_active === false,
         keeps: permission_ids,
       });
-      await updateRole(app.db, sessionOf(request).permissions, request.params.id, request.body);
+      await updateRole(
+        app.db,
+        sessionOf(request).permissions,
+        request.params.id,
+        request.body,
+        auditOf(request),
+      );
       return ok(ROLE_SUCCESS.updated, { role: await roleOrNotFound(request.params.id) });
     },
   });
 
   r.delete('/api/roles/:id', {
-    config: { access: 'roles.delete' },
+    config: { access: 'roles.delete', audit: { entity: 'role' } },
     schema: {
       tags,
       summary: 'Delete a role that has no users',
@@ -141,7 +153,7 @@ export async function rolesRoutes(app: FastifyInstance) {
       response: { 200: messageOnly },
     },
     handler: async (request) => {
-      await deleteRole(app.db, sessionOf(request).permissions, request.params.id);
+      await deleteRole(app.db, sessionOf(request).permissions, request.params.id, auditOf(request));
       return ok(ROLE_SUCCESS.deleted);
     },
   });
@@ -165,7 +177,7 @@ export async function rolesRoutes(app: FastifyInstance) {
     r.route({
       method: change.method,
       url: '/api/roles/:id/permissions',
-      config: { access: 'roles.update' },
+      config: { access: 'roles.update', audit: { entity: 'role' } },
       schema: {
         tags,
         summary: change.summary,
@@ -184,6 +196,7 @@ export async function rolesRoutes(app: FastifyInstance) {
           sessionOf(request).permissions,
           request.params.id,
           request.body.permission_ids,
+          auditOf(request),
         );
         return ok(change.message, { role: await roleOrNotFound(request.params.id) });
       },

@@ -11,6 +11,7 @@ import { selectPage, withTotal } from '../../db/page';
 import { byPersonName, personDetails, userNameOrPhone } from '../../db/search';
 import { dropdownOptions, roles, teamPlayers, teams, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
+import type { AuditWriter } from '../../plugins/audit';
 import { likePattern } from '../../lib/like-pattern';
 import {
   assertJerseysFree,
@@ -91,32 +92,44 @@ async function addSignedInUser(tx: Db, teamId: number, userId: number) {
   return added.length;
 }
 
-export function createTeam(db: Db, values: TeamValues, signedInUserId: number) {
+export function createTeam(db: Db, values: TeamValues, signedInUserId: number, audit: AuditWriter) {
   return db.transaction(async (tx) => {
-    await assertOwner(tx, values.owner_id);
-    const [row] = await tx
-      .insert(teams)
-      .values({
-        name: values.name,
-        location: values.location,
-        teamInitials: values.team_initials,
-        logoUrl: values.logo_url ?? null,
-        isActive: values.is_active,
-        ownerId: values.owner_id,
-      })
-      .returning();
-    if (!values.add_me) return toTeam(row!);
-    const added = await addSignedInUser(tx, row!.id, signedInUserId);
-    const [counted] = await tx
-      .update(teams)
-      .set({ playersCount: added })
-      .where(eq(teams.id, row!.id))
-      .returning();
-    return toTeam(counted!);
+    const created = await insertTeam(tx, values, signedInUserId);
+    await audit(tx, { entityId: created.id, action: 'create', after: created });
+    return created;
   });
 }
 
-export function updateTeam(db: Db, teamId: number, values: TeamValues, signedInUserId: number) {
+async function insertTeam(tx: Db, values: TeamValues, signedInUserId: number) {
+  await assertOwner(tx, values.owner_id);
+  const [row] = await tx
+    .insert(teams)
+    .values({
+      name: values.name,
+      location: values.location,
+      teamInitials: values.team_initials,
+      logoUrl: values.logo_url ?? null,
+      isActive: values.is_active,
+      ownerId: values.owner_id,
+    })
+    .returning();
+  if (!values.add_me) return toTeam(row!);
+  const added = await addSignedInUser(tx, row!.id, signedInUserId);
+  const [counted] = await tx
+    .update(teams)
+    .set({ playersCount: added })
+    .where(eq(teams.id, row!.id))
+    .returning();
+  return toTeam(counted!);
+}
+
+export function updateTeam(
+  db: Db,
+  teamId: number,
+  values: TeamValues,
+  signedInUserId: number,
+  audit: AuditWriter,
+) {
   return db.transaction(async (tx) => {
     const current = await lockTeam(tx, teamId);
     // A team keeps its owner even if that user's role changed later; a new owner must qualify.
@@ -136,16 +149,24 @@ export function updateTeam(db: Db, teamId: number, values: TeamValues, signedInU
       })
       .where(eq(teams.id, teamId))
       .returning();
-    return toTeam(row!);
+    const updated = toTeam(row!);
+    await audit(tx, {
+      entityId: teamId,
+      action: 'update',
+      before: toTeam(current),
+      after: updated,
+    });
+    return updated;
   });
 }
 
-export function deleteTeam(db: Db, teamId: number) {
+export function deleteTeam(db: Db, teamId: number, audit: AuditWriter) {
   return db
     .transaction(async (tx) => {
-      await lockTeam(tx, teamId);
+      const current = await lockTeam(tx, teamId);
       await tx.delete(teamPlayers).where(eq(teamPlayers.teamId, teamId));
       await tx.delete(teams).where(eq(teams.id, teamId));
+      await audit(tx, { entityId: teamId, action: 'delete', before: toTeam(current) });
     })
     .catch(rethrowDeleteRefusal);
 }
@@ -316,13 +337,43 @@ async function moveFlags(
       .where(others(teamPlayers.isWicketKeeper));
 }
 
+/**
+ * A squad as the audit trail compares it: one field per player (`players.<user id>`), so a
+ * captaincy that moves shows on both players. Squads are small: read whole, twice per change.
+ */
+async function squadSnapshot(tx: Db, teamId: number) {
+  const [team] = await tx
+    .select({ playersCount: teams.playersCount })
+    .from(teams)
+    .where(eq(teams.id, teamId));
+  const rows = await tx
+    .select({
+      userId: teamPlayers.userId,
+      player_name: teamPlayers.playerName,
+      player_role: teamPlayers.playerRole,
+      batting_style: teamPlayers.battingStyle,
+      bowling_style: teamPlayers.bowlingStyle,
+      jersey_number: teamPlayers.jerseyNumber,
+      is_captain: teamPlayers.isCaptain,
+      is_wicket_keeper: teamPlayers.isWicketKeeper,
+    })
+    .from(teamPlayers)
+    .where(eq(teamPlayers.teamId, teamId));
+  return {
+    players_count: team?.playersCount ?? 0,
+    ...Object.fromEntries(rows.map(({ userId, ...p }) => [`players.${userId}`, p])),
+  };
+}
+
 export function addPlayers(
   db: Db,
   teamId: number,
   players: (TeamPlayerValues & { user_id: number })[],
+  audit: AuditWriter,
 ) {
   return db.transaction(async (tx) => {
     await lockTeam(tx, teamId);
+    const before = await squadSnapshot(tx, teamId);
     const byId = await assertNewPlayers(
       tx,
       teamId,
@@ -362,14 +413,27 @@ export function addPlayers(
       .update(teams)
       .set({ playersCount: sql`${teams.playersCount} + ${players.length}`, updatedAt: new Date() })
       .where(eq(teams.id, teamId));
+    await audit(tx, {
+      entityId: teamId,
+      action: 'players_add',
+      before,
+      after: await squadSnapshot(tx, teamId),
+    });
     return players.length;
   });
 }
 
 /** PUT replaces the squad fields; a missing player_name keeps the current one. */
-export function updatePlayer(db: Db, teamId: number, userId: number, values: TeamPlayerValues) {
+export function updatePlayer(
+  db: Db,
+  teamId: number,
+  userId: number,
+  values: TeamPlayerValues,
+  audit: AuditWriter,
+) {
   return db.transaction(async (tx) => {
     await lockTeam(tx, teamId);
+    const before = await squadSnapshot(tx, teamId);
     const [current] = await tx
       .select({ userId: teamPlayers.userId })
       .from(teamPlayers)
@@ -396,12 +460,19 @@ export function updatePlayer(db: Db, teamId: number, userId: number, values: Tea
         isWicketKeeper: values.is_wicket_keeper,
       })
       .where(and(eq(teamPlayers.teamId, teamId), eq(teamPlayers.userId, userId)));
+    await audit(tx, {
+      entityId: teamId,
+      action: 'player_update',
+      before,
+      after: await squadSnapshot(tx, teamId),
+    });
   });
 }
 
-export function removePlayer(db: Db, teamId: number, userId: number) {
+export function removePlayer(db: Db, teamId: number, userId: number, audit: AuditWriter) {
   return db.transaction(async (tx) => {
     await lockTeam(tx, teamId);
+    const before = await squadSnapshot(tx, teamId);
     const removed = await tx
       .delete(teamPlayers)
       .where(and(eq(teamPlayers.teamId, teamId), eq(teamPlayers.userId, userId)))
@@ -411,6 +482,12 @@ export function removePlayer(db: Db, teamId: number, userId: number) {
       .update(teams)
       .set({ playersCount: sql`${teams.playersCount} - 1`, updatedAt: new Date() })
       .where(eq(teams.id, teamId));
+    await audit(tx, {
+      entityId: teamId,
+      action: 'player_remove',
+      before,
+      after: await squadSnapshot(tx, teamId),
+    });
   });
 }
 

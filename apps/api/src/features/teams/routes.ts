@@ -21,6 +21,7 @@ import {
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { ok, okPage, pageData } from '../../lib/envelope';
+import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import {
   addPlayers,
@@ -55,7 +56,7 @@ export async function teamsRoutes(app: FastifyInstance) {
   });
 
   r.post('/api/teams', {
-    config: { access: 'teams.create' },
+    config: { access: 'teams.create', audit: { entity: 'team' } },
     schema: {
       tags: ['teams'],
       summary: 'Create a team',
@@ -63,7 +64,12 @@ export async function teamsRoutes(app: FastifyInstance) {
       response: { 201: teamData },
     },
     handler: async (request, reply) => {
-      const created = await createTeam(app.db, request.body, sessionOf(request).userId);
+      const created = await createTeam(
+        app.db,
+        request.body,
+        sessionOf(request).userId,
+        auditOf(request),
+      );
       return reply.status(201).send(ok(TEAM_SUCCESS.created, { team: created }));
     },
   });
@@ -88,7 +94,7 @@ export async function teamsRoutes(app: FastifyInstance) {
   });
 
   r.put('/api/teams/:id', {
-    config: { access: 'teams.update' },
+    config: { access: 'teams.update', audit: { entity: 'team' } },
     schema: {
       tags: ['teams'],
       summary: 'Update a team',
@@ -102,13 +108,14 @@ export async function teamsRoutes(app: FastifyInstance) {
         request.params.id,
         request.body,
         sessionOf(request).userId,
+        auditOf(request),
       );
       return ok(TEAM_SUCCESS.updated, { team: updated });
     },
   });
 
   r.delete('/api/teams/:id', {
-    config: { access: 'teams.delete' },
+    config: { access: 'teams.delete', audit: { entity: 'team' } },
     schema: {
       tags: ['teams'],
       summary: 'Delete a team and its squad',
@@ -116,7 +123,7 @@ export async function teamsRoutes(app: FastifyInstance) {
       response: { 200: messageOnly },
     },
     handler: async (request) => {
-      await deleteTeam(app.db, request.params.id);
+      await deleteTeam(app.db, request.params.id, auditOf(request));
       return ok(TEAM_SUCCESS.deleted);
     },
   });
@@ -141,7 +148,7 @@ export async function teamsRoutes(app: FastifyInstance) {
   });
 
   r.post('/api/teams/:id/players/multiple', {
-    config: { access: 'team_players.create' },
+    config: { access: 'team_players.create', audit: { entity: 'team' } },
     schema: {
       tags: ['teams'],
       summary: 'Add several players to the squad: all of them or none',
@@ -150,13 +157,18 @@ export async function teamsRoutes(app: FastifyInstance) {
       response: { 201: envelope(z.object({ added: z.number().int() })) },
     },
     handler: async (request, reply) => {
-      const added = await addPlayers(app.db, request.params.id, request.body.players);
+      const added = await addPlayers(
+        app.db,
+        request.params.id,
+        request.body.players,
+        auditOf(request),
+      );
       return reply.status(201).send(ok(TEAM_SUCCESS.playersAdded, { added }));
     },
   });
 
   r.put('/api/teams/:id/players/:playerId', {
-    config: { access: 'team_players.update' },
+    config: { access: 'team_players.update', audit: { entity: 'team' } },
     schema: {
       tags: ['teams'],
       summary: 'Edit a squad member',
@@ -165,13 +177,19 @@ export async function teamsRoutes(app: FastifyInstance) {
       response: { 200: messageOnly },
     },
     handler: async (request) => {
-      await updatePlayer(app.db, request.params.id, request.params.playerId, request.body);
+      await updatePlayer(
+        app.db,
+        request.params.id,
+        request.params.playerId,
+        request.body,
+        auditOf(request),
+      );
       return ok(TEAM_SUCCESS.playerUpdated);
     },
   });
 
   r.delete('/api/teams/:id/players/:playerId', {
-    config: { access: 'team_players.delete' },
+    config: { access: 'team_players.delete', audit: { entity: 'team' } },
     schema: {
       tags: ['teams'],
       summary: 'Remove a player from the squad',
@@ -179,7 +197,7 @@ export async function teamsRoutes(app: FastifyInstance) {
       response: { 200: messageOnly },
     },
     handler: async (request) => {
-      await removePlayer(app.db, request.params.id, request.params.playerId);
+      await removePlayer(app.db, request.params.id, request.params.playerId, auditOf(request));
       return ok(TEAM_SUCCESS.playerRemoved);
     },
   });

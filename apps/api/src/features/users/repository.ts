@@ -5,6 +5,7 @@ import { permissionsOfRole } from '../../db/grants';
 import { selectPage, withTotal } from '../../db/page';
 import { byPersonName, personDetails, userNameOrPhone } from '../../db/search';
 import { permissions, roles, sessions, teamPlayers, teams, users } from '../../db/schema';
+import type { AuditWriter } from '../../plugins/audit';
 import { forgetNameMatches } from './list-planner';
 import { userRecord } from './user-record';
 
@@ -109,21 +110,57 @@ const toColumns = (v: UserFormValues) => ({
   profilePicture: v.profile_picture,
 });
 
-export async function insertUser(db: Db, v: UserFormValues): Promise<number> {
-  const [row] = await db.insert(users).values(toColumns(v)).returning({ id: users.id });
-  // This instance must find the new name on its very next search; others hear it notified.
-  forgetNameMatches(db);
-  return row!.id;
+/** A user as the audit trail compares it: the API's fields, flat. */
+export function userSnapshot(u: User | null) {
+  if (!u) return null;
+  const { details, id: _id, created_at: _created, ...account } = u;
+  return { ...account, ...details };
 }
 
-export async function updateUser(db: Db, id: number, v: UserFormValues): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ ...toColumns(v), updatedAt: sql`now()` })
-    .where(eq(users.id, id))
-    .returning({ id: users.id });
+export async function insertUser(db: Db, v: UserFormValues, audit: AuditWriter): Promise<number> {
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(users).values(toColumns(v)).returning({ id: users.id });
+    await audit(tx, {
+      entityId: row!.id,
+      action: 'create',
+      after: userSnapshot(await findUser(tx, row!.id)),
+    });
+    return row!.id;
+  });
+  // This instance must find the new name on its very next search; others hear it notified.
   forgetNameMatches(db);
-  return rows.length > 0;
+  return id;
+}
+
+/** Locks the user row for the rest of the transaction and reads it as the API answers it. */
+async function lockUser(tx: Db, id: number) {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  return row ? findUser(tx, id) : null;
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  v: UserFormValues,
+  audit: AuditWriter,
+): Promise<boolean> {
+  const updated = await db.transaction(async (tx) => {
+    const before = await lockUser(tx, id);
+    if (!before) return false;
+    await tx
+      .update(users)
+      .set({ ...toColumns(v), updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+    await audit(tx, {
+      entityId: id,
+      action: 'update',
+      before: userSnapshot(before),
+      after: userSnapshot(await findUser(tx, id)),
+    });
+    return true;
+  });
+  forgetNameMatches(db);
+  return updated;
 }
 
 export async function ownsAnyTeam(db: Db, userId: number): Promise<boolean> {
@@ -139,9 +176,11 @@ export async function ownsAnyTeam(db: Db, userId: number): Promise<boolean> {
  * Removes a user with their squad places and sessions (the foreign keys cascade), keeping each
  * team's stored player count in step, in one transaction.
  */
-export async function deleteUser(db: Db, id: number): Promise<boolean> {
+export async function deleteUser(db: Db, id: number, audit: AuditWriter): Promise<boolean> {
   return db
     .transaction(async (tx) => {
+      const before = await lockUser(tx, id);
+      if (!before) return false;
       await tx
         .update(teams)
         .set({ playersCount: sql`${teams.playersCount} - 1` })
@@ -154,8 +193,9 @@ export async function deleteUser(db: Db, id: number): Promise<boolean> {
               .where(eq(teamPlayers.userId, id)),
           ),
         );
-      const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-      return rows.length > 0;
+      await tx.delete(users).where(eq(users.id, id));
+      await audit(tx, { entityId: id, action: 'delete', before: userSnapshot(before) });
+      return true;
     })
     .finally(() => forgetNameMatches(db));
 }
@@ -165,7 +205,8 @@ export async function setPassword(
   db: Db,
   id: number,
   passwordHash: string,
-  keepSessionId?: number,
+  keepSessionId: number | undefined,
+  audit: AuditWriter,
 ) {
   await db.transaction(async (tx) => {
     await tx
@@ -182,5 +223,7 @@ export async function setPassword(
           keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
         ),
       );
+    // An event without values: neither password nor hash enters the trail.
+    await audit(tx, { entityId: id, action: 'password_change' });
   });
 }

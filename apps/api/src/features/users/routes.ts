@@ -17,6 +17,7 @@ import {
   USER_SUCCESS,
 } from '@cricket/contracts';
 import type { Database } from '../../db/client';
+import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
@@ -95,7 +96,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
   });
 
   r.post('/api/users', {
-    config: { access: 'users.create' },
+    config: { access: 'users.create', audit: { entity: 'user' } },
     schema: {
       tags: ['users'],
       summary: 'Create a user',
@@ -106,14 +107,14 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
       const v = request.body;
       await assertAssignableRole(app.db, sessionOf(request), v.role_id);
       await assertUnique(app.db, v);
-      const id = await insertUser(app.db, v).catch(rethrowUniqueViolation);
+      const id = await insertUser(app.db, v, auditOf(request)).catch(rethrowUniqueViolation);
       const created = await findUser(app.db, id);
       return ok(USER_SUCCESS.created, { user: created! });
     },
   });
 
   r.put('/api/users/:id', {
-    config: { access: 'users.update' },
+    config: { access: 'users.update', audit: { entity: 'user' } },
     schema: {
       tags: ['users'],
       summary: 'Edit a user',
@@ -130,14 +131,16 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
       await assertAssignableRole(app.db, session, request.body.role_id, current.role_id);
       await assertKeepsOwnAccess(app.db, session, id, request.body);
       await assertUnique(app.db, request.body, id);
-      const updated = await updateUser(app.db, id, request.body).catch(rethrowUniqueViolation);
+      const updated = await updateUser(app.db, id, request.body, auditOf(request)).catch(
+        rethrowUniqueViolation,
+      );
       if (!updated) throw notFound(USER_ERRORS.notFound);
       return ok(USER_SUCCESS.updated, { user: (await findUser(app.db, id))! });
     },
   });
 
   r.delete('/api/users/:id', {
-    config: { access: 'users.delete' },
+    config: { access: 'users.delete', audit: { entity: 'user' } },
     schema: {
       tags: ['users'],
       summary: 'Delete a user',
@@ -152,14 +155,14 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
       if (id === session.userId) throw badRequest(USER_ERRORS.selfDelete);
       await assertRoleWithinRights(app.db, session, current.role_id);
       if (await ownsAnyTeam(app.db, id)) throw conflict(USER_ERRORS.ownsTeam);
-      const deleted = await deleteUser(app.db, id).catch(rethrowDeleteRefusal);
+      const deleted = await deleteUser(app.db, id, auditOf(request)).catch(rethrowDeleteRefusal);
       if (!deleted) throw notFound(USER_ERRORS.notFound);
       return ok(USER_SUCCESS.deleted);
     },
   });
 
   r.put('/api/users/:id/password', {
-    config: { access: 'users.update' },
+    config: { access: 'users.update', audit: { entity: 'user' } },
     schema: {
       tags: ['users'],
       summary: "Set a user's password (signs them out of their other sessions)",
@@ -174,7 +177,13 @@ export async function usersRoutes(app: FastifyInstance, { database }: { database
       if (!current) throw notFound(USER_ERRORS.notFound);
       await assertRoleWithinRights(app.db, session, current.role_id);
       const hash = await hashPassword(request.body.password);
-      await setPassword(app.db, id, hash, id === session.userId ? session.sessionId : undefined);
+      await setPassword(
+        app.db,
+        id,
+        hash,
+        id === session.userId ? session.sessionId : undefined,
+        auditOf(request),
+      );
       return ok(USER_SUCCESS.passwordUpdated);
     },
   });

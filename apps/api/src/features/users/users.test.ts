@@ -4,6 +4,7 @@ import { USER_ERRORS, envelope, pageOf, todayIsoDate, user, userDetails } from '
 import { roles, sessions, teamPlayers, teams, users } from '../../db/schema';
 import { createTestApp, userPayload, type TestApp } from '../../test/harness';
 import { SEARCH_TOTAL_WINDOW } from './list-planner';
+import { auditAs } from '../../plugins/audit';
 import { insertUser } from './repository';
 import { rethrowUniqueViolation } from './rules';
 
@@ -268,15 +269,19 @@ describe('POST /api/users', () => {
       role_id: playerRole,
     };
     await expect(
-      insertUser(t.db, { ...values, email: first.details.email }).catch(rethrowUniqueViolation),
+      insertUser(t.db, { ...values, email: first.details.email }, auditAs(null, 'user')).catch(
+        rethrowUniqueViolation,
+      ),
     ).rejects.toMatchObject({
       statusCode: 409,
       message: 'Email is already in use',
     });
     await expect(
-      insertUser(t.db, { ...values, phone_number: first.phone_number }).catch(
-        rethrowUniqueViolation,
-      ),
+      insertUser(
+        t.db,
+        { ...values, phone_number: first.phone_number },
+        auditAs(null, 'user'),
+      ).catch(rethrowUniqueViolation),
     ).rejects.toMatchObject({
       statusCode: 409,
       message: 'Phone number is already in use',

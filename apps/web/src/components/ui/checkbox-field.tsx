@@ -1,7 +1,8 @@
 import type { InputHTMLAttributes } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { cn } from '@/lib/cn';
-import { FieldMessages, useFieldBinding, type FieldProps } from './field';
+import { useFieldBinding, type FieldProps } from './field';
+import { FieldMessages } from './field-frame';
 
 type CheckboxFieldProps<T extends FieldValues> = FieldProps<T> &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form' | 'id' | 'type'>;

@@ -5,7 +5,8 @@ import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import type { FieldValues } from 'react-hook-form';
 import { cn } from '@/lib/cn';
-import { controlClasses, FieldFrame, useControlledField, type FieldProps } from './field';
+import { useControlledField, type FieldProps } from './field';
+import { controlClasses, FieldFrame } from './field-frame';
 
 /** 'YYYY-MM-DD' in local time, the form's and the API's date format. */
 function toIso(date: Date): string {

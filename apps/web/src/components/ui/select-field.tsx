@@ -1,5 +1,6 @@
 import type { FieldValues } from 'react-hook-form';
-import { FieldFrame, useControlledField, type FieldProps } from './field';
+import { useControlledField, type FieldProps } from './field';
+import { FieldFrame } from './field-frame';
 import { Select, type SelectOption } from './select';
 
 export type { SelectOption };

@@ -2,7 +2,7 @@ import * as RadixSelect from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
 import type { Ref } from 'react';
 import { cn } from '@/lib/cn';
-import { controlClasses } from './field';
+import { controlClasses } from './field-frame';
 
 export interface SelectOption {
   value: string;

@@ -1,7 +1,8 @@
 import type { TextareaHTMLAttributes } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { cn } from '@/lib/cn';
-import { controlClasses, FieldFrame, useFieldBinding, type FieldProps } from './field';
+import { useFieldBinding, type FieldProps } from './field';
+import { controlClasses, FieldFrame } from './field-frame';
 
 type TextAreaFieldProps<T extends FieldValues> = FieldProps<T> &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'form' | 'id'>;

@@ -1,33 +1,62 @@
-import type { LoginForm } from '@cricket/contracts/login';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useRef, type FormEvent, type InputHTMLAttributes } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { LogoMark } from '@/components/logo';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { controlClasses, FieldFrame, useFieldIds } from '@/components/ui/field-frame';
+import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/http';
 import { useLogin } from '../api/login';
+import { loadLoginRules, useLoginFields } from '../lib/login-fields';
 
-/**
- * zod and the login rules come with the first check (a blur or the submit; the first focus
- * starts the download), not with the screen: they are a fifth of its download otherwise.
- */
-const loadResolver = () => import('../lib/login-resolver');
-const resolver: Resolver<LoginForm> = async (...args) =>
-  (await loadResolver()).loginResolver(...args);
+interface LoginFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange' | 'onBlur'
+> {
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}
+
+function LoginField({ label, error, onChange, required, ...inputProps }: LoginFieldProps) {
+  const { describedBy, ...ids } = useFieldIds(false, error);
+  return (
+    <FieldFrame label={label} required={required} error={error} {...ids}>
+      <input
+        {...inputProps}
+        id={ids.id}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+        className={cn(controlClasses, 'h-10')}
+      />
+    </FieldFrame>
+  );
+}
 
 export function LoginPage() {
   const navigate = useNavigate();
   const loginMutation = useLogin();
-  // Spec §5: checked on blur, then on every keystroke once a field has been visited.
-  const form = useForm({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
-  });
+  const fields = useLoginFields();
+  // One sign-in at a time, however fast the button is pressed.
+  const submitting = useRef(false);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting.current) return;
+    submitting.current = true;
+    const formElement = event.currentTarget;
     try {
+      const checked = await fields.validate();
+      if ('invalid' in checked) {
+        // As the drawers do: the first field in error takes the focus.
+        (formElement.elements.namedItem(checked.invalid) as HTMLInputElement | null)?.focus();
+        return;
+      }
+      const { values } = checked;
       // The user-agent parser is only needed here, so it stays out of the first download.
       const { detectDeviceInfo } = await import('../lib/device-info');
       await loginMutation.mutateAsync({ ...values, device_info: detectDeviceInfo() });
@@ -35,8 +64,10 @@ export function LoginPage() {
       navigate('/', { replace: true });
     } catch (error) {
       toast.error(errorMessage(error, 'Login failed. Please check your credentials.'));
+    } finally {
+      submitting.current = false;
     }
-  });
+  };
 
   return (
     <div className="w-full max-w-md">
@@ -52,23 +83,21 @@ export function LoginPage() {
         </div>
 
         <form
-          onSubmit={onSubmit}
-          onFocus={() => void loadResolver()}
+          onSubmit={(event) => void onSubmit(event)}
+          onFocus={() => void loadLoginRules()}
           noValidate
           className="space-y-4"
         >
-          <TextField
-            form={form}
-            name="email"
+          <LoginField
+            {...fields.bind('email')}
             label="Email"
             type="email"
             autoComplete="username"
             placeholder="you@example.com"
             required
           />
-          <TextField
-            form={form}
-            name="password"
+          <LoginField
+            {...fields.bind('password')}
             label="Password"
             type="password"
             autoComplete="current-password"

@@ -8,7 +8,7 @@ import { Check, ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Modal } from '@/components/modal';
 import { PaginationBar } from '@/components/pagination-bar';
-import { controlClasses, FieldFrame } from '@/components/ui/field';
+import { controlClasses, FieldFrame } from '@/components/ui/field-frame';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useOrganizers } from '../api/get-organizers';

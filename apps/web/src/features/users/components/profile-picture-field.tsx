@@ -1,7 +1,7 @@
 import { MEDIA_RULES, mediaFileProblem } from '@cricket/contracts';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { FieldMessages } from '@/components/ui/field';
+import { FieldMessages } from '@/components/ui/field-frame';
 import { Button } from '@/components/ui/button';
 
 /** Spec §5: an image, under 2 MB; the server sniffs the bytes again. */

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * One row per accepted change (decision 021), written in the change's own transaction.
+ * No foreign keys: a record must outlive the user and the entity it names, and the actor's
+ * email is copied so it reads as it was at the time.
+ */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorId: integer(),
+    actorEmail: varchar({ length: 254 }),
+    entityType: varchar({ length: 40 }).notNull(),
+    entityId: integer().notNull(),
+    action: varchar({ length: 40 }).notNull(),
+    /** `{ field: { before, after } }`; never a password, hash or token (see lib/audit.ts). */
+    changes: jsonb()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+  },
+  // Newest first is (created_at desc, id desc): each filter has an index ending in those two
+  // columns, so a filtered page is a backward range scan that stops after the page.
+  (t) => [
+    index('audit_logs_created_idx').on(t.createdAt, t.id),
+    index('audit_logs_entity_idx').on(t.entityType, t.entityId, t.createdAt, t.id),
+    index('audit_logs_entity_type_idx').on(t.entityType, t.createdAt, t.id),
+    index('audit_logs_actor_idx').on(t.actorId, t.createdAt, t.id),
+    index('audit_logs_actor_email_idx').on(sql`lower(${t.actorEmail})`, t.createdAt, t.id),
+    index('audit_logs_action_idx').on(t.action, t.createdAt, t.id),
+  ],
+);

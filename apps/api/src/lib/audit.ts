@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { AUDIT_SECRET_FIELD, type AuditAction, type AuditEntityType } from '@cricket/contracts';
+import type { Db } from '../db/client';
+import { auditLogs, users } from '../db/schema';
+
+export type Snapshot = Record<string, unknown>;
+export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
+
+export interface AuditChange {
+  entityId: number;
+  action: AuditAction;
+  /** The record before and after the change (null where it did not exist); diffed here. */
+  before?: Snapshot | null;
+  after?: Snapshot | null;
+}
+
+/** Bookkeeping every record has; a change to only these is no change worth reading. */
+const NOT_FIELDS = new Set(['id', 'created_at', 'updated_at']);
+
+/** Drops every secret-looking key, at any depth, so no caller can leak one into the trail. */
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !AUDIT_SECRET_FIELD.test(k))
+        .map(([k, v]) => [k, withoutSecrets(v)]),
+    );
+  }
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/**
+ * The fields that differ between two snapshots, each with its before and after value (null
+ * where the record or the field did not exist). Values compare as JSON, so arrays and nested
+ * objects count as one field.
+ */
+export function fieldChanges(before: Snapshot | null, after: Snapshot | null): FieldChanges {
+  const b = (withoutSecrets(before ?? {}) as Snapshot) ?? {};
+  const a = (withoutSecrets(after ?? {}) as Snapshot) ?? {};
+  const changes: FieldChanges = {};
+  for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
+    if (NOT_FIELDS.has(key)) continue;
+    const was = b[key] ?? null;
+    const is = a[key] ?? null;
+    if (JSON.stringify(was) !== JSON.stringify(is)) changes[key] = { before: was, after: is };
+  }
+  return changes;
+}
+
+/**
+ * The one statement an audited change adds to its transaction: an insert that also copies the
+ * actor's email as it is now. Refuses to run outside a transaction, where the record could
+ * survive a change that failed or be lost from one that succeeded.
+ */
+export async function writeAudit(
+  tx: Db,
+  entry: AuditChange & { actorId: number | null; entityType: AuditEntityType },
+) {
+  if (!(tx instanceof PgTransaction))
+    throw new Error('An audit record must be written inside the transaction of its change');
+  const changes = fieldChanges(entry.before ?? null, entry.after ?? null);
+  await tx.insert(auditLogs).values({
+    actorId: entry.actorId,
+    actorEmail:
+      entry.actorId === null
+        ? null
+        : sql`(select ${users.email} from ${users} where ${users.id} = ${entry.actorId})`,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    action: entry.action,
+    changes,
+  });
+}
