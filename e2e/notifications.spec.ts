@@ -79,7 +79,10 @@ test.describe('notifications', () => {
     );
 
     await page.getByRole('button', { name: 'Send Now' }).click();
-    await expect(page.getByText('Notification sent successfully!')).toBeVisible();
+    // The request records the send and its deliveries; on a loaded machine it can take a while.
+    await expect(page.getByText('Notification sent successfully!')).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(page).toHaveURL(/\/sent-notifications\/view\?id=\d+/);
     await expect(page.getByRole('status').filter({ hasText: /^sent$/ })).toBeVisible({
       timeout: 30_000,
