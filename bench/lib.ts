@@ -27,7 +27,12 @@ export const ADMIN = { email: 'bench-admin@example.in', password: 'Bench@12345' 
  * registers (the bench's baselines); it reports its port to the parent and stops when the
  * parent disconnects.
  */
-export async function serveApi(databaseUrl: string, extra: (app: FastifyInstance) => void) {
+export async function serveApi(
+  databaseUrl: string,
+  extra: (app: FastifyInstance) => void,
+  /** More settings for the API's configuration (e.g. SMTP_URL). */
+  env: Record<string, string> = {},
+) {
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'bench-uploads-'));
   const database = openPostgres(databaseUrl);
   const config = loadConfig({
@@ -36,6 +41,7 @@ export async function serveApi(databaseUrl: string, extra: (app: FastifyInstance
     DATABASE_URL: databaseUrl,
     UPLOAD_DIR: uploadDir,
     WEB_DIST: '/nonexistent',
+    ...env,
   });
   const app = await buildApp({ config, database, logger: false });
   extra(app);

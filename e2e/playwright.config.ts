@@ -52,6 +52,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: 'Cricket Support <support@cricket.test>',
+      // Sends are picked up within a quarter second, so a test sees 'sent' soon.
+      NOTIFY_POLL_MS: '250',
     },
   },
 });

@@ -97,6 +97,36 @@ const aPhone = () => `9${String(Date.now() % 1e8).padStart(8, '0')}${phoneSeq++ 
 
 const SCREENS: Screen[] = [
   {
+    name: 'notification templates',
+    listRequest: /\/api\/notifications\/templates\?/,
+    table: 'Notification templates',
+    deleteLabel: /^Delete /,
+    deleteDialog: 'Delete Template',
+    deleteRequest: /\/api\/notifications\/templates\/\d+$/,
+    async seed(api, prefix, count, longName) {
+      for (let i = 1; i <= count; i++) {
+        await api('POST', '/api/notifications/templates', {
+          name: i === 1 && longName ? longName : `${prefix} ${i}`,
+          type: 'email',
+          subject: 'Match day',
+          message: 'Hello {{first_name}}, the gates open at 9.',
+        });
+      }
+      return { url: `/notification-templates?name=${prefix}&limit=5` };
+    },
+    opener: (page) => page.getByRole('button', { name: 'Add Template' }),
+    formTitle: 'Create Template',
+    async fill(form, prefix) {
+      await form.getByLabel('Template Name').fill(`${prefix} saved`);
+      await form.getByLabel('Subject').fill('Saved subject');
+      await form.getByLabel('Message').fill('A message long enough to keep.');
+    },
+    saveLabel: 'Create Template',
+    saveRequest: { method: 'POST', url: /\/api\/notifications\/templates$/ },
+    chunk: /templates-page-[\w-]+\.js$/,
+    longName: (prefix) => pad(prefix, 100),
+  },
+  {
     name: 'users',
     listRequest: /\/api\/users\?/,
     table: 'Users',

@@ -26,6 +26,16 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Cricket Back-Office <no-reply@cricket.local>'),
   CONTACT_ALLOWED_ORIGINS: z.string().default(''),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(CONTACT_RATE_POINTS),
+  SMS_WEBHOOK_URL: z.url().optional().or(z.literal('')),
+  PUSH_WEBHOOK_URL: z.url().optional().or(z.literal('')),
+  NOTIFY_WEBHOOK_SECRET: z.string().optional(),
+  NOTIFY_WORKER: bool,
+  NOTIFY_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
+  NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  NOTIFY_LEASE_MS: z.coerce.number().int().min(100).optional(),
+  NOTIFY_RETRY_BASE_MS: z.coerce.number().int().min(0).optional(),
+  NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).optional(),
+  NOTIFY_POLL_MS: z.coerce.number().int().min(10).optional(),
 });
 
 export type Config = {
@@ -51,6 +61,21 @@ export type Config = {
   contactAllowedOrigins: string[];
   /** Contact form messages one client address may send per hour. */
   contactRateLimit: number;
+  /** SMS and push go to these HTTP endpoints, signed with the secret; unset means skipped. */
+  smsWebhookUrl: string | undefined;
+  pushWebhookUrl: string | undefined;
+  webhookSecret: string | undefined;
+  /** Whether this instance runs the notification delivery worker (on by default). */
+  notifyWorker: boolean;
+  /** Worker tuning (features/notifications/worker.ts); unset keeps its defaults. */
+  notify: {
+    batchSize?: number;
+    concurrency?: number;
+    leaseMs?: number;
+    retryBaseMs?: number;
+    maxAttempts?: number;
+    pollMs?: number;
+  };
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -63,6 +88,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if ((e.SMS_WEBHOOK_URL || e.PUSH_WEBHOOK_URL) && !e.NOTIFY_WEBHOOK_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  NOTIFY_WEBHOOK_SECRET: required to sign SMS_WEBHOOK_URL / PUSH_WEBHOOK_URL requests',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -86,5 +116,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((o) => o.trim().replace(/\/+$/, ''))
       .filter(Boolean),
     contactRateLimit: e.CONTACT_RATE_LIMIT,
+    smsWebhookUrl: e.SMS_WEBHOOK_URL || undefined,
+    pushWebhookUrl: e.PUSH_WEBHOOK_URL || undefined,
+    webhookSecret: e.NOTIFY_WEBHOOK_SECRET || undefined,
+    notifyWorker: e.NOTIFY_WORKER ?? true,
+    notify: {
+      batchSize: e.NOTIFY_BATCH_SIZE,
+      concurrency: e.NOTIFY_CONCURRENCY,
+      leaseMs: e.NOTIFY_LEASE_MS,
+      retryBaseMs: e.NOTIFY_RETRY_BASE_MS,
+      maxAttempts: e.NOTIFY_MAX_ATTEMPTS,
+      pollMs: e.NOTIFY_POLL_MS,
+    },
   };
 }

@@ -14,6 +14,8 @@ export const AUDIT_ENTITIES = {
   wa_template_category: 'WhatsApp Template Category',
   email_template: 'Email Template',
   contact_message: 'Contact Message',
+  notification_template: 'Notification template',
+  notification_send: 'Notification send',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITIES) as [
@@ -34,6 +36,9 @@ export const AUDIT_ACTIONS = {
   player_remove: 'Player removed',
   reply: 'Reply sent',
   reply_retry: 'Reply sent again',
+  send: 'Sent',
+  cancel: 'Cancelled',
+  retry_failed: 'Failed deliveries retried',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

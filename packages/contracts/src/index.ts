@@ -11,6 +11,7 @@ export * from './users.ts';
 export * from './teams.ts';
 export * from './matches.ts';
 export * from './template-variables.ts';
+export * from './notifications.ts';
 export * from './audit.ts';
 export * from './wa-categories.ts';
 export * from './wa-rules.ts';

@@ -8,6 +8,7 @@ import { emailTemplatesRoutes } from './email-templates/routes';
 import { healthRoutes } from './health/routes';
 import { matchesRoutes } from './matches/routes';
 import { mediaRoutes } from './media/routes';
+import notificationsRoutes from './notifications/routes';
 import { rolesRoutes } from './roles/routes';
 import { teamsRoutes } from './teams/routes';
 import { usersRoutes } from './users/routes';
@@ -30,6 +31,7 @@ export async function registerFeatures(
   await app.register(waTemplatesRoutes);
   await app.register(emailTemplatesRoutes);
   await app.register(contactMessagesRoutes);
+  await app.register(notificationsRoutes);
   await app.register(mediaRoutes, { uploadDir: app.config.uploadDir });
   await app.register(auditRoutes);
 }

@@ -1,33 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startTestSmtp } from '../test/smtp';
 import { classifyMailError, createMailTransport, MailDeliveryError } from './mail';
-
-/** A real SMTP server in this process; `refuse` answers RCPT/DATA with the given code. */
-async function startSmtp(refuse?: { code: number; message: string }) {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString()));
-      stream.on('end', () => {
-        if (refuse) {
-          const err = Object.assign(new Error(refuse.message), { responseCode: refuse.code });
-          return callback(err);
-        }
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => server.close() };
-}
 
 const closers: (() => void)[] = [];
 afterEach(() => closers.splice(0).forEach((c) => c()));
@@ -38,8 +11,8 @@ describe('mail transport', () => {
   });
 
   it('delivers to a real SMTP server with the given Message-ID and threading headers', async () => {
-    const smtp = await startSmtp();
-    closers.push(smtp.close);
+    const smtp = await startTestSmtp();
+    closers.push(() => void smtp.close());
     const mail = createMailTransport({ smtpUrl: smtp.url, mailFrom: 'Desk <desk@test.local>' })!;
     closers.push(() => mail.close());
     const result = await mail.send({
@@ -52,7 +25,7 @@ describe('mail transport', () => {
     });
     expect(result.messageId).toBe('<reply-1@test.local>');
     expect(smtp.received).toHaveLength(1);
-    const parsed = await simpleParser(smtp.received[0]!.raw);
+    const parsed = smtp.received[0]!.mail;
     expect(parsed.messageId).toBe('<reply-1@test.local>');
     expect(parsed.inReplyTo).toBe('<contact-9@test.local>');
     expect(parsed.subject).toBe('Re: Tickets');
@@ -64,8 +37,8 @@ describe('mail transport', () => {
       [550, 'permanent'],
       [451, 'transient'],
     ] as const) {
-      const smtp = await startSmtp({ code, message: 'No thanks' });
-      closers.push(smtp.close);
+      const smtp = await startTestSmtp({ answer: () => ({ code, message: 'No thanks' }) });
+      closers.push(() => void smtp.close());
       const mail = createMailTransport({ smtpUrl: smtp.url, mailFrom: 'desk@test.local' })!;
       closers.push(() => mail.close());
       const err = await mail

@@ -5,6 +5,7 @@ import { seedBase, type SeedLog } from './base';
 import { seedDemoRoles } from './demo';
 import { seedDemoMatches } from './demo-matches';
 import { seedDemoMessages } from './demo-messages';
+import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoTeams } from './demo-teams';
 import { seedDemoUsers } from './demo-users';
 import { seedDemoWaTemplates } from './demo-wa-templates';
@@ -31,6 +32,7 @@ export async function seed(database: Database, opts: SeedOptions, log: SeedLog) 
         await seedDemoMatches(tx);
         await seedDemoWaTemplates(tx, { uploadDir: opts.uploadDir });
         await seedDemoMessages(tx);
+        await seedDemoNotifications(tx);
         log.info('Seeded demo data');
       }
     });

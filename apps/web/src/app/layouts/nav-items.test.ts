@@ -22,6 +22,7 @@ describe('visibleEntries', () => {
       'Messaging:',
       'Notification Templates',
       'Send Notification',
+      'Sent Notifications',
       'Email Templates',
       'Support',
       'Settings:',

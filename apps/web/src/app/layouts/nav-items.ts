@@ -2,6 +2,7 @@ import type { PermissionName } from '@cricket/contracts';
 import {
   BellRing,
   FileText,
+  History,
   LayoutDashboard,
   LifeBuoy,
   Mail,
@@ -68,6 +69,12 @@ export const NAV_ENTRIES: NavEntry[] = [
         to: '/send-notification',
         icon: Send,
         permission: 'notifications.send',
+      },
+      {
+        label: 'Sent Notifications',
+        to: '/sent-notifications',
+        icon: History,
+        permission: 'notifications.view',
       },
       {
         label: 'Email Templates',

@@ -1,23 +1,38 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page';
 import { RequirePermission } from '@/components/require-permission';
+import { lazyPage } from '@/lib/lazy-page';
 
-/** Spec §2: notification templates and sending. Not built yet: both show the placeholder page. */
+/** Spec §2: notification templates and sending, plus the sends and their deliveries. */
 export const notificationsRoutes: RouteObject[] = [
   {
-    path: 'notification-templates',
-    element: (
-      <RequirePermission permission="notification_templates.view">
-        <PlaceholderPage />
-      </RequirePermission>
-    ),
+    element: <RequirePermission permission="notification_templates.view" />,
+    children: [
+      {
+        path: 'notification-templates',
+        lazy: lazyPage(() => import('./components/templates-page'), 'TemplatesPage'),
+      },
+    ],
   },
   {
-    path: 'send-notification',
-    element: (
-      <RequirePermission permission="notifications.send">
-        <PlaceholderPage />
-      </RequirePermission>
-    ),
+    element: <RequirePermission permission="notifications.send" />,
+    children: [
+      {
+        path: 'send-notification',
+        lazy: lazyPage(() => import('./components/send-notification-page'), 'SendNotificationPage'),
+      },
+    ],
+  },
+  {
+    element: <RequirePermission permission="notifications.view" />,
+    children: [
+      {
+        path: 'sent-notifications',
+        lazy: lazyPage(() => import('./components/sends-page'), 'SendsPage'),
+      },
+      {
+        path: 'sent-notifications/view',
+        lazy: lazyPage(() => import('./components/send-details-page'), 'SendDetailsPage'),
+      },
+    ],
   },
 ];

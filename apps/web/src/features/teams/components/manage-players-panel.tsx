@@ -18,7 +18,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { useAddTeamPlayers } from '../api/add-team-players';
 import { useAvailablePlayers } from '../api/get-available-players';
-import { PickerNotice, SearchBox } from './picker-parts';
+import { PickerNotice, SearchBox } from '@/components/picker-parts';
 import { usePlayerOptions, type PlayerOptions } from './player-fields';
 import { SelectedPlayersModal } from './selected-players-modal';
 

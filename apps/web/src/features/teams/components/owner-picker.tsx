@@ -12,7 +12,7 @@ import { controlClasses, FieldFrame } from '@/components/ui/field-frame';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useOrganizers } from '../api/get-organizers';
-import { PickerNotice, SearchBox } from './picker-parts';
+import { PickerNotice, SearchBox } from '@/components/picker-parts';
 
 interface OwnerPickerProps {
   value: number | undefined;

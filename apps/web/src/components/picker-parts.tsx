@@ -10,7 +10,7 @@ interface SearchBoxProps {
   onChange: (value: string) => void;
 }
 
-/** The search field at the top of the owner and player pickers. */
+/** The search field at the top of a picker (owners, players, recipients). */
 export function SearchBox({ label, placeholder, value, onChange }: SearchBoxProps) {
   return (
     <div className="relative mb-4">

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Spec §3 "Notification template". */
+export const notificationTemplates = pgTable(
+  'notification_templates',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: varchar({ length: 100 }).notNull(),
+    subject: varchar({ length: 200 }),
+    message: text().notNull(),
+    type: varchar({ length: 10 }).notNull().default('email'),
+    status: varchar({ length: 10 }).notNull().default('draft'),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notification_templates_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('notification_templates_subject_trgm').using(
+      'gin',
+      sql`lower(coalesce(${t.subject}, '')) gin_trgm_ops`,
+    ),
+    index('notification_templates_type_id_idx').on(t.type, t.id),
+    index('notification_templates_status_id_idx').on(t.status, t.id),
+  ],
+);
+
+/**
+ * One request to send: who asked, what, to whom, when, and the subject and message exactly as
+ * sent (a template edited later does not rewrite history).
+ */
+export const notificationSends = pgTable(
+  'notification_sends',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    templateId: integer().references(() => notificationTemplates.id, { onDelete: 'set null' }),
+    templateName: varchar({ length: 100 }).notNull(),
+    channel: varchar({ length: 10 }).notNull(),
+    recipientType: varchar({ length: 10 }).notNull(),
+    subject: varchar({ length: 200 }),
+    message: text().notNull(),
+    status: varchar({ length: 30 }).notNull(),
+    scheduledAt: timestamp({ withTimezone: true }),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('notification_sends_status_id_idx').on(t.status, t.id)],
+);
+
+/** One row per (send, recipient): the per-recipient log and the delivery queue at once. */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    sendId: integer()
+      .notNull()
+      .references(() => notificationSends.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key: a fan-out inserts 100,000 rows in one statement, and a check per row
+     * against users costs more than the rest of the insert; the log outlives a deleted user
+     * (name and address are copied below).
+     */
+    userId: integer(),
+    /** Copied at enqueue: the log shows where it went even if the user changes it later. */
+    recipientName: varchar({ length: 101 }).notNull().default(''),
+    address: varchar({ length: 254 }),
+    status: varchar({ length: 10 }).notNull(),
+    attempts: smallint().notNull().default(0),
+    lastError: text(),
+    providerMessageId: text(),
+    /** When a queued delivery becomes due (the schedule, or a retry's backoff). */
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** While 'sending': after this, the claiming worker is presumed dead and it is re-claimed. */
+    leaseUntil: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('notification_deliveries_send_user_uq').on(t.sendId, t.userId),
+    index('notification_deliveries_send_status_id_idx').on(t.sendId, t.status, t.id),
+    // The worker's two claim scans stay small however long the log grows.
+    index('notification_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'queued'`),
+    index('notification_deliveries_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`status = 'sending'`),
+  ],
+);

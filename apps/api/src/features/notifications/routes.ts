@@ -1,0 +1,306 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_SUCCESS,
+  envelope,
+  idParam,
+  messageOnly,
+  notificationSendsPage,
+  notificationSendsQuery,
+  notificationTemplateData,
+  notificationTemplateInput,
+  notificationTemplatesPage,
+  notificationTemplatesQuery,
+  pageOf,
+  recipientOption,
+  recipientsQuery,
+  sendCreated,
+  sendDetails,
+  sendDetailsQuery,
+  sendNotificationInput,
+  sendNotificationSchema,
+  templateNamesQuery,
+} from '@cricket/contracts';
+import { z } from 'zod';
+import { ok, okPage, pageData } from '../../lib/envelope';
+import { badRequest } from '../../lib/http-errors';
+import { auditOf } from '../../plugins/audit';
+import { sessionOf } from '../../plugins/auth';
+import {
+  cancelSend,
+  createSend,
+  createTemplate,
+  deleteTemplate,
+  getSend,
+  getTemplate,
+  listDeliveries,
+  listRecipients,
+  listSends,
+  listTemplateNames,
+  listTemplates,
+  retryFailed,
+  updateTemplate,
+} from './repository';
+import { emailTransport, webhookTransport, type Transports } from './transports';
+import { createDeliveryWorker, DEFAULT_WORKER_SETTINGS, type DeliveryWorker } from './worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's delivery worker (running unless NOTIFY_WORKER=false). */
+    notificationWorker: DeliveryWorker;
+  }
+}
+
+const templateData = envelope(notificationTemplateData);
+
+async function notificationsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { config } = app;
+
+  const transports: Transports = {
+    email: app.mail ? emailTransport(app.mail, config.mailFrom) : null,
+    sms:
+      config.smsWebhookUrl && config.webhookSecret
+        ? webhookTransport(config.smsWebhookUrl, config.webhookSecret)
+        : null,
+    push:
+      config.pushWebhookUrl && config.webhookSecret
+        ? webhookTransport(config.pushWebhookUrl, config.webhookSecret)
+        : null,
+  };
+  const settings = Object.fromEntries(
+    Object.entries(config.notify).filter(([, v]) => v !== undefined),
+  );
+  const worker = createDeliveryWorker({ db: app.db, transports, settings, log: app.log });
+  app.decorate('notificationWorker', worker);
+  if (config.notifyWorker) app.addHook('onReady', () => worker.start());
+  // Stops before the mail transport closes, and leaves no timer to keep a test process alive.
+  app.addHook('preClose', () => worker.stop());
+  const leaseMs = settings.leaseMs ?? DEFAULT_WORKER_SETTINGS.leaseMs;
+
+  r.get('/api/notifications/templates', {
+    config: { access: 'notification_templates.view' },
+    schema: {
+      tags: ['notifications'],
+      summary: 'Notification templates, filtered by name, subject, type and status',
+      querystring: notificationTemplatesQuery,
+      response: { 200: envelope(notificationTemplatesPage) },
+    },
+    handler: async (request) =>
+      okPage(
+        NOTIFICATION_SUCCESS.templatesListed,
+        request.query,
+        await listTemplates(app.db, request.query),
+      ),
+  });
+
+  r.get('/api/notifications/templates/name', {
+    config: { access: 'notifications.send' },
+    schema: {
+      tags: ['notifications'],
+      summary: 'The send form’s template picker: templates by name, the chosen one first',
+      querystring: templateNamesQuery,
+      response: { 200: envelope(notificationTemplatesPage) },
+    },
+    handler: async (request) =>
+      okPage(
+        NOTIFICATION_SUCCESS.templatesListed,
+        request.query,
+        await listTemplateNames(app.db, request.query),
+      ),
+  });
+
+  r.get('/api/notifications/templates/:id', {
+    config: { access: 'notification_templates.view' },
+    schema: {
+      tags: ['notifications'],
+      summary: 'One notification template',
+      params: idParam,
+      response: { 200: templateData },
+    },
+    handler: async (request) =>
+      ok(NOTIFICATION_SUCCESS.templateFetched, {
+        template: await getTemplate(app.db, request.params.id),
+      }),
+  });
+
+  r.post('/api/notifications/templates', {
+    config: { access: 'notification_templates.create', audit: { entity: 'notification_template' } },
+    schema: {
+      tags: ['notifications'],
+      summary: 'Create a notification template (draft unless a status is given)',
+      body: notificationTemplateInput,
+      response: { 201: templateData },
+    },
+    handler: async (request, reply) => {
+      const template = await createTemplate(
+        app.db,
+        request.body,
+        sessionOf(request).userId,
+        auditOf(request),
+      );
+      return reply.status(201).send(ok(NOTIFICATION_SUCCESS.templateCreated, { template }));
+    },
+  });
+
+  r.put('/api/notifications/templates/:id', {
+    config: { access: 'notification_templates.update', audit: { entity: 'notification_template' } },
+    schema: {
+      tags: ['notifications'],
+      summary: 'Update a notification template',
+      params: idParam,
+      body: notificationTemplateInput,
+      response: { 200: templateData },
+    },
+    handler: async (request) =>
+      ok(NOTIFICATION_SUCCESS.templateUpdated, {
+        template: await updateTemplate(app.db, request.params.id, request.body, auditOf(request)),
+      }),
+  });
+
+  r.delete('/api/notifications/templates/:id', {
+    config: { access: 'notification_templates.delete', audit: { entity: 'notification_template' } },
+    schema: {
+      tags: ['notifications'],
+      summary: 'Delete a notification template; sends made with it keep their record',
+      params: idParam,
+      response: { 200: messageOnly },
+    },
+    handler: async (request) =>
+      ok(
+        NOTIFICATION_SUCCESS.templateDeleted(
+          await deleteTemplate(app.db, request.params.id, auditOf(request)),
+        ),
+      ),
+  });
+
+  r.get('/api/notifications/recipients', {
+    config: { access: 'notifications.send' },
+    schema: {
+      tags: ['notifications'],
+      summary: 'The recipient picker: users by name, phone or email; total counts the audience',
+      querystring: recipientsQuery,
+      response: { 200: envelope(pageOf(recipientOption)) },
+    },
+    handler: async (request) =>
+      okPage(
+        NOTIFICATION_SUCCESS.recipientsListed,
+        request.query,
+        await listRecipients(app.db, request.query),
+      ),
+  });
+
+  r.post('/api/notifications/send', {
+    config: { access: 'notifications.send', audit: { entity: 'notification_send' } },
+    schema: {
+      tags: ['notifications'],
+      summary:
+        'Send now or schedule: records the send and one delivery per recipient, answers at once',
+      body: sendNotificationInput,
+      response: { 201: envelope(sendCreated) },
+    },
+    handler: async (request, reply) => {
+      const body = request.body;
+      const template = await getTemplate(app.db, body.template_id).catch(() => {
+        throw badRequest(NOTIFICATION_MESSAGES.templateRequired, {
+          template_id: [NOTIFICATION_MESSAGES.templateRequired],
+        });
+      });
+      // The subject rule depends on the template's channel, known only now.
+      const checked = sendNotificationSchema(template.type).safeParse(body);
+      if (!checked.success) {
+        const errors: Record<string, string[]> = {};
+        for (const issue of checked.error.issues)
+          (errors[String(issue.path[0] ?? '_')] ??= []).push(issue.message);
+        throw badRequest(checked.error.issues[0]!.message, errors);
+      }
+      const sendId = await createSend(
+        app.db,
+        checked.data,
+        template,
+        sessionOf(request).userId,
+        auditOf(request),
+      );
+      worker.wake();
+      const send = await getSend(app.db, sendId);
+      return reply.status(201).send(
+        ok(body.scheduled_at ? NOTIFICATION_SUCCESS.scheduled : NOTIFICATION_SUCCESS.sent, {
+          send,
+        }),
+      );
+    },
+  });
+
+  r.get('/api/notifications/sends', {
+    config: { access: 'notifications.view' },
+    schema: {
+      tags: ['notifications'],
+      summary: 'Sent and scheduled notifications with their delivery counts',
+      querystring: notificationSendsQuery,
+      response: { 200: envelope(notificationSendsPage) },
+    },
+    handler: async (request) =>
+      okPage(
+        NOTIFICATION_SUCCESS.sendsListed,
+        request.query,
+        await listSends(app.db, request.query),
+      ),
+  });
+
+  r.get('/api/notifications/sends/:id', {
+    config: { access: 'notifications.view' },
+    schema: {
+      tags: ['notifications'],
+      summary: 'A send and a page of its per-recipient deliveries',
+      params: idParam,
+      querystring: sendDetailsQuery,
+      response: { 200: envelope(sendDetails) },
+    },
+    handler: async (request) => {
+      const send = await getSend(app.db, request.params.id);
+      const q = request.query;
+      return ok(NOTIFICATION_SUCCESS.sendFetched, {
+        send,
+        deliveries: pageData(q, await listDeliveries(app.db, send.id, q)),
+      });
+    },
+  });
+
+  r.post('/api/notifications/sends/:id/cancel', {
+    config: { access: 'notifications.send', audit: { entity: 'notification_send' } },
+    schema: {
+      tags: ['notifications'],
+      summary: 'Cancel a scheduled or running send; answers once nothing more will go out',
+      params: idParam,
+      response: { 200: envelope(sendCreated) },
+    },
+    handler: async (request) =>
+      ok(NOTIFICATION_SUCCESS.cancelled, {
+        send: await cancelSend(app.db, request.params.id, leaseMs, auditOf(request)),
+      }),
+  });
+
+  r.post('/api/notifications/sends/:id/retry-failed', {
+    config: { access: 'notifications.send', audit: { entity: 'notification_send' } },
+    schema: {
+      tags: ['notifications'],
+      summary: 'Queue the send’s failed deliveries again (and only those)',
+      params: idParam,
+      response: {
+        200: envelope(z.object({ requeued: z.number().int(), send: sendCreated.shape.send })),
+      },
+    },
+    handler: async (request) => {
+      const requeued = await retryFailed(app.db, request.params.id, auditOf(request));
+      worker.wake();
+      return ok(NOTIFICATION_SUCCESS.retried(requeued), {
+        requeued,
+        send: await getSend(app.db, request.params.id),
+      });
+    },
+  });
+}
+
+export default fp(notificationsRoutes, { name: 'notifications' });

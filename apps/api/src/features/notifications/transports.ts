@@ -1,0 +1,110 @@
+import { createHmac } from 'node:crypto';
+import type { NotificationType } from '@cricket/contracts';
+import { MailDeliveryError, type MailTransport } from '../../lib/mail';
+
+/** One rendered message for one recipient. */
+export interface OutgoingMessage {
+  /** Stable per delivery: a re-claimed delivery is sent with the same key (idempotency). */
+  key: string;
+  sendId: number;
+  deliveryId: number;
+  userId: number | null;
+  channel: NotificationType;
+  to: string;
+  subject: string | null;
+  message: string;
+}
+
+/**
+ * A channel's way out. Failures are thrown as MailDeliveryError whatever the channel: its
+ * `kind` (transient, permanent, rate-limited) is what the retry policy reads.
+ */
+export interface ChannelTransport {
+  send(message: OutgoingMessage): Promise<{ providerMessageId: string }>;
+}
+
+export type Transports = Record<NotificationType, ChannelTransport | null>;
+
+/** The domain of MAIL_FROM, for Message-IDs: `Desk <desk@cricket.local>` → cricket.local. */
+export function mailDomain(mailFrom: string) {
+  return /@([^>\s]+)/.exec(mailFrom)?.[1] ?? 'cricket.local';
+}
+
+export function emailTransport(mail: MailTransport, mailFrom: string): ChannelTransport {
+  const domain = mailDomain(mailFrom);
+  return {
+    async send(m) {
+      const result = await mail.send({
+        to: m.to,
+        subject: m.subject ?? '',
+        text: m.message,
+        // The same delivery always carries the same Message-ID, so a receiver can drop a
+        // repeat sent after a worker died between the server's answer and our record of it.
+        messageId: `${m.key}@${domain}`,
+      });
+      return { providerMessageId: result.messageId };
+    },
+  };
+}
+
+/** `X-Signature: sha256=<hex>`: HMAC-SHA256 of the raw body with the shared secret. */
+export const signWebhookBody = (secret: string, body: string) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+/**
+ * SMS and push through the operator's HTTP endpoint. Body (JSON):
+ * `{ id, channel, to, user_id, send_id, subject, message }`; headers `Idempotency-Key: <id>`
+ * and `X-Signature`. A 2xx answer is delivered (its JSON `id`, if any, is recorded as the
+ * provider's message id); 429 slows down; 408 and 5xx are retried; any other 4xx fails.
+ */
+export function webhookTransport(
+  url: string,
+  secret: string,
+  timeoutMs = 10_000,
+): ChannelTransport {
+  return {
+    async send(m) {
+      const body = JSON.stringify({
+        id: m.key,
+        channel: m.channel,
+        to: m.to,
+        user_id: m.userId,
+        send_id: m.sendId,
+        subject: m.subject,
+        message: m.message,
+      });
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'idempotency-key': m.key,
+            'x-signature': signWebhookBody(secret, body),
+          },
+          body,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (err) {
+        throw new MailDeliveryError(`Webhook unreachable: ${(err as Error).message}`, 'transient');
+      }
+      const text = await res.text().catch(() => '');
+      if (res.ok) {
+        let id: unknown;
+        try {
+          id = (JSON.parse(text) as { id?: unknown }).id;
+        } catch {
+          id = undefined;
+        }
+        return {
+          providerMessageId: typeof id === 'string' || typeof id === 'number' ? String(id) : m.key,
+        };
+      }
+      const reason = `Webhook answered ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`;
+      if (res.status === 429) throw new MailDeliveryError(reason, 'rate-limited', res.status);
+      if (res.status === 408 || res.status >= 500)
+        throw new MailDeliveryError(reason, 'transient', res.status);
+      throw new MailDeliveryError(reason, 'permanent', res.status);
+    },
+  };
+}

@@ -1,0 +1,307 @@
+import { sql } from 'drizzle-orm';
+import { DELIVERY_REASONS, renderTemplate, type NotificationType } from '@cricket/contracts';
+import { queryRows, type Db } from '../../db/client';
+import { classifyMailError, type MailDeliveryError } from '../../lib/mail';
+import { finishSends, startSends } from './outcome';
+import type { OutgoingMessage, Transports } from './transports';
+
+export interface WorkerSettings {
+  /** Deliveries claimed per round. */
+  batchSize: number;
+  /** Messages of a batch handed to transports at the same time. */
+  concurrency: number;
+  /** How long a claim holds; after it, another worker may take the delivery over. */
+  leaseMs: number;
+  /** First retry delay of a transient failure; doubled on each further attempt. */
+  retryBaseMs: number;
+  /** Attempts before a transient failure becomes final. */
+  maxAttempts: number;
+  /** Idle wait between rounds when nothing was due. */
+  pollMs: number;
+  /** Outcomes written per statement (at the latest when the round ends). */
+  flushSize: number;
+}
+
+export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
+  batchSize: 100,
+  concurrency: 8,
+  leaseMs: 60_000,
+  retryBaseMs: 2_000,
+  maxAttempts: 5,
+  pollMs: 1_000,
+  flushSize: 16,
+};
+
+/** The longest a provider's "slow down" pauses this worker. */
+const MAX_PAUSE_MS = 30_000;
+
+type Outcome =
+  | { status: 'sent'; providerMessageId: string }
+  | { status: 'failed' | 'skipped' | 'cancelled'; reason: string }
+  | { status: 'queued'; reason: string | null; delayMs: number; refund: boolean };
+
+interface Claimed {
+  id: number;
+  send_id: number;
+  user_id: number | null;
+  address: string | null;
+  attempts: number;
+  channel: NotificationType;
+  subject: string | null;
+  message: string;
+  send_status: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone_number: string | null;
+}
+
+export interface DeliveryWorker {
+  start(): void;
+  /** Stops after the round in progress; resolves once it has ended. */
+  stop(): Promise<void>;
+  /** Ends the idle wait now (a send was just queued). */
+  wake(): void;
+  /**
+   * One round: claim due deliveries, send them, record each outcome. `now` lets a test ask
+   * what would be due at another time. Answers how many deliveries were claimed.
+   */
+  runOnce(now?: Date): Promise<number>;
+}
+
+const sleepUnlessWoken = (ms: number, wakers: Set<() => void>) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      wakers.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    wakers.add(done);
+  });
+
+/**
+ * The delivery worker: every API instance runs one. Deliveries are claimed with
+ * `FOR UPDATE SKIP LOCKED` and marked 'sending' under a lease, so workers never take the same
+ * row, and a worker that dies leaves its rows to be re-claimed once the lease runs out
+ * (decision 023).
+ */
+export function createDeliveryWorker(options: {
+  db: Db;
+  transports: Transports;
+  settings?: Partial<WorkerSettings>;
+  log?: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+}): DeliveryWorker {
+  const s = { ...DEFAULT_WORKER_SETTINGS, ...options.settings };
+  const { db, transports } = options;
+  const wakers = new Set<() => void>();
+  /** Woken only by stop(): a provider's pause is not cut short by new work. */
+  const stoppers = new Set<() => void>();
+  let running = false;
+  let loop: Promise<void> | null = null;
+  /** A provider asked us to slow down: the next round waits this long. */
+  let pauseMs = 0;
+
+  async function claim(now: Date): Promise<Claimed[]> {
+    const at = now.toISOString();
+    return queryRows<Claimed>(
+      db,
+      sql`with due_now as (
+            select id from notification_deliveries
+            where status = 'queued' and next_attempt_at <= ${at}::timestamptz
+            order by next_attempt_at limit ${s.batchSize}
+            for update skip locked
+          ), lease_over as (
+            select id from notification_deliveries
+            where status = 'sending' and lease_until < ${at}::timestamptz
+            limit ${s.batchSize}
+            for update skip locked
+          ), claimed as (
+            update notification_deliveries d set
+              status = 'sending',
+              attempts = d.attempts + 1,
+              lease_until = ${at}::timestamptz + ${`${s.leaseMs} milliseconds`}::interval,
+              updated_at = now()
+            from (select id from due_now union select id from lease_over) due
+            where d.id = due.id
+            returning d.id, d.send_id, d.user_id, d.address, d.attempts
+          )
+          select c.id::int as id, c.send_id, c.user_id, c.address, c.attempts,
+            s.channel, s.subject, s.message, s.status as send_status,
+            u.first_name, u.last_name, u.email, u.phone_number
+          from claimed c
+          join notification_sends s on s.id = c.send_id
+          left join users u on u.id = c.user_id
+          order by c.id`,
+    );
+  }
+
+  /**
+   * Outcomes wait here and are written together, a few at a time: one UPDATE for many rows
+   * instead of a commit per message (measured on the fan-out bench: 207 → 333 messages/s). The
+   * price is a slightly wider window in which a killed worker leaves messages the server
+   * accepted but we had not yet recorded; they go out again after the lease, under the same
+   * Message-ID (decision 023).
+   */
+  let outbox: { id: number; outcome: Outcome }[] = [];
+  let flushing: Promise<void> = Promise.resolve();
+
+  function record(id: number, outcome: Outcome): Promise<void> {
+    outbox.push({ id, outcome });
+    return outbox.length >= s.flushSize ? flush() : Promise.resolve();
+  }
+
+  function flush(): Promise<void> {
+    const rows = outbox;
+    outbox = [];
+    if (rows.length > 0) flushing = flushing.then(() => write(rows));
+    return flushing;
+  }
+
+  /** Writes outcomes, each only if the delivery is still ours (not cancelled after its lease). */
+  async function write(rows: { id: number; outcome: Outcome }[]) {
+    const col = <T>(pick: (o: Outcome) => T) => rows.map((r) => pick(r.outcome));
+    try {
+      await db.execute(sql`update notification_deliveries d set
+          status = v.status,
+          provider_message_id = coalesce(v.provider_message_id, d.provider_message_id),
+          last_error = case when v.status = 'sent' then null else coalesce(v.reason, d.last_error) end,
+          attempts = d.attempts - v.refund,
+          next_attempt_at = case when v.status = 'queued'
+            then now() + v.delay_ms * interval '1 millisecond' else d.next_attempt_at end,
+          sent_at = case when v.status = 'sent' then now() else d.sent_at end,
+          lease_until = null,
+          updated_at = now()
+        from unnest(
+          ${sql.param(rows.map((r) => r.id))}::bigint[],
+          ${sql.param(col((o) => o.status))}::text[],
+          ${sql.param(col((o) => (o.status === 'sent' ? o.providerMessageId : null)))}::text[],
+          ${sql.param(col((o) => ('reason' in o ? o.reason : null)))}::text[],
+          ${sql.param(col((o) => (o.status === 'queued' && o.refund ? 1 : 0)))}::int[],
+          ${sql.param(col((o) => (o.status === 'queued' ? o.delayMs : 0)))}::int[]
+        ) as v(id, status, provider_message_id, reason, refund, delay_ms)
+        where d.id = v.id and d.status = 'sending'`);
+    } catch (err) {
+      // Left 'sending': the lease hands these on, to be sent again under the same Message-ID.
+      options.log?.error({ err, deliveries: rows.length }, 'notification outcomes not recorded');
+    }
+  }
+
+  async function deliver(d: Claimed, leaseEnds: number, batch: { slowDown: boolean }) {
+    // A round that outlives its lease stops: another worker may own these rows by now.
+    if (batch.slowDown || Date.now() > leaseEnds) {
+      return record(d.id, { status: 'queued', reason: null, delayMs: pauseMs, refund: true });
+    }
+    if (d.send_status === 'cancelled') {
+      return record(d.id, { status: 'cancelled', reason: DELIVERY_REASONS.cancelled });
+    }
+    const transport = transports[d.channel];
+    if (!transport)
+      return record(d.id, { status: 'skipped', reason: DELIVERY_REASONS.noTransport });
+    if (!d.address) {
+      return record(d.id, { status: 'skipped', reason: DELIVERY_REASONS.noAddress(d.channel) });
+    }
+    const values = {
+      first_name: d.first_name,
+      last_name: d.last_name,
+      email: d.email,
+      phone_number: d.phone_number,
+    };
+    const message: OutgoingMessage = {
+      key: `notification-${d.send_id}-${d.id}`,
+      sendId: d.send_id,
+      deliveryId: d.id,
+      userId: d.user_id,
+      channel: d.channel,
+      to: d.address,
+      subject: d.subject === null ? null : renderTemplate(d.subject, values),
+      message: renderTemplate(d.message, values),
+    };
+    let result: { providerMessageId: string };
+    try {
+      result = await transport.send(message);
+    } catch (err) {
+      const failure: MailDeliveryError = classifyMailError(err);
+      if (failure.kind === 'rate-limited') {
+        batch.slowDown = true;
+        pauseMs = Math.min(MAX_PAUSE_MS, Math.max(s.retryBaseMs, pauseMs * 2));
+        return record(d.id, {
+          status: 'queued',
+          reason: failure.message,
+          delayMs: pauseMs,
+          refund: true,
+        });
+      }
+      if (failure.kind === 'permanent' || d.attempts >= s.maxAttempts) {
+        return record(d.id, { status: 'failed', reason: failure.message });
+      }
+      return record(d.id, {
+        status: 'queued',
+        reason: failure.message,
+        delayMs: s.retryBaseMs * 2 ** (d.attempts - 1),
+        refund: false,
+      });
+    }
+    await record(d.id, { status: 'sent', providerMessageId: result.providerMessageId });
+  }
+
+  async function runOnce(now = new Date()) {
+    const started = Date.now();
+    const claimed = await claim(now);
+    if (claimed.length === 0) return 0;
+    const sendIds = [...new Set(claimed.map((d) => d.send_id))];
+    await startSends(db, sendIds);
+    // Leave a margin so a slow last message still ends inside the lease.
+    const leaseEnds = started + s.leaseMs * 0.8;
+    const batch = { slowDown: false };
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(s.concurrency, claimed.length) }, async () => {
+      while (next < claimed.length) {
+        const d = claimed[next++]!;
+        try {
+          await deliver(d, leaseEnds, batch);
+        } catch (err) {
+          // The outcome could not be recorded (database down): the lease hands it on later.
+          options.log?.error({ err, delivery: d.id }, 'notification delivery not recorded');
+        }
+      }
+    });
+    await Promise.all(lanes);
+    await flush();
+    if (!batch.slowDown) pauseMs = Math.floor(pauseMs / 2);
+    await finishSends(db, sendIds);
+    return claimed.length;
+  }
+
+  async function run() {
+    while (running) {
+      let claimed = 0;
+      try {
+        claimed = await runOnce();
+      } catch (err) {
+        options.log?.error({ err }, 'notification worker round failed');
+      }
+      if (!running) break;
+      if (pauseMs > 0) await sleepUnlessWoken(pauseMs, stoppers);
+      else if (claimed < s.batchSize) await sleepUnlessWoken(s.pollMs, wakers);
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      for (const wake of [...wakers, ...stoppers]) wake();
+      await loop;
+      loop = null;
+    },
+    wake() {
+      for (const wake of [...wakers]) wake();
+    },
+    runOnce,
+  };
+}

@@ -1,0 +1,9 @@
+/** Every notifications query key starts here, so one invalidation refreshes all of them. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  templates: (params: object) => ['notifications', 'templates', params] as const,
+  templateNames: (params: object) => ['notifications', 'template-names', params] as const,
+  recipients: (params: object) => ['notifications', 'recipients', params] as const,
+  sends: (params: object) => ['notifications', 'sends', params] as const,
+  send: (id: number, params: object) => ['notifications', 'send', id, params] as const,
+};

@@ -1,0 +1,106 @@
+import type {
+  NotificationSend,
+  Pagination,
+  RecipientOption,
+  SendDetails,
+  SendNotificationValues,
+} from '@cricket/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/http';
+import { notificationKeys } from './keys';
+
+/** While a send has not ended, its list and page refresh this often. */
+export const LIVE_REFRESH_MS = 2000;
+const isLive = (status: NotificationSend['status']) =>
+  status === 'running' || status === 'scheduled';
+
+export interface RecipientsParams {
+  page: number;
+  limit: number;
+  search?: string;
+  recipient_type?: 'all' | 'active';
+}
+
+/** GET /notifications/recipients: the picker's users; `pagination.total` counts the audience. */
+export const recipientsQuery = (params: RecipientsParams) =>
+  queryOptions({
+    queryKey: notificationKeys.recipients(params),
+    queryFn: async ({ signal }) =>
+      (
+        await request<{ data: RecipientOption[]; pagination: Pagination }>(
+          '/notifications/recipients',
+          { query: { ...params }, signal },
+        )
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+
+/** POST /notifications/send */
+export function useSendNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: SendNotificationValues) =>
+      (
+        await request<{ send: NotificationSend }>('/notifications/send', {
+          method: 'POST',
+          body: values,
+        })
+      ).data.send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+export interface SendsParams {
+  page: number;
+  limit: number;
+  status?: string;
+}
+
+/** GET /notifications/sends; refreshes while any send on the page is still going. */
+export const sendsQuery = (params: SendsParams) =>
+  queryOptions({
+    queryKey: notificationKeys.sends(params),
+    queryFn: async ({ signal }) =>
+      (
+        await request<{ data: NotificationSend[]; pagination: Pagination }>(
+          '/notifications/sends',
+          { query: { ...params }, signal },
+        )
+      ).data,
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((s) => isLive(s.status)) ? LIVE_REFRESH_MS : false,
+  });
+
+export interface SendParams {
+  page: number;
+  limit: number;
+  status?: string;
+}
+
+/** GET /notifications/sends/{id}; refreshes until the send has ended. */
+export const sendQuery = (id: number, params: SendParams) =>
+  queryOptions({
+    queryKey: notificationKeys.send(id, params),
+    queryFn: async ({ signal }) =>
+      (
+        await request<SendDetails>(`/notifications/sends/${id}`, {
+          query: { ...params },
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data && isLive(query.state.data.send.status) ? LIVE_REFRESH_MS : false,
+  });
+
+/** POST /notifications/sends/{id}/cancel or /retry-failed */
+export function useSendAction(action: 'cancel' | 'retry-failed') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      (await request<unknown>(`/notifications/sends/${id}/${action}`, { method: 'POST', body: {} }))
+        .message,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}

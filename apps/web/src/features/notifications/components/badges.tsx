@@ -1,0 +1,59 @@
+import {
+  NOTIFICATION_TYPE_LABELS,
+  sendStatusLabel,
+  type DeliveryStatus,
+  type NotificationTemplateStatus,
+  type NotificationType,
+  type SendStatus,
+} from '@cricket/contracts';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+
+const TYPE_TONES: Record<NotificationType, BadgeTone> = {
+  email: 'blue',
+  sms: 'purple',
+  push: 'orange',
+};
+
+export function NotificationTypeBadge({ type }: { type: NotificationType }) {
+  return <Badge tone={TYPE_TONES[type]}>{NOTIFICATION_TYPE_LABELS[type]}</Badge>;
+}
+
+const TEMPLATE_STATUS_TONES: Record<NotificationTemplateStatus, BadgeTone> = {
+  active: 'green',
+  inactive: 'red',
+  draft: 'yellow',
+};
+
+export function TemplateStatusBadge({ status }: { status: NotificationTemplateStatus }) {
+  return (
+    <Badge tone={TEMPLATE_STATUS_TONES[status]} className="capitalize">
+      {status}
+    </Badge>
+  );
+}
+
+const SEND_TONES: Record<SendStatus, BadgeTone> = {
+  scheduled: 'blue',
+  running: 'purple',
+  sent: 'green',
+  completed_with_failures: 'orange',
+  failed: 'red',
+  cancelled: 'gray',
+};
+
+export function SendStatusBadge({ status, failed }: { status: SendStatus; failed: number }) {
+  return <Badge tone={SEND_TONES[status]}>{sendStatusLabel(status, failed)}</Badge>;
+}
+
+const DELIVERY_TONES: Record<DeliveryStatus, BadgeTone> = {
+  queued: 'blue',
+  sending: 'purple',
+  sent: 'green',
+  failed: 'red',
+  skipped: 'yellow',
+  cancelled: 'gray',
+};
+
+export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
+  return <Badge tone={DELIVERY_TONES[status]}>{status}</Badge>;
+}

@@ -1,0 +1,223 @@
+import {
+  DELIVERY_STATUSES,
+  NOTIFICATION_ERRORS,
+  NOTIFICATION_TYPE_LABELS,
+  type NotificationDelivery,
+  type SendDetails,
+} from '@cricket/contracts';
+import { ArrowLeft, Ban, RotateCw, SearchX } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import toast from 'react-hot-toast';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { TruncatedText, type Column } from '@/components/data-table';
+import { FilterSelect } from '@/components/filter-controls';
+import { ListTable, useListPage } from '@/components/list-page';
+import { StatusScreen } from '@/components/status-screen';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { formatDateTime } from '@/lib/format';
+import { errorMessage } from '@/lib/http';
+import { useCan } from '@/lib/session';
+import { sendQuery, useSendAction } from '../api/sends';
+import { DeliveryStatusBadge, NotificationTypeBadge, SendStatusBadge } from './badges';
+import { SendCountsText } from './send-counts';
+
+const FILTERS = ['status'] as const;
+const STATUS_OPTIONS = DELIVERY_STATUSES.map((value) => ({ value, label: value }));
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 text-sm sm:grid-cols-[9rem_1fr]">
+      <dt className="text-neutral-500">{label}</dt>
+      <dd className="min-w-0 break-words text-neutral-900">{children}</dd>
+    </div>
+  );
+}
+
+/** One send (/sent-notifications/view?id=7): its outcome, Cancel, Retry failed, deliveries. */
+export function SendDetailsPage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const list = useListPage({
+    filters: FILTERS,
+    query: ({ page, limit, filters }) =>
+      sendQuery(id, { page, limit, status: filters.status || undefined }),
+    rowsOf: (data: SendDetails) => data.deliveries,
+    errorText: NOTIFICATION_ERRORS.fetchSends,
+    enabled: valid,
+  });
+  const send = list.query.data?.send;
+  const canSend = useCan('notifications.send');
+  const cancel = useSendAction('cancel');
+  const retry = useSendAction('retry-failed');
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const busy = useRef(false);
+
+  async function run(action: typeof cancel, failure: string, after?: () => void) {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      toast.success(await action.mutateAsync(id));
+      after?.();
+    } catch (error) {
+      toast.error(errorMessage(error, failure));
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  if (!valid) return <StatusScreen icon={SearchX} title="Send not found" />;
+
+  const columns: Column<NotificationDelivery>[] = [
+    {
+      id: 'recipient',
+      header: 'Recipient',
+      width: 'w-[22%]',
+      cell: (d) => (
+        <span className="block min-w-0">
+          <TruncatedText text={d.recipient} className="font-medium text-neutral-900" />
+          <TruncatedText text={d.address ?? '—'} className="text-xs text-neutral-500" />
+        </span>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: 'w-36',
+      cell: (d) => <DeliveryStatusBadge status={d.status} />,
+      filter: (
+        <FilterSelect
+          label="Filter deliveries by status"
+          value={list.inputs.status}
+          onChange={(value) => list.setFilter('status', value)}
+          options={STATUS_OPTIONS}
+        />
+      ),
+    },
+    { id: 'attempts', header: 'Attempts', width: 'w-24', cell: (d) => d.attempts },
+    {
+      id: 'error',
+      header: 'Last error',
+      width: 'w-[22%]',
+      cell: (d) => (d.last_error ? <TruncatedText text={d.last_error} /> : '—'),
+    },
+    {
+      id: 'provider',
+      header: 'Provider id',
+      width: 'w-[18%]',
+      cell: (d) =>
+        d.provider_message_id ? (
+          <TruncatedText text={d.provider_message_id} className="font-mono text-xs" />
+        ) : (
+          '—'
+        ),
+    },
+    {
+      id: 'time',
+      header: 'Updated',
+      width: 'w-44',
+      cell: (d) => (
+        <span className="text-xs text-neutral-600">
+          {d.sent_at
+            ? `Sent ${formatDateTime(d.sent_at)}`
+            : d.next_attempt_at
+              ? `Due ${formatDateTime(d.next_attempt_at)}`
+              : formatDateTime(d.updated_at)}
+        </span>
+      ),
+    },
+  ];
+
+  const live = send && (send.status === 'scheduled' || send.status === 'running');
+  return (
+    <>
+      <Link
+        to="/sent-notifications"
+        className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-3 mb-4' })}
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back
+      </Link>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-neutral-900">
+          {send ? send.template_name : 'Notification send'}
+        </h1>
+        {send && canSend && (
+          <div className="flex flex-wrap gap-2">
+            {live && (
+              <Button variant="secondary" onClick={() => setConfirmCancel(true)}>
+                <Ban className="size-4" aria-hidden="true" />
+                Cancel
+              </Button>
+            )}
+            {send.counts.failed > 0 && send.status !== 'cancelled' && (
+              <Button
+                onClick={() => void run(retry, NOTIFICATION_ERRORS.retry)}
+                busy={retry.isPending}
+                busyText="Retrying..."
+              >
+                <RotateCw className="size-4" aria-hidden="true" />
+                Retry failed
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      {send && (
+        <Card className="mb-6">
+          <dl className="divide-y divide-neutral-100">
+            <Detail label="Status">
+              <span role="status" aria-live="polite">
+                <SendStatusBadge status={send.status} failed={send.counts.failed} />
+              </span>
+            </Detail>
+            <Detail label="Channel">
+              <NotificationTypeBadge type={send.channel} /> {NOTIFICATION_TYPE_LABELS[send.channel]}
+            </Detail>
+            <Detail label="Deliveries">
+              <SendCountsText counts={send.counts} />
+            </Detail>
+            <Detail label="Recipients">{send.recipient_type}</Detail>
+            {send.subject && <Detail label="Subject">{send.subject}</Detail>}
+            <Detail label="Message">
+              <span className="whitespace-pre-wrap">{send.message}</span>
+            </Detail>
+            {send.scheduled_at && (
+              <Detail label="Scheduled for">{formatDateTime(send.scheduled_at)}</Detail>
+            )}
+            <Detail label="Requested">
+              {formatDateTime(send.created_at)}
+              {send.created_by ? ` by ${send.created_by}` : ''}
+            </Detail>
+            {send.finished_at && (
+              <Detail label="Finished">{formatDateTime(send.finished_at)}</Detail>
+            )}
+          </dl>
+        </Card>
+      )}
+      <Card flush>
+        <ListTable
+          list={list}
+          label="Deliveries"
+          columns={columns}
+          rowKey={(d) => d.id}
+          emptyText="No deliveries found"
+        />
+      </Card>
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        title="Cancel Send"
+        description="No further message of this send will go out. Messages already delivered stay delivered."
+        confirmLabel="Cancel Send"
+        cancelLabel="Keep Sending"
+        busy={cancel.isPending}
+        onConfirm={() =>
+          void run(cancel, NOTIFICATION_ERRORS.cancel, () => setConfirmCancel(false))
+        }
+      />
+    </>
+  );
+}

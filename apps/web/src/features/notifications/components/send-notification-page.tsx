@@ -1,0 +1,261 @@
+import {
+  NOTIFICATION_ERRORS,
+  NOTIFICATION_MESSAGE_MAX,
+  NOTIFICATION_SUBJECT_MAX,
+  NOTIFICATION_SUCCESS,
+  TEMPLATE_VARIABLES,
+  hasSubject,
+  sendNotificationInput,
+  type NotificationTemplate,
+  type RecipientOption,
+  type SendNotificationInput,
+} from '@cricket/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useFormLifecycle } from '@/components/form-drawer';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { SelectField } from '@/components/ui/select-field';
+import { TextAreaField } from '@/components/ui/text-area-field';
+import { TextField } from '@/components/ui/text-field';
+import { useErrorToast } from '@/lib/use-error-toast';
+import { recipientsQuery, useSendNotification } from '../api/sends';
+import { templateNamesQuery } from '../api/templates';
+import { LivePreview } from './live-preview';
+import { RecipientPicker } from './recipient-picker';
+
+const RECIPIENT_CHOICES = [
+  { value: 'all', label: 'All Users' },
+  { value: 'active', label: 'Active Users' },
+  { value: 'specific', label: 'Specific Users' },
+] as const;
+const VARIABLES_HINT = `Placeholders: ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(', ')}`;
+/** The picker lists this many templates; the chosen one is always among them. */
+const TEMPLATE_PICKER_LIMIT = 100;
+
+type FormValues = SendNotificationInput & { template_id: string | number | undefined };
+
+const emptyValues = (templateId?: string): FormValues => ({
+  template_id: templateId ?? '',
+  recipient_type: 'all',
+  recipient_ids: [],
+  subject: '',
+  message: '',
+  send_immediately: true,
+  scheduled_at: '',
+});
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section
+      aria-label={title}
+      className="space-y-4 border-b border-neutral-100 pb-6 last:border-0"
+    >
+      <h2 className="text-base font-semibold text-neutral-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Spec §2 "Send Notification" (/send-notification): the form and its live preview. */
+export function SendNotificationPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const initialTemplate = params.get('template_id') ?? undefined;
+  const templates = useQuery(
+    templateNamesQuery({
+      page: 1,
+      limit: TEMPLATE_PICKER_LIMIT,
+      template_id: initialTemplate ? Number(initialTemplate) : undefined,
+    }),
+  );
+  useErrorToast(templates.error, NOTIFICATION_ERRORS.fetchPickerTemplates);
+  const templateList: NotificationTemplate[] = useMemo(
+    () => templates.data?.data ?? [],
+    [templates.data],
+  );
+
+  const form = useForm({
+    resolver: zodResolver(sendNotificationInput),
+    defaultValues: emptyValues(initialTemplate),
+    reValidateMode: 'onSubmit',
+  });
+  const values = useWatch({ control: form.control }) as FormValues;
+  const template = templateList.find((t) => String(t.id) === String(values.template_id)) ?? null;
+
+  // Choosing a template (or arriving with one in the URL) fills subject and message once.
+  const filledFor = useRef('');
+  useEffect(() => {
+    const id = String(values.template_id ?? '');
+    if (!id || id === filledFor.current) return;
+    const chosen = templateList.find((t) => String(t.id) === id);
+    if (!chosen) return;
+    filledFor.current = id;
+    // The subject rule depends on the channel: the schema reads it from the form.
+    form.setValue('channel', chosen.type);
+    form.setValue('subject', chosen.subject ?? '');
+    form.setValue('message', chosen.message);
+    form.clearErrors();
+  }, [values.template_id, templateList, form]);
+
+  // Users picked for 'specific', kept whole so the preview can use the first one's details.
+  const [picked, setPicked] = useState<RecipientOption[]>([]);
+  const audience = values.recipient_type === 'specific' ? null : (values.recipient_type ?? 'all');
+  const audienceQuery = useQuery({
+    ...recipientsQuery({ page: 1, limit: 1, recipient_type: audience ?? 'all' }),
+    enabled: audience !== null,
+  });
+  useErrorToast(audienceQuery.error, NOTIFICATION_ERRORS.fetchUsers);
+  const recipientCount =
+    audience === null ? picked.length : (audienceQuery.data?.pagination.total ?? null);
+  const firstRecipient =
+    audience === null ? (picked[0] ?? null) : (audienceQuery.data?.data[0] ?? null);
+
+  const send = useSendNotification();
+  const sentId = useRef<number | null>(null);
+  const scheduled = values.send_immediately === false;
+  const lifecycle = useFormLifecycle({
+    form,
+    open: true,
+    onOpenChange: () => {
+      setPicked([]);
+      filledFor.current = '';
+      if (sentId.current !== null) navigate(`/sent-notifications/view?id=${sentId.current}`);
+    },
+    values: () => emptyValues(initialTemplate),
+    successText: scheduled ? NOTIFICATION_SUCCESS.scheduled : NOTIFICATION_SUCCESS.sent,
+    failureText: NOTIFICATION_ERRORS.send,
+    submit: async (out) => {
+      const created = await send.mutateAsync(out as never);
+      sentId.current = created.id;
+    },
+  });
+
+  function reset() {
+    setPicked([]);
+    filledFor.current = '';
+    form.reset(emptyValues());
+  }
+
+  return (
+    <>
+      <PageHeader title="Create & Send Notification" />
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card>
+          <form onSubmit={lifecycle.submit} noValidate className="space-y-6">
+            <Section title="Template Selection">
+              <SelectField
+                form={form}
+                name="template_id"
+                label="Template"
+                required
+                placeholder={templates.isPending ? 'Loading...' : 'Select a template'}
+                options={templateList.map((t) => ({
+                  value: String(t.id),
+                  label: `${t.name} (${t.type.toUpperCase()})`,
+                }))}
+              />
+            </Section>
+
+            <Section title="Recipients">
+              <fieldset className="space-y-2">
+                <legend className="sr-only">Recipient type</legend>
+                <div className="flex flex-wrap gap-4">
+                  {RECIPIENT_CHOICES.map((choice) => (
+                    <label
+                      key={choice.value}
+                      className="flex items-center gap-2 text-sm text-neutral-800"
+                    >
+                      <input
+                        type="radio"
+                        value={choice.value}
+                        {...form.register('recipient_type')}
+                        className="size-4 accent-primary-700"
+                      />
+                      {choice.label}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              {values.recipient_type === 'specific' && (
+                <RecipientPicker
+                  selected={picked}
+                  error={form.formState.errors.recipient_ids?.message}
+                  onChange={(next) => {
+                    setPicked(next);
+                    form.clearErrors('recipient_ids');
+                    form.setValue(
+                      'recipient_ids',
+                      next.map((u) => u.id),
+                    );
+                  }}
+                />
+              )}
+            </Section>
+
+            <Section title="Message Content">
+              {template && hasSubject(template.type) && (
+                <TextField
+                  form={form}
+                  name="subject"
+                  label="Subject"
+                  required
+                  maxLength={NOTIFICATION_SUBJECT_MAX}
+                />
+              )}
+              <TextAreaField
+                form={form}
+                name="message"
+                label="Message"
+                hint={VARIABLES_HINT}
+                required
+                rows={6}
+                maxLength={NOTIFICATION_MESSAGE_MAX}
+              />
+            </Section>
+
+            <Section title="Scheduling Options">
+              <CheckboxField form={form} name="send_immediately" label="Send immediately" />
+              {scheduled && (
+                <TextField
+                  form={form}
+                  name="scheduled_at"
+                  label="Scheduled Time"
+                  type="datetime-local"
+                  required
+                />
+              )}
+            </Section>
+
+            <div className="flex flex-wrap justify-end gap-3">
+              <Button variant="secondary" onClick={reset} disabled={lifecycle.saving}>
+                Reset
+              </Button>
+              <Button
+                type="submit"
+                busy={lifecycle.saving}
+                busyText={scheduled ? 'Scheduling...' : 'Sending...'}
+              >
+                {scheduled ? 'Schedule Notification' : 'Send Now'}
+              </Button>
+            </div>
+          </form>
+        </Card>
+        <LivePreview
+          template={template}
+          subject={values.subject ?? ''}
+          message={values.message ?? ''}
+          recipientType={values.recipient_type ?? 'all'}
+          recipientCount={recipientCount}
+          firstRecipient={firstRecipient}
+          scheduledAt={scheduled ? (values.scheduled_at ?? '') : null}
+        />
+      </div>
+    </>
+  );
+}

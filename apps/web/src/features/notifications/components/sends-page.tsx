@@ -1,0 +1,122 @@
+import {
+  NOTIFICATION_ERRORS,
+  NOTIFICATION_TYPE_LABELS,
+  SEND_STATUSES,
+  sendStatusLabel,
+  type NotificationSend,
+} from '@cricket/contracts';
+import { Eye, Send } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { FilterSelect } from '@/components/filter-controls';
+import { ListTable, useListPage } from '@/components/list-page';
+import { PageHeader } from '@/components/page-header';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { formatDateTime } from '@/lib/format';
+import { useCan } from '@/lib/session';
+import { sendsQuery } from '../api/sends';
+import { SendCountsText } from './send-counts';
+import { SendStatusBadge } from './badges';
+
+const FILTERS = ['status'] as const;
+const STATUS_OPTIONS = SEND_STATUSES.map((value) => ({
+  value,
+  label: sendStatusLabel(value, 2).replace('2 ', ''),
+}));
+
+/** Sent Notifications (/sent-notifications): every send, its honest status and live counts. */
+export function SendsPage() {
+  const navigate = useNavigate();
+  const canSend = useCan('notifications.send');
+  const list = useListPage({
+    filters: FILTERS,
+    query: ({ page, limit, filters }) =>
+      sendsQuery({ page, limit, status: filters.status || undefined }),
+    errorText: NOTIFICATION_ERRORS.fetchSends,
+  });
+  const open = (send: NotificationSend) => navigate(`/sent-notifications/view?id=${send.id}`);
+
+  const columns: Column<NotificationSend>[] = [
+    {
+      id: 'template',
+      header: 'Template',
+      width: 'w-[24%]',
+      cell: (s) => (
+        <span className="block min-w-0">
+          <TruncatedText text={s.template_name} className="font-medium text-neutral-900" />
+          <span className="text-xs text-neutral-500">{NOTIFICATION_TYPE_LABELS[s.channel]}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: 'w-56',
+      cell: (s) => <SendStatusBadge status={s.status} failed={s.counts.failed} />,
+      filter: (
+        <FilterSelect
+          label="Filter by status"
+          value={list.inputs.status}
+          onChange={(value) => list.setFilter('status', value)}
+          options={STATUS_OPTIONS}
+        />
+      ),
+    },
+    {
+      id: 'counts',
+      header: 'Deliveries',
+      width: 'w-[26%]',
+      cell: (s) => <SendCountsText counts={s.counts} />,
+    },
+    {
+      id: 'when',
+      header: 'When',
+      width: 'w-44',
+      cell: (s) => (
+        <span className="text-neutral-700">
+          {s.scheduled_at && s.status === 'scheduled'
+            ? `Scheduled ${formatDateTime(s.scheduled_at)}`
+            : formatDateTime(s.started_at ?? s.created_at)}
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      width: 'w-24',
+      cell: (s) => (
+        <RowActions>
+          <RowAction icon={Eye} label={`View send ${s.id}`} onClick={() => open(s)} />
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Sent Notifications"
+        actions={
+          canSend && (
+            <Link to="/send-notification" className={buttonClasses({})}>
+              <Send className="size-4" aria-hidden="true" />
+              Send Notification
+            </Link>
+          )
+        }
+      />
+      <Card flush>
+        <ListTable
+          list={list}
+          label="Sent notifications"
+          columns={columns}
+          rowKey={(s) => s.id}
+          emptyText="No notifications sent yet"
+          onRowClick={open}
+          rowLabel={(s) => `Open send ${s.id} (${s.template_name})`}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import {
+  NOTIFICATION_ERRORS,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_MESSAGE_MAX,
+  NOTIFICATION_SUBJECT_MAX,
+  NOTIFICATION_SUCCESS,
+  NOTIFICATION_TEMPLATE_NAME_MAX,
+  NOTIFICATION_TYPE_LABELS,
+  NOTIFICATION_TYPES,
+  TEMPLATE_VARIABLES,
+  hasSubject,
+  notificationTemplateInput,
+  type NotificationTemplate,
+  type NotificationTemplateInput,
+} from '@cricket/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
+import { SelectField } from '@/components/ui/select-field';
+import { TextAreaField } from '@/components/ui/text-area-field';
+import { TextField } from '@/components/ui/text-field';
+import { useSaveTemplate } from '../api/templates';
+
+const TYPE_OPTIONS = NOTIFICATION_TYPES.map((value) => ({
+  value,
+  label: NOTIFICATION_TYPE_LABELS[value],
+}));
+const STATUS_OPTIONS = [
+  { value: 'draft', label: 'Draft' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+const VARIABLES_HINT = `Placeholders: ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(', ')}`;
+
+function formValues(template: NotificationTemplate | null): NotificationTemplateInput {
+  return {
+    name: template?.name ?? '',
+    type: template?.type ?? 'email',
+    status: template?.status ?? 'draft',
+    subject: template?.subject ?? '',
+    message: template?.message ?? '',
+  };
+}
+
+/** Spec §2 "Notification Templates": the create and edit panels. */
+export function TemplateFormPanel({
+  open,
+  onOpenChange,
+  template,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The template to edit; null creates one. */
+  template: NotificationTemplate | null;
+}) {
+  const form = useForm({
+    resolver: zodResolver(notificationTemplateInput),
+    defaultValues: formValues(null),
+    reValidateMode: 'onSubmit',
+  });
+  const save = useSaveTemplate();
+  const editing = template !== null;
+  const lifecycle = useFormLifecycle({
+    form,
+    open,
+    onOpenChange,
+    values: () => formValues(template),
+    successText: editing
+      ? NOTIFICATION_SUCCESS.templateUpdated
+      : NOTIFICATION_SUCCESS.templateCreated,
+    failureText: editing ? NOTIFICATION_ERRORS.updateTemplate : NOTIFICATION_ERRORS.createTemplate,
+    invalidText: NOTIFICATION_MESSAGES.templateFormInvalid,
+    submit: (values) => save.mutateAsync({ id: template?.id, values }),
+  });
+  const type = useWatch({ control: form.control, name: 'type' }) ?? 'email';
+
+  return (
+    <FormDrawer
+      lifecycle={lifecycle}
+      open={open}
+      title={editing ? 'Edit Template' : 'Create Template'}
+      submitLabel={editing ? 'Update Template' : 'Create Template'}
+      busyLabel={editing ? 'Updating...' : 'Creating...'}
+    >
+      <TextField
+        form={form}
+        name="name"
+        label="Template Name"
+        required
+        maxLength={NOTIFICATION_TEMPLATE_NAME_MAX}
+      />
+      <SelectField form={form} name="type" label="Type" options={TYPE_OPTIONS} required />
+      {hasSubject(type) && (
+        <TextField
+          form={form}
+          name="subject"
+          label="Subject"
+          required
+          maxLength={NOTIFICATION_SUBJECT_MAX}
+        />
+      )}
+      <TextAreaField
+        form={form}
+        name="message"
+        label="Message"
+        hint={VARIABLES_HINT}
+        required
+        rows={6}
+        maxLength={NOTIFICATION_MESSAGE_MAX}
+      />
+      <SelectField form={form} name="status" label="Status" options={STATUS_OPTIONS} />
+    </FormDrawer>
+  );
+}

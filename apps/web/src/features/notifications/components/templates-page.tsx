@@ -1,0 +1,194 @@
+import {
+  NOTIFICATION_ERRORS,
+  NOTIFICATION_SUCCESS,
+  type NotificationTemplate,
+  type NotificationType,
+} from '@cricket/contracts';
+import { Pencil, Plus, Send, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useConfirmDelete } from '@/components/confirm-dialog';
+import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { FilterSelect, FilterText } from '@/components/filter-controls';
+import { ListTable, useListPage } from '@/components/list-page';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useCan } from '@/lib/session';
+import { templatesQuery, useDeleteTemplate } from '../api/templates';
+import { NotificationTypeBadge, TemplateStatusBadge } from './badges';
+import { TemplateFormPanel } from './template-form-panel';
+
+const FILTERS = ['name', 'subject', 'type', 'status'] as const;
+const TYPE_OPTIONS = [
+  { value: 'email', label: 'Email' },
+  { value: 'sms', label: 'SMS' },
+  { value: 'push', label: 'Push' },
+];
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+  { value: 'draft', label: 'Draft' },
+];
+
+/** Spec §2 "Notification Templates" (/notification-templates). */
+export function TemplatesPage() {
+  const navigate = useNavigate();
+  const list = useListPage({
+    filters: FILTERS,
+    textFilters: ['name', 'subject'],
+    query: ({ page, limit, filters }) =>
+      templatesQuery({
+        page,
+        limit,
+        name: filters.name.trim() || undefined,
+        subject: filters.subject.trim() || undefined,
+        type: filters.type || undefined,
+        status: filters.status || undefined,
+      }),
+    errorText: NOTIFICATION_ERRORS.fetchTemplates,
+  });
+  const canCreate = useCan('notification_templates.create');
+  const canUpdate = useCan('notification_templates.update');
+  const canDelete = useCan('notification_templates.delete');
+  const canSend = useCan('notifications.send');
+  const [panel, setPanel] = useState<{ open: boolean; template: NotificationTemplate | null }>({
+    open: false,
+    template: null,
+  });
+  const deleteTemplate = useDeleteTemplate();
+  const remove = useConfirmDelete<NotificationTemplate>({
+    run: (template) => deleteTemplate.mutateAsync(template.id),
+    title: 'Delete Template',
+    description: () =>
+      'Are you sure you want to delete this template? This action cannot be undone.',
+    successText: (template) => NOTIFICATION_SUCCESS.templateDeleted(template.name),
+    failureText: NOTIFICATION_ERRORS.deleteTemplate,
+  });
+
+  const columns: Column<NotificationTemplate>[] = [
+    {
+      id: 'name',
+      header: 'Template Name',
+      width: 'w-[28%]',
+      cell: (t) => <TruncatedText text={t.name} className="font-medium text-neutral-900" />,
+      filter: (
+        <FilterText
+          label="Filter by template name"
+          placeholder="Search name"
+          value={list.inputs.name}
+          onChange={(value) => list.setFilter('name', value)}
+        />
+      ),
+    },
+    {
+      id: 'subject',
+      header: 'Subject',
+      width: 'w-[30%]',
+      cell: (t) =>
+        t.subject ? (
+          <TruncatedText text={t.subject} />
+        ) : (
+          <span className="text-neutral-400">—</span>
+        ),
+      filter: (
+        <FilterText
+          label="Filter by subject"
+          placeholder="Search subject"
+          value={list.inputs.subject}
+          onChange={(value) => list.setFilter('subject', value)}
+        />
+      ),
+    },
+    {
+      id: 'type',
+      header: 'Type',
+      width: 'w-36',
+      cell: (t) => <NotificationTypeBadge type={t.type as NotificationType} />,
+      filter: (
+        <FilterSelect
+          label="Filter by type"
+          value={list.inputs.type}
+          onChange={(value) => list.setFilter('type', value)}
+          options={TYPE_OPTIONS}
+        />
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: 'w-36',
+      cell: (t) => <TemplateStatusBadge status={t.status} />,
+      filter: (
+        <FilterSelect
+          label="Filter by status"
+          value={list.inputs.status}
+          onChange={(value) => list.setFilter('status', value)}
+          options={STATUS_OPTIONS}
+        />
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      width: 'w-36',
+      cell: (t) => (
+        <RowActions>
+          {canSend && (
+            <RowAction
+              icon={Send}
+              label={`Send ${t.name}`}
+              onClick={() => navigate(`/send-notification?template_id=${t.id}`)}
+            />
+          )}
+          {canUpdate && (
+            <RowAction
+              icon={Pencil}
+              label={`Edit ${t.name}`}
+              onClick={() => setPanel({ open: true, template: t })}
+            />
+          )}
+          {canDelete && (
+            <RowAction
+              icon={Trash2}
+              tone="danger"
+              label={`Delete ${t.name}`}
+              onClick={() => remove.ask(t)}
+            />
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Notification Templates"
+        actions={
+          canCreate && (
+            <Button onClick={() => setPanel({ open: true, template: null })}>
+              <Plus className="size-4" aria-hidden="true" />
+              Add Template
+            </Button>
+          )
+        }
+      />
+      <Card flush>
+        <ListTable
+          list={list}
+          label="Notification templates"
+          columns={columns}
+          rowKey={(t) => t.id}
+          emptyText="No templates found"
+        />
+      </Card>
+      <TemplateFormPanel
+        open={panel.open}
+        template={panel.template}
+        onOpenChange={(open) => setPanel((current) => ({ ...current, open }))}
+      />
+      {remove.dialog}
+    </>
+  );
+}
