@@ -22,7 +22,7 @@ export function catcherPorts(e2ePort: number) {
 }
 
 export async function startSmtpCatcher(ports: { smtp: number; http: number }) {
-  const smtp = await startTestSmtp(ports.smtp);
+  const smtp = await startTestSmtp({ port: ports.smtp });
   const caught = (): CaughtMail[] =>
     smtp.received.map(({ to, mail }) => {
       const refs = mail.references;
