@@ -12,3 +12,4 @@ export * from './teams.ts';
 export * from './matches.ts';
 export * from './template-variables.ts';
 export * from './audit.ts';
+export * from './account.ts';

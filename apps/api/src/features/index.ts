@@ -8,6 +8,7 @@ import { matchesRoutes } from './matches/routes';
 import { mediaRoutes } from './media/routes';
 import { rolesRoutes } from './roles/routes';
 import { teamsRoutes } from './teams/routes';
+import { accountRoutes } from './users/account-routes';
 import { usersRoutes } from './users/routes';
 
 /** Every feature's routes; a new feature adds one line here. */
@@ -17,6 +18,7 @@ export async function registerFeatures(
 ) {
   await app.register(healthRoutes);
   await app.register(authRoutes, opts.auth);
+  await app.register(accountRoutes, { throttle: opts.auth.throttle });
   await app.register(dashboardRoutes);
   await app.register(rolesRoutes);
   await app.register(usersRoutes, { database: opts.database });
