@@ -2,6 +2,7 @@ import type { PermissionName } from '@cricket/contracts';
 import {
   BellRing,
   FileText,
+  History,
   LayoutDashboard,
   LifeBuoy,
   Mail,
@@ -83,6 +84,7 @@ export const NAV_ENTRIES: NavEntry[] = [
     icon: Settings,
     items: [
       { label: 'Role & Permissions', to: '/roles', icon: ShieldCheck, permission: 'roles.view' },
+      { label: 'Activity Log', to: '/activity-log', icon: History, permission: 'audit.view' },
     ],
   },
 ];

@@ -1,7 +1,6 @@
 import {
   GENDERS,
   USER_STATUSES,
-  stripIndianPrefix,
   todayIsoDate,
   userForm,
   userFormMessages,
@@ -23,8 +22,9 @@ import { useErrorToast } from '@/lib/use-error-toast';
 import { useCreateUser } from '../api/create-user';
 import { useActiveRoles } from '../api/get-active-roles';
 import { useUpdateUser } from '../api/update-user';
-import { UPLOAD_FAILED_MESSAGE, useUploadProfilePicture } from '../api/upload-profile-picture';
-import { checkProfilePicture, ProfilePictureField } from './profile-picture-field';
+import { UPLOAD_FAILED_MESSAGE, useUploadProfilePicture } from '@/lib/upload-profile-picture';
+import { keepPhoneDigits } from '@/lib/phone-input';
+import { checkProfilePicture, ProfilePictureField } from '@/components/profile-picture-field';
 import { statusLabel } from './user-status-badge';
 
 type Mode = 'create' | 'edit';
@@ -73,11 +73,6 @@ function formValues(user?: User): UserFormInput {
       : 'pending') as UserFormInput['status'],
     profile_picture: d?.profile_picture ?? null,
   };
-}
-
-/** Spec §2: phone takes digits only, at most 10, with a pasted +91 dropped. */
-function keepPhoneDigits(event: ChangeEvent<HTMLInputElement>) {
-  event.target.value = stripIndianPrefix(event.target.value).replace(/\D/g, '').slice(0, 10);
 }
 
 function keepPincodeDigits(event: ChangeEvent<HTMLInputElement>) {
