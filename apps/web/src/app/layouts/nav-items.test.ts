@@ -26,6 +26,7 @@ describe('visibleEntries', () => {
       'Support',
       'Settings:',
       'Role & Permissions',
+      'Activity Log',
     ]);
   });
 

@@ -16,15 +16,17 @@ import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { KEEP_OPEN, useFormLifecycle } from '@/components/form-drawer';
 import { PageHeader } from '@/components/page-header';
-import { checkProfilePicture, ProfilePictureField } from '@/components/profile-picture-field';
+import {
+  ProfilePictureField,
+  UPLOAD_STOPPED,
+  usePendingPicture,
+} from '@/components/profile-picture-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
 import { formatDateTime } from '@/lib/format';
-import { errorMessage } from '@/lib/http';
 import { keepPhoneDigits } from '@/lib/phone-input';
 import { useCan, useSession } from '@/lib/session';
-import { UPLOAD_FAILED_MESSAGE, useUploadProfilePicture } from '@/lib/upload-profile-picture';
 import { useChangePassword, useUpdateAccount } from '../api/account';
 import { MySessions } from './my-sessions';
 
@@ -68,9 +70,6 @@ function AccountDetails({ user }: { user: ProfileUser }) {
   const [editing, setEditing] = useState(false);
   const canUpload = useCan('media.upload');
   const save = useUpdateAccount();
-  const upload = useUploadProfilePicture();
-  const [pending, setPending] = useState<{ file: File; url: string } | null>(null);
-  const [pictureError, setPictureError] = useState<string | null>(null);
   const form = useForm<AccountFormInput, unknown, AccountFormValues>({
     resolver: zodResolver(accountForm),
     defaultValues: accountValues(user),
@@ -78,20 +77,13 @@ function AccountDetails({ user }: { user: ProfileUser }) {
     reValidateMode: 'onSubmit',
   });
   const currentPicture = useWatch({ control: form.control, name: 'profile_picture' }) ?? null;
-
-  function replacePending(next: { file: File; url: string } | null) {
-    if (pending) URL.revokeObjectURL(pending.url);
-    setPending(next);
-  }
+  const picture = usePendingPicture(() => form.setValue('profile_picture', null));
 
   const lifecycle = useFormLifecycle({
     form,
     open: editing,
     onOpenChange: (next) => {
-      if (!next) {
-        replacePending(null);
-        setPictureError(null);
-      }
+      if (!next) picture.reset();
       setEditing(next);
     },
     values: () => accountValues(user),
@@ -99,24 +91,11 @@ function AccountDetails({ user }: { user: ProfileUser }) {
     failureText: ACCOUNT_MESSAGES.saveFailed,
     invalidText: ACCOUNT_MESSAGES.invalid,
     submit: async (values) => {
-      if (pictureError) {
-        toast.error(ACCOUNT_MESSAGES.invalid);
-        return KEEP_OPEN;
-      }
-      let picture = values.profile_picture;
-      if (pending) {
-        const loading = toast.loading('Uploading profile picture...');
-        try {
-          picture = await upload.mutateAsync(pending.file);
-          toast.dismiss(loading);
-        } catch (error) {
-          toast.error(errorMessage(error, UPLOAD_FAILED_MESSAGE), { id: loading });
-          return KEEP_OPEN;
-        }
-        form.setValue('profile_picture', picture);
-        replacePending(null);
-      }
-      await save.mutateAsync({ ...values, profile_picture: picture });
+      if (picture.error) toast.error(ACCOUNT_MESSAGES.invalid);
+      const url = await picture.resolve(values.profile_picture);
+      if (url === UPLOAD_STOPPED) return KEEP_OPEN;
+      form.setValue('profile_picture', url);
+      await save.mutateAsync({ ...values, profile_picture: url });
     },
   });
   const name = fullName(user);
@@ -173,19 +152,8 @@ function AccountDetails({ user }: { user: ProfileUser }) {
           {canUpload && (
             <ProfilePictureField
               currentUrl={currentPicture}
-              pendingUrl={pending?.url ?? null}
-              error={pictureError}
               disabled={lifecycle.saving}
-              onSelect={(file) => {
-                const problem = checkProfilePicture(file);
-                setPictureError(problem);
-                if (!problem) replacePending({ file, url: URL.createObjectURL(file) });
-              }}
-              onRemove={() => {
-                replacePending(null);
-                setPictureError(null);
-                form.setValue('profile_picture', null);
-              }}
+              {...picture.field}
             />
           )}
           <div className="grid gap-4 sm:grid-cols-2">
