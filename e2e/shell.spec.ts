@@ -30,7 +30,7 @@ test.describe('the shell on a desktop', () => {
     await expect(wa).toHaveAttribute('aria-expanded', 'true');
   });
 
-  test('the profile screen toggles editing without claiming a save', async ({ page }) => {
+  test('the profile screen toggles editing, and Close leaves without saving', async ({ page }) => {
     await signIn(page);
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
@@ -39,10 +39,13 @@ test.describe('the shell on a desktop', () => {
     await expect(page.getByRole('main').getByText('admin@cricket.test')).toBeVisible();
 
     await page.getByRole('button', { name: 'Edit account details' }).click();
-    await expect(page.getByRole('button', { name: 'Close' })).toBeVisible();
-    // Nothing is editable yet and nothing is sent: the button only closes the editor.
-    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByLabel('First Name').fill('Changed');
+    // Close drops the edit: nothing is sent and the saved name is shown again.
+    await page.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('button', { name: 'Edit account details' })).toBeVisible();
+    await expect(page.getByText('Account details saved successfully!')).toBeHidden();
+    await page.getByRole('button', { name: 'Edit account details' }).click();
+    await expect(page.getByLabel('First Name')).toHaveValue('Platform');
   });
 });
 

@@ -186,17 +186,19 @@ test.describe('a user from creation to deletion', () => {
     );
     const picture = await main.getByRole('img', { name: 'Kavya Iyengar' }).getAttribute('src');
     expect((await page.request.get(picture!)).status()).toBe(200);
-    await expect(main.getByText(email)).toBeVisible();
-    await expect(main.getByText(phone)).toBeVisible();
-    await expect(main.getByText('Mar 7, 1994')).toBeVisible();
-    await expect(main.getByText('Female')).toBeVisible();
-    await expect(main.getByText('14, Anna Salai')).toBeVisible();
-    await expect(main.getByText('Tamil Nadu')).toBeVisible();
-    await expect(main.getByText('600002')).toBeVisible();
+    // The History section below repeats these values, so look in the details card.
+    const details = page.getByRole('region', { name: 'User Details' });
+    await expect(details.getByText(email)).toBeVisible();
+    await expect(details.getByText(phone)).toBeVisible();
+    await expect(details.getByText('Mar 7, 1994')).toBeVisible();
+    await expect(details.getByText('Female')).toBeVisible();
+    await expect(details.getByText('14, Anna Salai')).toBeVisible();
+    await expect(details.getByText('Tamil Nadu')).toBeVisible();
+    await expect(details.getByText('600002')).toBeVisible();
     await expect(
-      main.getByText(/^[A-Z][a-z]{2} \d{1,2} \d{4}, \d{1,2}:\d{2} (AM|PM)$/),
+      details.getByText(/^[A-Z][a-z]{2} \d{1,2} \d{4}, \d{1,2}:\d{2} (AM|PM)$/),
     ).toBeVisible();
-    await expect(main.getByText('Account Created On')).toBeVisible();
+    await expect(details.getByText('Account Created On')).toBeVisible();
 
     // Edit, then cancel: the next opening shows the saved values again.
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -219,9 +221,12 @@ test.describe('a user from creation to deletion', () => {
     await edit.getByRole('button', { name: 'Update User' }).click();
     await expect(page.getByText('User updated successfully')).toBeVisible();
     await expect(edit).toBeHidden();
-    await expect(main.getByText('Coimbatore')).toBeVisible();
+    await expect(details.getByText('Coimbatore')).toBeVisible();
+    const latest = page.getByRole('region', { name: 'History' }).getByRole('listitem').first();
+    await expect(latest.getByRole('row', { name: /^City/ })).toContainText('Chennai');
+    await expect(latest.getByRole('row', { name: /^City/ })).toContainText('Coimbatore');
     await page.reload();
-    await expect(main.getByText('Coimbatore')).toBeVisible();
+    await expect(details.getByText('Coimbatore')).toBeVisible();
     await expect(main.getByRole('heading', { name: 'Kavya Iyengar' })).toBeVisible();
 
     // Set a password: too short first, then one she signs in with.

@@ -25,6 +25,9 @@ export const profileUser = z.object({
   email: z.string(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
+  phone_number: z.string(),
+  profile_picture: z.string().nullable(),
+  created_at: z.string(),
   role: z.object({ id: z.number().int(), name: z.string() }),
   permissions: z.array(permissionName),
 });

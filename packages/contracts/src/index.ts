@@ -18,3 +18,4 @@ export * from './wa-rules.ts';
 export * from './wa-templates.ts';
 export * from './email-templates.ts';
 export * from './contact-messages.ts';
+export * from './account.ts';

@@ -11,6 +11,7 @@ import { mediaRoutes } from './media/routes';
 import notificationsRoutes from './notifications/routes';
 import { rolesRoutes } from './roles/routes';
 import { teamsRoutes } from './teams/routes';
+import { accountRoutes } from './users/account-routes';
 import { usersRoutes } from './users/routes';
 import { waCategoriesRoutes } from './wa-categories/routes';
 import { waTemplatesRoutes } from './wa-templates/routes';
@@ -22,6 +23,7 @@ export async function registerFeatures(
 ) {
   await app.register(healthRoutes);
   await app.register(authRoutes, opts.auth);
+  await app.register(accountRoutes, { throttle: opts.auth.throttle });
   await app.register(dashboardRoutes);
   await app.register(rolesRoutes);
   await app.register(usersRoutes, { database: opts.database });

@@ -1,10 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '@/lib/http';
 import { SessionProvider, sessionQuery } from '@/lib/session';
 import { AppToaster } from '@/lib/toast';
 
-const queryClient = new QueryClient({
+const queryClient: QueryClient = new QueryClient({
+  // Every accepted change writes an audit record (decision 021): History sections and the
+  // Activity Log read it again, whichever screen made the change.
+  mutationCache: new MutationCache({
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['audit-logs'] }),
+  }),
   defaultOptions: {
     queries: {
       // A 4xx will not change on retry; network hiccups and 5xx get two more tries.

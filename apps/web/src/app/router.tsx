@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PlaceholderPage } from '@/components/placeholder-page';
+import { auditRoutes } from '@/features/audit/routes';
 import { authRoutes } from '@/features/auth/routes';
 import { contactMessagesRoutes } from '@/features/contact-messages/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
@@ -32,6 +33,7 @@ const shellRoutes: RouteObject[] = [
   ...usersRoutes,
   ...teamsRoutes,
   ...rolesRoutes,
+  ...auditRoutes,
   ...emailTemplatesRoutes,
   ...notificationsRoutes,
   ...contactMessagesRoutes,

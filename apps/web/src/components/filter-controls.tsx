@@ -102,3 +102,30 @@ export function FilterSelectFor<Key extends string>({
     />
   );
 }
+
+/** A day in a list's filter row (YYYY-MM-DD in the URL); cleared means "All". */
+export function FilterDate({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  min?: string;
+  max?: string;
+}) {
+  return (
+    <input
+      type="date"
+      aria-label={label}
+      value={value}
+      min={min}
+      max={max}
+      onChange={(event) => onChange(event.target.value)}
+      className={cn(filterClasses, 'min-w-36')}
+    />
+  );
+}

@@ -17,6 +17,7 @@ function prepareActiveSession(prepared: Db) {
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
+      lastUsedAt: sessions.lastUsedAt,
       userId: users.id,
       roleId: roles.id,
       roleName: roles.name,
@@ -57,6 +58,8 @@ interface PerDatabase {
   listening: boolean;
   /** Bumped whenever the cache is emptied, so a lookup that raced a change is not cached. */
   generation: number;
+  /** When this instance last wrote each session's last_used_at. */
+  touched: Map<number, number>;
 }
 
 const perDatabase = new WeakMap<Db, PerDatabase>();
@@ -69,6 +72,7 @@ function stateOf(db: Db): PerDatabase {
       sessions: new Map(),
       listening: false,
       generation: 0,
+      touched: new Map(),
     };
     perDatabase.set(db, state);
   }
@@ -124,6 +128,25 @@ async function lookUpSession(
   return row;
 }
 
+/** My sessions' "last used" is this precise: a busy session costs one write a minute. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Records that a session was used, at most once a minute, without holding up the request;
+ * the column is not one the auth_changed trigger watches, so no cache is emptied by it.
+ */
+function touchSession(db: Db, state: PerDatabase, row: SessionRow) {
+  const now = Date.now();
+  const last = Math.max(row.lastUsedAt.getTime(), state.touched.get(row.sessionId) ?? 0);
+  if (now - last < TOUCH_EVERY_MS) return;
+  if (state.touched.size >= SESSION_CACHE_MAX) state.touched.clear();
+  state.touched.set(row.sessionId, now);
+  db.update(sessions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(sessions.id, row.sessionId))
+    .catch(() => undefined);
+}
+
 /**
  * The session behind a token with the role's current grants. Sessions are cached by this
  * instance and forgotten on every auth change (see watchAuthChanges); the role's grants are
@@ -133,6 +156,7 @@ export async function findActiveSession(db: Db, tokenHash: string): Promise<Sess
   const state = stateOf(db);
   const row = await lookUpSession(db, state, tokenHash);
   if (!row) return null;
+  touchSession(db, state, row);
   let grants = state.grants.get(row.roleId);
   if (grants?.version !== row.grantsVersion) {
     const grantRows = await preparedOnce(db, 'role_grants', prepareRoleGrants).execute({
@@ -196,6 +220,9 @@ export async function findProfile(db: Db, userId: number) {
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
+      phoneNumber: users.phoneNumber,
+      profilePicture: users.profilePicture,
+      createdAt: users.createdAt,
       roleId: roles.id,
       roleName: roles.name,
     })

@@ -133,7 +133,7 @@ export async function insertUser(db: Db, v: UserFormValues, audit: AuditWriter):
 }
 
 /** Locks the user row for the rest of the transaction and reads it as the API answers it. */
-async function lockUser(tx: Db, id: number) {
+export async function lockUser(tx: Db, id: number) {
   const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
   return row ? findUser(tx, id) : null;
 }

@@ -27,6 +27,7 @@ describe('visibleEntries', () => {
       'Support',
       'Settings:',
       'Role & Permissions',
+      'Activity Log',
     ]);
   });
 

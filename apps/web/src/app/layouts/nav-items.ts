@@ -90,6 +90,7 @@ export const NAV_ENTRIES: NavEntry[] = [
     icon: Settings,
     items: [
       { label: 'Role & Permissions', to: '/roles', icon: ShieldCheck, permission: 'roles.view' },
+      { label: 'Activity Log', to: '/activity-log', icon: History, permission: 'audit.view' },
     ],
   },
 ];

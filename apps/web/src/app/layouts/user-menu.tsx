@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { fullName } from '@cricket/contracts';
 import { Link } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/lib/session';
@@ -17,13 +18,18 @@ export function UserMenu() {
   const { user } = useSession();
   const logout = useLogout();
   if (!user) return null;
+  const name = fullName(user, '');
 
   return (
     <DropdownMenu.Root>
       {/* Named by its visible text plus "User menu": an aria-label alone would hide the text. */}
       <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-1 pr-2 text-left hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600">
-        <span className="flex size-8 items-center justify-center rounded-full bg-primary-700 text-xs font-semibold text-white">
-          {initials(user.first_name, user.last_name, user.email)}
+        <span className="flex size-8 items-center justify-center overflow-hidden rounded-full bg-primary-700 text-xs font-semibold text-white">
+          {user.profile_picture ? (
+            <img src={user.profile_picture} alt="" className="size-full object-cover" />
+          ) : (
+            initials(user.first_name, user.last_name, user.email)
+          )}
         </span>
         <span className="hidden max-w-40 flex-col md:flex">
           <span className="truncate text-sm font-medium text-neutral-900">{user.role.name}</span>
@@ -39,6 +45,7 @@ export function UserMenu() {
           className="animate-fade-in z-50 w-64 rounded-xl border border-neutral-200 bg-surface p-1.5 shadow-lg"
         >
           <DropdownMenu.Label className="px-2.5 py-2">
+            {name && <p className="truncate text-sm font-semibold text-neutral-900">{name}</p>}
             <p className="text-sm font-semibold text-neutral-900">{user.role.name}</p>
             <p className="truncate text-xs text-neutral-500">{user.email}</p>
           </DropdownMenu.Label>

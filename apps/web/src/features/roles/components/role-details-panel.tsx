@@ -1,5 +1,6 @@
 import type { RoleDetail } from '@cricket/contracts';
 import { DetailItem } from '@/components/detail-item';
+import { RecordHistory } from '@/components/record-history';
 import { SidePanel } from '@/components/side-panel';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
@@ -86,6 +87,7 @@ function RoleDetails({ role }: { role: RoleDetail }) {
           })
         )}
       </section>
+      <RecordHistory entityType="role" entityId={role.id} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { ListError, ListTable, useListPage } from '@/components/list-page';
 import { StatusScreen } from '@/components/status-screen';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { RecordHistory } from '@/components/record-history';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
@@ -249,6 +250,7 @@ export function TeamDetailsPage() {
             emptyText="No players found"
           />
         </Card>
+        <RecordHistory entityType="team" entityId={team.id} className="min-w-0 lg:col-span-3" />
       </div>
 
       {canAdd && <ManagePlayersPanel teamId={team.id} open={managing} onOpenChange={setManaging} />}

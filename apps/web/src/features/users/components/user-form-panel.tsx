@@ -1,7 +1,6 @@
 import {
   GENDERS,
   USER_STATUSES,
-  stripIndianPrefix,
   todayIsoDate,
   userForm,
   userFormMessages,
@@ -10,7 +9,7 @@ import {
   type UserFormValues,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormDrawer, KEEP_OPEN, useFormLifecycle } from '@/components/form-drawer';
@@ -18,13 +17,16 @@ import { SelectField } from '@/components/ui/select-field';
 import { DateField } from '@/components/ui/date-field';
 import { TextField } from '@/components/ui/text-field';
 import { capitalize } from '@/lib/format';
-import { errorMessage } from '@/lib/http';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { useCreateUser } from '../api/create-user';
 import { useActiveRoles } from '../api/get-active-roles';
 import { useUpdateUser } from '../api/update-user';
-import { UPLOAD_FAILED_MESSAGE, useUploadProfilePicture } from '../api/upload-profile-picture';
-import { checkProfilePicture, ProfilePictureField } from './profile-picture-field';
+import { keepPhoneDigits } from '@/lib/phone-input';
+import {
+  ProfilePictureField,
+  UPLOAD_STOPPED,
+  usePendingPicture,
+} from '@/components/profile-picture-field';
 import { statusLabel } from './user-status-badge';
 
 type Mode = 'create' | 'edit';
@@ -75,18 +77,8 @@ function formValues(user?: User): UserFormInput {
   };
 }
 
-/** Spec §2: phone takes digits only, at most 10, with a pasted +91 dropped. */
-function keepPhoneDigits(event: ChangeEvent<HTMLInputElement>) {
-  event.target.value = stripIndianPrefix(event.target.value).replace(/\D/g, '').slice(0, 10);
-}
-
 function keepPincodeDigits(event: ChangeEvent<HTMLInputElement>) {
   event.target.value = event.target.value.replace(/\D/g, '').slice(0, 6);
-}
-
-interface PendingPicture {
-  file: File;
-  url: string;
 }
 
 interface UserFormPanelProps {
@@ -107,9 +99,6 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
   useErrorToast(roles.error, 'Failed to fetch roles');
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
-  const upload = useUploadProfilePicture();
-  const [pending, setPending] = useState<PendingPicture | null>(null);
-  const [pictureError, setPictureError] = useState<string | null>(null);
 
   const form = useForm<UserFormInput, unknown, UserFormValues>({
     resolver: zodResolver(userForm),
@@ -119,22 +108,14 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
     reValidateMode: 'onSubmit',
   });
 
-  // The object URL of a chosen file lives until the file is replaced or dropped.
-  function replacePending(next: PendingPicture | null) {
-    if (pending) URL.revokeObjectURL(pending.url);
-    setPending(next);
-  }
-
   const currentPicture = useWatch({ control: form.control, name: 'profile_picture' }) ?? null;
+  const picture = usePendingPicture(() => form.setValue('profile_picture', null));
 
   const lifecycle = useFormLifecycle({
     form,
     open,
     onOpenChange: (next) => {
-      if (!next) {
-        replacePending(null);
-        setPictureError(null);
-      }
+      if (!next) picture.reset();
       onOpenChange(next);
     },
     // Cancel restores what the panel opened with: an empty form, or the saved user.
@@ -143,28 +124,13 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
     failureText: text.failed,
     invalidText: userFormMessages.fixErrors,
     submit: async (values) => {
-      if (pictureError) {
-        toast.error(userFormMessages.fixErrors);
-        return KEEP_OPEN;
-      }
-      let profilePicture = values.profile_picture;
-      if (pending) {
-        const loading = toast.loading('Uploading profile picture...');
-        try {
-          profilePicture = await upload.mutateAsync(pending.file);
-          toast.dismiss(loading);
-        } catch (error) {
-          toast.error(errorMessage(error, UPLOAD_FAILED_MESSAGE), { id: loading });
-          return KEEP_OPEN;
-        }
-        // A failed save below must not upload the same file again on the next try.
-        form.setValue('profile_picture', profilePicture);
-        replacePending(null);
-      }
+      if (picture.error) toast.error(userFormMessages.fixErrors);
+      const profilePicture = await picture.resolve(values.profile_picture);
+      if (profilePicture === UPLOAD_STOPPED) return KEEP_OPEN;
+      form.setValue('profile_picture', profilePicture);
       const body = { ...values, profile_picture: profilePicture };
       if (mode === 'edit' && user) await updateUser.mutateAsync({ id: user.id, body });
       else await createUser.mutateAsync(body);
-      setPictureError(null);
     },
   });
   const saving = lifecycle.saving;
@@ -186,22 +152,7 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
       submitLabel={text.submit}
       busyLabel={text.busy}
     >
-      <ProfilePictureField
-        currentUrl={currentPicture}
-        pendingUrl={pending?.url ?? null}
-        error={pictureError}
-        disabled={saving}
-        onSelect={(file) => {
-          const problem = checkProfilePicture(file);
-          setPictureError(problem);
-          if (!problem) replacePending({ file, url: URL.createObjectURL(file) });
-        }}
-        onRemove={() => {
-          replacePending(null);
-          setPictureError(null);
-          form.setValue('profile_picture', null);
-        }}
-      />
+      <ProfilePictureField currentUrl={currentPicture} disabled={saving} {...picture.field} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           form={form}

@@ -2,6 +2,7 @@ import { fullName, type User } from '@cricket/contracts';
 import { ArrowLeft, KeyRound, Pencil, TriangleAlert, UserRound, UserX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { RecordHistory } from '@/components/record-history';
 import { StatusScreen } from '@/components/status-screen';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -146,6 +147,7 @@ function UserProfile({ user }: { user: User }) {
             <Detail label="Account Created On">{formatDateTime(user.created_at)}</Detail>
           </dl>
         </Card>
+        <RecordHistory entityType="user" entityId={user.id} className="lg:col-span-3" />
       </div>
 
       {canUpdate && (

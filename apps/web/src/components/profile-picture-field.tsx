@@ -1,6 +1,9 @@
 import { MEDIA_RULES, mediaFileProblem } from '@cricket/contracts';
 import { ImageUp, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '@/lib/http';
+import { UPLOAD_FAILED_MESSAGE, useUploadProfilePicture } from '@/lib/upload-profile-picture';
 import { FieldMessages } from '@/components/ui/field-frame';
 import { Button } from '@/components/ui/button';
 
@@ -82,3 +85,64 @@ export function ProfilePictureField({
     </div>
   );
 }
+
+/**
+ * A picture chosen in a form and uploaded only when the form is saved: the preview, the
+ * file's problem if any, and the upload with its toasts. The user panels and /profile share it.
+ */
+export function usePendingPicture(onRemoved: () => void) {
+  const upload = useUploadProfilePicture();
+  const [pending, setPending] = useState<{ file: File; url: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  // The object URL of a chosen file lives until the file is replaced or dropped.
+  function replace(next: { file: File; url: string } | null) {
+    if (pending) URL.revokeObjectURL(pending.url);
+    setPending(next);
+  }
+
+  return {
+    error,
+    /** Forget the chosen file and its problem (the form closed). */
+    reset() {
+      replace(null);
+      setError(null);
+    },
+    /**
+     * The picture to save: `current` when no file was chosen, else the uploaded file's URL;
+     * UPLOAD_STOPPED when the file has a problem or its upload failed (both already shown).
+     */
+    async resolve(current: string | null): Promise<string | null | typeof UPLOAD_STOPPED> {
+      if (error) return UPLOAD_STOPPED;
+      if (!pending) return current;
+      const loading = toast.loading('Uploading profile picture...');
+      try {
+        const url = await upload.mutateAsync(pending.file);
+        toast.dismiss(loading);
+        // A failed save after this must not upload the same file again on the next try.
+        replace(null);
+        return url;
+      } catch (failure) {
+        toast.error(errorMessage(failure, UPLOAD_FAILED_MESSAGE), { id: loading });
+        return UPLOAD_STOPPED;
+      }
+    },
+    /** The props of ProfilePictureField other than currentUrl and disabled. */
+    field: {
+      pendingUrl: pending?.url ?? null,
+      error,
+      onSelect(file: File) {
+        const problem = checkProfilePicture(file);
+        setError(problem);
+        if (!problem) replace({ file, url: URL.createObjectURL(file) });
+      },
+      onRemove() {
+        replace(null);
+        setError(null);
+        onRemoved();
+      },
+    },
+  };
+}
+
+export const UPLOAD_STOPPED = Symbol('upload stopped');

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OwnSession } from '@cricket/contracts';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const PASSWORD = 'Staff@12345';
+const signIn = async (email: string, password = PASSWORD, device = 'Laptop') => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { email, password, device_info: { name: device, type: 'desktop' } },
+  });
+  return res.statusCode === 200 ? (res.json().data.token as string) : null;
+};
+
+describe('PUT /api/user/profile', () => {
+  it('saves your own name, phone and picture; email and role stay', async () => {
+    const me = await t.userWith([], { email: 'me.profile@test.local' });
+    const res = await t.as(me.token, {
+      method: 'PUT',
+      url: '/api/user/profile',
+      payload: {
+        first_name: 'Meera',
+        last_name: 'Nair',
+        phone_number: '+91 9876501234',
+        profile_picture: null,
+        email: 'hijack@test.local',
+        role_id: 1,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Account details saved successfully!');
+    const profile = (await t.as(me.token, { method: 'GET', url: '/api/user/profile' })).json().data
+      .user;
+    expect(profile).toMatchObject({
+      first_name: 'Meera',
+      last_name: 'Nair',
+      phone_number: '9876501234',
+      email: 'me.profile@test.local',
+      role: { id: me.roleId },
+    });
+    expect(Date.parse(profile.created_at)).not.toBeNaN();
+  });
+
+  it("refuses the user rules' bad values and another person's phone number", async () => {
+    const me = await t.userWith([]);
+    const other = await t.userWith([]);
+    const otherPhone = (await t.as(other.token, { method: 'GET', url: '/api/user/profile' })).json()
+      .data.user.phone_number;
+    const bad = await t.as(me.token, {
+      method: 'PUT',
+      url: '/api/user/profile',
+      payload: { first_name: 'M', last_name: 'Nair', phone_number: '12345' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({
+      first_name: ['First name must be at least 2 characters'],
+      phone_number: ['Please enter a valid mobile number'],
+    });
+    const taken = await t.as(me.token, {
+      method: 'PUT',
+      url: '/api/user/profile',
+      payload: { first_name: 'Meera', last_name: 'Nair', phone_number: otherPhone },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors).toEqual({ phone_number: ['Phone number is already in use'] });
+  });
+});
+
+describe('PUT /api/user/password', () => {
+  it('needs the right current password, a new one of 8+ characters, different and confirmed', async () => {
+    const me = await t.userWith([]);
+    const put = (payload: object) =>
+      t.as(me.token, { method: 'PUT', url: '/api/user/password', payload });
+    const wrong = await put({
+      current_password: 'Wrong@12345',
+      new_password: 'Brand#New123',
+      confirm_password: 'Brand#New123',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ current_password: ['Current password is incorrect'] });
+    const rules = await put({
+      current_password: PASSWORD,
+      new_password: 'short',
+      confirm_password: 'other',
+    });
+    expect(rules.json().errors).toMatchObject({
+      new_password: ['New password must be at least 8 characters'],
+      confirm_password: ['Passwords do not match'],
+    });
+    const same = await put({
+      current_password: PASSWORD,
+      new_password: PASSWORD,
+      confirm_password: PASSWORD,
+    });
+    expect(same.json().errors).toMatchObject({
+      new_password: ['New password must be different from the current password'],
+    });
+  });
+
+  it('signs out every other session, keeps this one, and only the new password signs in', async () => {
+    const me = await t.userWith([], { email: 'me.password@test.local' });
+    const other = (await signIn('me.password@test.local', PASSWORD, 'Phone'))!;
+    const res = await t.as(me.token, {
+      method: 'PUT',
+      url: '/api/user/password',
+      payload: {
+        current_password: PASSWORD,
+        new_password: 'Brand#New123',
+        confirm_password: 'Brand#New123',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.as(other, { method: 'GET', url: '/api/user/profile' })).statusCode).toBe(401);
+    expect((await t.as(me.token, { method: 'GET', url: '/api/user/profile' })).statusCode).toBe(
+      200,
+    );
+    expect(await signIn('me.password@test.local')).toBeNull();
+    expect(await signIn('me.password@test.local', 'Brand#New123')).toBeTruthy();
+  });
+});
+
+describe('/api/user/sessions', () => {
+  it("lists only your own active sessions, marks this one, and ends yours but not another's", async () => {
+    const me = await t.userWith([], { email: 'me.sessions@test.local' });
+    const phone = (await signIn('me.sessions@test.local', PASSWORD, 'Pixel 9'))!;
+    await signIn('me.sessions@test.local', PASSWORD, 'iPad');
+    const stranger = await t.userWith([]);
+
+    const list = async (token = me.token) =>
+      (await t.as(token, { method: 'GET', url: '/api/user/sessions' })).json().data as OwnSession[];
+    const mine = await list();
+    expect(mine).toHaveLength(3);
+    expect(mine.filter((s) => s.current)).toHaveLength(1);
+    expect(mine.map((s) => s.device_name).sort()).toEqual(['Pixel 9', 'Unknown Device', 'iPad']);
+    const strangers = await list(stranger.token);
+    expect(strangers).toHaveLength(1);
+
+    const theirs = await t.as(me.token, {
+      method: 'DELETE',
+      url: `/api/user/sessions/${strangers[0]!.id}`,
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect((await list(stranger.token)).length).toBe(1);
+
+    const pixel = mine.find((s) => s.device_name === 'Pixel 9')!;
+    const ended = await t.as(me.token, { method: 'DELETE', url: `/api/user/sessions/${pixel.id}` });
+    expect(ended.statusCode).toBe(200);
+    expect((await t.as(phone, { method: 'GET', url: '/api/user/profile' })).statusCode).toBe(401);
+    expect(await list()).toHaveLength(2);
+
+    const others = await t.as(me.token, { method: 'DELETE', url: '/api/user/sessions' });
+    expect(others.json().data).toEqual({ ended: 1 });
+    const left = await list();
+    expect(left).toHaveLength(1);
+    expect(left[0]!.current).toBe(true);
+  });
+});

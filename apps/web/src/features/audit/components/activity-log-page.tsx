@@ -1,0 +1,174 @@
+import {
+  AUDIT_ACTION_NAMES,
+  AUDIT_COUNT_CAP,
+  AUDIT_ENTITY_TYPES,
+  type AuditAction,
+  type AuditEntityType,
+  type AuditLog,
+} from '@cricket/contracts';
+import { useState } from 'react';
+import { actionLabel, AuditChanges, entityLabel, fieldLabel } from '@/components/audit-changes';
+import { TruncatedText, type Column } from '@/components/data-table';
+import { FilterDate, FilterSelect, FilterText } from '@/components/filter-controls';
+import { ListTable, useListPage } from '@/components/list-page';
+import { PageHeader } from '@/components/page-header';
+import { SidePanel } from '@/components/side-panel';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { auditLogsQuery } from '@/lib/audit-logs';
+import { formatDateTime } from '@/lib/format';
+
+const FILTERS = ['entity_type', 'entity_id', 'actor_email', 'action', 'from', 'to'] as const;
+
+const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
+  (list as readonly string[]).includes(value) ? (value as T) : undefined;
+const digits = (value: string) => (/^\d{1,9}$/.test(value) ? value : undefined);
+const day = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+
+const recordName = (r: AuditLog) => `${entityLabel(r.entity_type)} #${r.entity_id}`;
+
+/** Settings › Activity Log: who changed what, newest first, with each field before and after. */
+export function ActivityLogPage() {
+  const [open, setOpen] = useState<AuditLog | null>(null);
+  const list = useListPage({
+    filters: FILTERS,
+    textFilters: ['entity_id', 'actor_email'],
+    query: ({ page, limit, filters: f }) =>
+      auditLogsQuery({
+        page,
+        limit,
+        entity_type: oneOf<AuditEntityType>(AUDIT_ENTITY_TYPES, f.entity_type),
+        entity_id: digits(f.entity_id),
+        actor_email: f.actor_email.trim() || undefined,
+        action: oneOf<AuditAction>(AUDIT_ACTION_NAMES, f.action),
+        from: day(f.from),
+        to: day(f.to),
+      }),
+    errorText: 'Error fetching activity',
+  });
+  const f = list.inputs;
+
+  const columns: Column<AuditLog>[] = [
+    {
+      id: 'when',
+      header: 'When',
+      width: 'w-[20%]',
+      cell: (r) => <TruncatedText text={formatDateTime(r.created_at)} />,
+      filter: (
+        <div className="flex flex-col gap-1.5">
+          <FilterDate
+            label="From day"
+            value={f.from}
+            max={f.to || undefined}
+            onChange={(v) => list.setFilter('from', v)}
+          />
+          <FilterDate
+            label="To day"
+            value={f.to}
+            min={f.from || undefined}
+            onChange={(v) => list.setFilter('to', v)}
+          />
+        </div>
+      ),
+    },
+    {
+      id: 'actor',
+      header: 'Actor',
+      width: 'w-[22%]',
+      cell: (r) => <TruncatedText text={r.actor.email ?? 'System'} />,
+      filter: (
+        <FilterText
+          label="Filter by actor email"
+          placeholder="Actor email"
+          value={f.actor_email}
+          onChange={(v) => list.setFilter('actor_email', v)}
+        />
+      ),
+    },
+    {
+      id: 'record',
+      header: 'Record',
+      width: 'w-[18%]',
+      cell: (r) => <TruncatedText text={recordName(r)} className="font-medium text-neutral-900" />,
+      filter: (
+        <div className="flex flex-col gap-1.5">
+          <FilterSelect
+            label="Filter by record type"
+            value={f.entity_type}
+            onChange={(v) => list.setFilter('entity_type', v)}
+            options={AUDIT_ENTITY_TYPES.map((t) => ({ value: t, label: entityLabel(t) }))}
+          />
+          <FilterText
+            label="Filter by record id"
+            placeholder="Record id"
+            inputMode="numeric"
+            value={f.entity_id}
+            onChange={(v) => list.setFilter('entity_id', v.replace(/\D/g, ''))}
+          />
+        </div>
+      ),
+    },
+    {
+      id: 'action',
+      header: 'Action',
+      width: 'w-[16%]',
+      cell: (r) => (
+        <Badge tone={r.action === 'delete' ? 'red' : r.action === 'create' ? 'green' : 'blue'}>
+          {actionLabel(r.action)}
+        </Badge>
+      ),
+      filter: (
+        <FilterSelect
+          label="Filter by action"
+          value={f.action}
+          onChange={(v) => list.setFilter('action', v)}
+          options={AUDIT_ACTION_NAMES.map((a) => ({ value: a, label: actionLabel(a) }))}
+        />
+      ),
+    },
+    {
+      id: 'fields',
+      header: 'Changed fields',
+      width: 'w-[24%]',
+      cell: (r) => (
+        <TruncatedText
+          text={Object.keys(r.changes).map(fieldLabel).join(', ') || '—'}
+          className="text-neutral-600"
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Activity Log" />
+      <Card flush>
+        <ListTable
+          list={list}
+          label="Activity Log"
+          columns={columns}
+          rowKey={(r) => r.id}
+          emptyText="No activity found"
+          onRowClick={setOpen}
+          rowLabel={(r) => `Open ${actionLabel(r.action)} ${recordName(r)}`}
+        />
+        {list.pagination?.total === AUDIT_COUNT_CAP && (
+          <p className="border-t border-neutral-100 px-5 py-3 text-xs text-neutral-500">
+            Counting stops at {AUDIT_COUNT_CAP.toLocaleString('en-IN')} records: narrow the days or
+            filters to reach older ones.
+          </p>
+        )}
+      </Card>
+      <SidePanel
+        open={open !== null}
+        onOpenChange={(next) => !next && setOpen(null)}
+        title={open ? `${actionLabel(open.action)}: ${recordName(open)}` : ''}
+        description={
+          open ? `By ${open.actor.email ?? 'the system'} on ${formatDateTime(open.created_at)}` : ''
+        }
+      >
+        {open && <AuditChanges record={open} />}
+      </SidePanel>
+    </>
+  );
+}

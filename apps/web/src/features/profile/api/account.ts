@@ -1,0 +1,43 @@
+import type { AccountFormValues, OwnSession, PasswordChangeForm } from '@cricket/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/http';
+import { reloadSession } from '@/lib/session';
+
+const sessionsKey = ['account', 'sessions'] as const;
+
+/** PUT /user/profile; the signed-in user is fetched again so the user menu shows the change. */
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AccountFormValues) => request('/user/profile', { method: 'PUT', body }),
+    onSuccess: () => reloadSession(queryClient),
+  });
+}
+
+/** PUT /user/password: the server signs out every other session of this user. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordChangeForm) => request('/user/password', { method: 'PUT', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+export const ownSessionsQuery = queryOptions({
+  queryKey: sessionsKey,
+  queryFn: async ({ signal }) => (await request<OwnSession[]>('/user/sessions', { signal })).data,
+});
+
+export function useOwnSessions() {
+  return useQuery(ownSessionsQuery);
+}
+
+/** DELETE /user/sessions/{id}, or /user/sessions for every session but this one. */
+export function useEndSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number | 'others') =>
+      request(id === 'others' ? '/user/sessions' : `/user/sessions/${id}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}

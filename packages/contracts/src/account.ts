@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { idValue } from './common.ts';
+import { PASSWORD_MAX, userForm } from './users.ts';
+
+/**
+ * The signed-in person's own account (/profile, issue 13). Email and role are not theirs to
+ * change here; the fields follow the user rules of spec §5.
+ */
+export const accountForm = userForm.pick({
+  first_name: true,
+  last_name: true,
+  phone_number: true,
+  profile_picture: true,
+});
+export type AccountFormInput = z.input<typeof accountForm>;
+export type AccountFormValues = z.output<typeof accountForm>;
+
+/** A new password of one's own is longer than the spec's sign-in minimum of 6. */
+export const NEW_PASSWORD_MIN = 8;
+
+export const ACCOUNT_MESSAGES = {
+  invalid: 'Please fix the validation errors before saving',
+  saveFailed: 'Failed to save account details',
+  currentRequired: 'Current password is required',
+  currentWrong: 'Current password is incorrect',
+  newRequired: 'New password is required',
+  newTooShort: `New password must be at least ${NEW_PASSWORD_MIN} characters`,
+  newTooLong: `New password must be at most ${PASSWORD_MAX} characters`,
+  newSame: 'New password must be different from the current password',
+  confirmRequired: 'Please confirm the new password',
+  confirmMismatch: 'Passwords do not match',
+  passwordFailed: 'Failed to change password',
+  sessionNotFound: 'Session not found',
+  signOutFailed: 'Failed to sign out the session',
+} as const;
+
+/** `PUT /api/user/password`: the form and the API check the same rules. */
+export const passwordChangeForm = z
+  .object({
+    current_password: z
+      .string({ error: ACCOUNT_MESSAGES.currentRequired })
+      .min(1, ACCOUNT_MESSAGES.currentRequired)
+      .max(PASSWORD_MAX, ACCOUNT_MESSAGES.currentWrong),
+    new_password: z
+      .string({ error: ACCOUNT_MESSAGES.newRequired })
+      .min(1, { error: ACCOUNT_MESSAGES.newRequired, abort: true })
+      .min(NEW_PASSWORD_MIN, ACCOUNT_MESSAGES.newTooShort)
+      .max(PASSWORD_MAX, ACCOUNT_MESSAGES.newTooLong),
+    confirm_password: z
+      .string({ error: ACCOUNT_MESSAGES.confirmRequired })
+      .min(1, ACCOUNT_MESSAGES.confirmRequired),
+  })
+  .superRefine((v, ctx) => {
+    if (v.new_password && v.new_password === v.current_password)
+      ctx.addIssue({ code: 'custom', path: ['new_password'], message: ACCOUNT_MESSAGES.newSame });
+    if (v.confirm_password && v.confirm_password !== v.new_password)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirm_password'],
+        message: ACCOUNT_MESSAGES.confirmMismatch,
+      });
+  });
+export type PasswordChangeForm = z.infer<typeof passwordChangeForm>;
+
+/** One of the signed-in person's active sessions, from the device_info of its sign-in. */
+export const ownSession = z.object({
+  id: z.number().int(),
+  device_name: z.string().nullable(),
+  device_type: z.string().nullable(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  current: z.boolean(),
+});
+export type OwnSession = z.infer<typeof ownSession>;
+export const sessionIdParam = z.object({ id: idValue(ACCOUNT_MESSAGES.sessionNotFound) });
+
+export const ACCOUNT_SUCCESS = {
+  saved: 'Account details saved successfully!',
+  passwordChanged: 'Password changed. Your other sessions were signed out.',
+  sessionsListed: 'Sessions fetched successfully',
+  sessionEnded: 'Session signed out',
+  othersEnded: 'Other sessions signed out',
+} as const;
