@@ -18,6 +18,9 @@ const apiProject = (name: string, env: Record<string, string>) => ({
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on this 2-core machine that ran every
+    // file in turn while the database servers idled. Two workers keep both cores busy.
+    maxWorkers: 2,
     projects: [
       'apps/web/vitest.config.ts',
       {

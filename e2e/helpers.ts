@@ -4,6 +4,20 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export const ADMIN_EMAIL = 'admin@cricket.test';
 export const ADMIN_PASSWORD = 'Admin@12345';
 
+/**
+ * Signs in through the API: the browser context gets the session cookie, and the test then
+ * opens the screen it is about. The sign-in form itself is tested in auth.spec.ts; going
+ * through it before every test cost minutes of the suite.
+ */
+export async function signInByApi(
+  page: Page,
+  email = ADMIN_EMAIL,
+  password = ADMIN_PASSWORD,
+): Promise<void> {
+  const res = await page.request.post('/api/user/login', { data: { email, password } });
+  expect(res.ok(), `sign-in as ${email}: ${await res.text()}`).toBe(true);
+}
+
 /** Signs in through the login form and waits for the dashboard. */
 export async function signIn(
   page: Page,

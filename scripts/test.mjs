@@ -6,8 +6,11 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['Type-check', 'npm', ['run', 'typecheck']],
   ['Lint', 'npm', ['run', 'lint']],
+  ['Formatting', 'npx', ['prettier', '--check', '.']],
   [
-    process.env.TEST_DATABASE_URL ? 'Unit and API tests (PGlite and PostgreSQL)' : 'Unit and API tests (PGlite)',
+    process.env.TEST_DATABASE_URL
+      ? 'Unit and API tests (PGlite and PostgreSQL)'
+      : 'Unit and API tests (PGlite)',
     'npx',
     ['vitest', 'run'],
   ],

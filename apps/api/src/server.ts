@@ -7,12 +7,19 @@ import { seed } from './db/seed';
 /** Process entry: config, database, migrations and seed, listen, graceful shutdown. */
 async function main() {
   const config = loadConfig();
-  const database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(config.pgliteDir);
+  const database = config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : await openPglite(config.pgliteDir);
   await runMigrations(database);
   const app = await buildApp({ config, database });
   await seed(
     database,
-    { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.seedDemo, uploadDir: config.uploadDir },
+    {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      demo: config.seedDemo,
+      uploadDir: config.uploadDir,
+    },
     app.log,
   );
 

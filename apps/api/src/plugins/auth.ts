@@ -10,7 +10,12 @@ import {
   type PermissionName,
 } from '@cricket/contracts';
 import type { Database } from '../db/client';
-import { findActiveSession, forgetSessions, watchAuthChanges, type SessionContext } from '../features/auth/repository';
+import {
+  findActiveSession,
+  forgetSessions,
+  watchAuthChanges,
+  type SessionContext,
+} from '../features/auth/repository';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import { hashToken } from '../lib/tokens';
 
@@ -47,7 +52,10 @@ function readToken(request: FastifyRequest): { token: string; viaCookie: boolean
   return cookie ? { token: cookie, viaCookie: true } : null;
 }
 
-export default fp(async function authPlugin(app: FastifyInstance, { database }: { database: Database }) {
+export default fp(async function authPlugin(
+  app: FastifyInstance,
+  { database }: { database: Database },
+) {
   app.decorate('routeAccessTable', [] as RouteAccessEntry[]);
   app.decorateRequest('session', null);
 

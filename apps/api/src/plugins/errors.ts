@@ -38,13 +38,11 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply.status(400).send({ success: false, message: first, errors });
     }
     if (error instanceof HttpError) {
-      return reply
-        .status(error.statusCode)
-        .send({
-          success: false,
-          message: error.message,
-          ...(error.errors && { errors: error.errors }),
-        });
+      return reply.status(error.statusCode).send({
+        success: false,
+        message: error.message,
+        ...(error.errors && { errors: error.errors }),
+      });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: loggableError(error) }, 'database unavailable');

@@ -1,20 +1,30 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useListState } from './use-list-state';
 
-function setup(url: string) {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
-  );
-  return renderHook(
+/** The hook in the app's kind of router (a data router), on `url`; `/elsewhere` loads slowly. */
+function setup(url: string, elsewhere: Promise<null> = Promise.resolve(null)) {
+  let router: ReturnType<typeof createMemoryRouter> | undefined;
+  const wrapper = ({ children }: { children: ReactNode }) => {
+    router ??= createMemoryRouter(
+      [
+        { path: '/elsewhere', loader: () => elsewhere, element: null },
+        { path: '*', element: children },
+      ],
+      { initialEntries: [url] },
+    );
+    return <RouterProvider router={router} />;
+  };
+  const hook = renderHook(
     () => ({
       list: useListState({ filters: ['name', 'status'], textFilters: ['name'], debounceMs: 300 }),
       location: useLocation(),
     }),
     { wrapper },
   );
+  return Object.assign(hook, { router: () => router! });
 }
 
 describe('useListState', () => {
@@ -91,5 +101,21 @@ describe('useListState', () => {
     const { result } = setup('/users?status=verified');
     act(() => result.current.list.setPage(3));
     expect(result.current.location.search).toBe('?status=verified&page=3');
+  });
+
+  it('drops a search that settles while another screen is loading, so opening a row wins', async () => {
+    let arrive!: (value: null) => void;
+    const { result, router } = setup('/users', new Promise((resolve) => (arrive = resolve)));
+    act(() => result.current.list.setFilter('name', 'asha'));
+    await act(async () => {
+      void router().navigate('/elsewhere');
+      await Promise.resolve();
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(300);
+      arrive(null);
+      await vi.runAllTimersAsync();
+    });
+    expect(router().state.location.pathname).toBe('/elsewhere');
   });
 });

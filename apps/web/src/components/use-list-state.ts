@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@cricket/contracts';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 
 /** Spec §9 debounces are 300 ms for searches unless a screen says otherwise. */
 const DEFAULT_DEBOUNCE_MS = 300;
@@ -39,6 +39,14 @@ export function useListState<Key extends string>({
   useLayoutEffect(() => {
     latestParams.current = params;
   }, [params]);
+  // While the app is loading another screen (a row was opened mid-search), a search that
+  // settles now must not navigate back to this list and cancel that.
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  useLayoutEffect(() => {
+    leaving.current = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
+  }, [navigation, pathname]);
   const [drafts, setDrafts] = useState<Partial<Record<Key, string>>>({});
   const timers = useRef(new Map<Key, ReturnType<typeof setTimeout>>());
 
@@ -83,6 +91,7 @@ export function useListState<Key extends string>({
         key,
         setTimeout(() => {
           timers.current.delete(key);
+          if (leaving.current) return;
           // Replace, not push: one history entry per search, not one per pause in typing.
           update({ [key]: value, page: null }, true);
           setDrafts((current) => {

@@ -23,7 +23,10 @@ export const dropdownOptions = pgTable(
     name: varchar({ length: 60 }).notNull(),
     sortOrder: integer().notNull().default(0),
   },
-  (t) => [uniqueIndex('dropdown_category_name_uq').on(t.category, t.name), index('dropdown_category_idx').on(t.category, t.sortOrder)],
+  (t) => [
+    uniqueIndex('dropdown_category_name_uq').on(t.category, t.name),
+    index('dropdown_category_idx').on(t.category, t.sortOrder),
+  ],
 );
 
 export const teams = pgTable(
@@ -44,7 +47,10 @@ export const teams = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('teams_search_trgm').using('gin', sql`lower(${t.name} || ' ' || ${t.location}) gin_trgm_ops`),
+    index('teams_search_trgm').using(
+      'gin',
+      sql`lower(${t.name} || ' ' || ${t.location}) gin_trgm_ops`,
+    ),
     index('teams_owner_idx').on(t.ownerId),
     index('teams_active_id_idx').on(t.isActive, t.id),
   ],
@@ -71,10 +77,15 @@ export const teamPlayers = pgTable(
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),
     index('team_players_user_idx').on(t.userId),
-    uniqueIndex('team_players_jersey_uq').on(t.teamId, t.jerseyNumber).where(sql`${t.jerseyNumber} is not null`),
-    uniqueIndex('team_players_captain_uq').on(t.teamId).where(sql`${t.isCaptain}`),
-    uniqueIndex('team_players_keeper_uq').on(t.teamId).where(sql`${t.isWicketKeeper}`),
+    uniqueIndex('team_players_jersey_uq')
+      .on(t.teamId, t.jerseyNumber)
+      .where(sql`${t.jerseyNumber} is not null`),
+    uniqueIndex('team_players_captain_uq')
+      .on(t.teamId)
+      .where(sql`${t.isCaptain}`),
+    uniqueIndex('team_players_keeper_uq')
+      .on(t.teamId)
+      .where(sql`${t.isWicketKeeper}`),
     check('team_players_jersey_range', sql`${t.jerseyNumber} between 1 and 99`),
   ],
 );
-

@@ -1,16 +1,122 @@
 import type { Db } from '../client';
 import { roles, users } from '../schema';
 
-const MALE = ['Aarav', 'Vihaan', 'Arjun', 'Rohit', 'Virat', 'Rahul', 'Shubman', 'Ishan', 'Hardik', 'Jasprit', 'Ravindra', 'Suryakumar', 'Rishabh', 'Shreyas', 'Yashasvi', 'Kuldeep', 'Mohammed', 'Sanju', 'Ajinkya', 'Cheteshwar', 'Dinesh', 'Karthik', 'Aniket', 'Pranav', 'Siddharth', 'Kunal', 'Varun', 'Harsh', 'Nikhil', 'Tilak'];
-const FEMALE = ['Smriti', 'Harmanpreet', 'Jemimah', 'Shafali', 'Deepti', 'Richa', 'Renuka', 'Pooja', 'Radha', 'Sneha', 'Ananya', 'Diya', 'Isha', 'Kavya', 'Meera', 'Priya', 'Shreya', 'Tanvi', 'Aditi', 'Nisha'];
-const LAST = ['Sharma', 'Verma', 'Patel', 'Iyer', 'Nair', 'Reddy', 'Singh', 'Kumar', 'Gupta', 'Mehta', 'Joshi', 'Kulkarni', 'Deshpande', 'Chatterjee', 'Banerjee', 'Das', 'Mishra', 'Pandey', 'Yadav', 'Chauhan', 'Rao', 'Pillai', 'Menon', 'Bhat', 'Shetty', 'Gill', 'Dhillon', 'Jadeja', 'Pant', 'Thakur'];
-const PLACES: [city: string, state: string, pin: string][] = [
-  ['Mumbai', 'Maharashtra', '400'], ['Pune', 'Maharashtra', '411'], ['Delhi', 'Delhi', '110'], ['Bengaluru', 'Karnataka', '560'],
-  ['Chennai', 'Tamil Nadu', '600'], ['Kolkata', 'West Bengal', '700'], ['Hyderabad', 'Telangana', '500'], ['Ahmedabad', 'Gujarat', '380'],
-  ['Jaipur', 'Rajasthan', '302'], ['Lucknow', 'Uttar Pradesh', '226'], ['Chandigarh', 'Chandigarh', '160'], ['Kochi', 'Kerala', '682'],
-  ['Indore', 'Madhya Pradesh', '452'], ['Nagpur', 'Maharashtra', '440'], ['Rajkot', 'Gujarat', '360'], ['Dharamsala', 'Himachal Pradesh', '176'],
+const MALE = [
+  'Aarav',
+  'Vihaan',
+  'Arjun',
+  'Rohit',
+  'Virat',
+  'Rahul',
+  'Shubman',
+  'Ishan',
+  'Hardik',
+  'Jasprit',
+  'Ravindra',
+  'Suryakumar',
+  'Rishabh',
+  'Shreyas',
+  'Yashasvi',
+  'Kuldeep',
+  'Mohammed',
+  'Sanju',
+  'Ajinkya',
+  'Cheteshwar',
+  'Dinesh',
+  'Karthik',
+  'Aniket',
+  'Pranav',
+  'Siddharth',
+  'Kunal',
+  'Varun',
+  'Harsh',
+  'Nikhil',
+  'Tilak',
 ];
-const STREETS = ['MG Road', 'Station Road', 'Nehru Nagar', 'Gandhi Chowk', 'Park Street', 'Linking Road', 'Brigade Road', 'Civil Lines', 'Anna Salai', 'Shivaji Park'];
+const FEMALE = [
+  'Smriti',
+  'Harmanpreet',
+  'Jemimah',
+  'Shafali',
+  'Deepti',
+  'Richa',
+  'Renuka',
+  'Pooja',
+  'Radha',
+  'Sneha',
+  'Ananya',
+  'Diya',
+  'Isha',
+  'Kavya',
+  'Meera',
+  'Priya',
+  'Shreya',
+  'Tanvi',
+  'Aditi',
+  'Nisha',
+];
+const LAST = [
+  'Sharma',
+  'Verma',
+  'Patel',
+  'Iyer',
+  'Nair',
+  'Reddy',
+  'Singh',
+  'Kumar',
+  'Gupta',
+  'Mehta',
+  'Joshi',
+  'Kulkarni',
+  'Deshpande',
+  'Chatterjee',
+  'Banerjee',
+  'Das',
+  'Mishra',
+  'Pandey',
+  'Yadav',
+  'Chauhan',
+  'Rao',
+  'Pillai',
+  'Menon',
+  'Bhat',
+  'Shetty',
+  'Gill',
+  'Dhillon',
+  'Jadeja',
+  'Pant',
+  'Thakur',
+];
+const PLACES: [city: string, state: string, pin: string][] = [
+  ['Mumbai', 'Maharashtra', '400'],
+  ['Pune', 'Maharashtra', '411'],
+  ['Delhi', 'Delhi', '110'],
+  ['Bengaluru', 'Karnataka', '560'],
+  ['Chennai', 'Tamil Nadu', '600'],
+  ['Kolkata', 'West Bengal', '700'],
+  ['Hyderabad', 'Telangana', '500'],
+  ['Ahmedabad', 'Gujarat', '380'],
+  ['Jaipur', 'Rajasthan', '302'],
+  ['Lucknow', 'Uttar Pradesh', '226'],
+  ['Chandigarh', 'Chandigarh', '160'],
+  ['Kochi', 'Kerala', '682'],
+  ['Indore', 'Madhya Pradesh', '452'],
+  ['Nagpur', 'Maharashtra', '440'],
+  ['Rajkot', 'Gujarat', '360'],
+  ['Dharamsala', 'Himachal Pradesh', '176'],
+];
+const STREETS = [
+  'MG Road',
+  'Station Road',
+  'Nehru Nagar',
+  'Gandhi Chowk',
+  'Park Street',
+  'Linking Road',
+  'Brigade Road',
+  'Civil Lines',
+  'Anna Salai',
+  'Shivaji Park',
+];
 
 /** A small deterministic generator, so every fresh install has the same demo people. */
 export function prng(seed: number) {
@@ -45,10 +151,19 @@ export async function seedDemoUsers(db: Db, count = DEMO_USER_COUNT) {
     const [city, state, pin] = pick(PLACES);
     const role = i % 10 === 0 ? owner : i % 15 === 1 ? umpire : player;
     const statusRoll = rnd();
-    const status = statusRoll < 0.6 ? 'verified' : statusRoll < 0.85 ? 'pending' : statusRoll < 0.95 ? 'initiated' : 'suspended';
+    const status =
+      statusRoll < 0.6
+        ? 'verified'
+        : statusRoll < 0.85
+          ? 'pending'
+          : statusRoll < 0.95
+            ? 'initiated'
+            : 'suspended';
     const age = 16 + Math.floor(rnd() * 30);
     const dob = new Date(Date.UTC(2026 - age, Math.floor(rnd() * 12), 1 + Math.floor(rnd() * 28)));
-    const created = new Date(Date.UTC(2026, 10, 20) - Math.floor(rnd() * 540) * 86_400_000 - i * 60_000);
+    const created = new Date(
+      Date.UTC(2026, 10, 20) - Math.floor(rnd() * 540) * 86_400_000 - i * 60_000,
+    );
     rows.push({
       firstName: first,
       lastName: last,
@@ -68,6 +183,9 @@ export async function seedDemoUsers(db: Db, count = DEMO_USER_COUNT) {
     });
   }
   for (let i = 0; i < rows.length; i += 200) {
-    await db.insert(users).values(rows.slice(i, i + 200)).onConflictDoNothing();
+    await db
+      .insert(users)
+      .values(rows.slice(i, i + 200))
+      .onConflictDoNothing();
   }
 }

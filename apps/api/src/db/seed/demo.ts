@@ -11,7 +11,14 @@ const DEMO_ROLES: { name: string; description: string; permissions: PermissionNa
   {
     name: 'support staff',
     description: 'Back-office staff who look after users and teams',
-    permissions: ['admin.access', 'dashboard.view', 'users.view', 'users.update', 'teams.view', 'team_players.view'],
+    permissions: [
+      'admin.access',
+      'dashboard.view',
+      'users.view',
+      'users.update',
+      'teams.view',
+      'team_players.view',
+    ],
   },
 ];
 

@@ -20,7 +20,8 @@ const PNG_1PX = Buffer.from(
 function upload(type: string, files: { name: string; data: Buffer; mime?: string }[]) {
   const form = new FormData();
   form.append('type', type);
-  for (const f of files) form.append('files', new Blob([f.data], { type: f.mime ?? 'image/png' }), f.name);
+  for (const f of files)
+    form.append('files', new Blob([f.data], { type: f.mime ?? 'image/png' }), f.name);
   return t.as(token, { method: 'POST', url: '/api/media/upload', payload: form as never });
 }
 
@@ -42,7 +43,9 @@ describe('POST /api/media/upload', () => {
   it('rejects an HTML file renamed .png and stores nothing', async () => {
     const before = stored('team_logos').length;
     const rowsBefore = (await t.db.select().from(media)).length;
-    const res = await upload('team_logos', [{ name: 'logo.png', data: Buffer.from('<html><script>alert(1)</script></html>') }]);
+    const res = await upload('team_logos', [
+      { name: 'logo.png', data: Buffer.from('<html><script>alert(1)</script></html>') },
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Please select a valid image file');
     expect(stored('team_logos').length).toBe(before);
@@ -57,7 +60,9 @@ describe('POST /api/media/upload', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Image size should be less than 2MB');
     expect(stored('profile_pictures').length).toBe(before);
-    expect((await upload('profile_pictures', [{ name: 'ok.png', data: exact }])).statusCode).toBe(200);
+    expect((await upload('profile_pictures', [{ name: 'ok.png', data: exact }])).statusCode).toBe(
+      200,
+    );
   });
 
   it('rejects a WhatsApp file over 5 MB and an unknown type', async () => {
@@ -71,10 +76,14 @@ describe('POST /api/media/upload', () => {
 
   it('accepts a PDF for WhatsApp media but not for a profile picture', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
-    const ok = await upload('whatsapp_templates', [{ name: 'menu.pdf', data: pdf, mime: 'application/pdf' }]);
+    const ok = await upload('whatsapp_templates', [
+      { name: 'menu.pdf', data: pdf, mime: 'application/pdf' },
+    ]);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.files[0].mime_type).toBe('application/pdf');
-    const refused = await upload('profile_pictures', [{ name: 'menu.pdf', data: pdf, mime: 'application/pdf' }]);
+    const refused = await upload('profile_pictures', [
+      { name: 'menu.pdf', data: pdf, mime: 'application/pdf' },
+    ]);
     expect(refused.statusCode).toBe(400);
   });
 });
