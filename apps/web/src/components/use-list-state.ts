@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@cricket/contracts';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
 
 /** Spec §9 debounces are 300 ms for searches unless a screen says otherwise. */
 const DEFAULT_DEBOUNCE_MS = 300;
@@ -39,14 +39,21 @@ export function useListState<Key extends string>({
   useLayoutEffect(() => {
     latestParams.current = params;
   }, [params]);
-  // While the app is loading another screen (a row was opened mid-search), a search that
-  // settles now must not navigate back to this list and cancel that.
+  // A search that settles after the user has opened another screen (a row clicked mid-search)
+  // must not navigate back to this list. The router's own state is asked, not the rendered
+  // location: the new screen may be loading, or loaded and not yet drawn.
   const { pathname } = useLocation();
-  const navigation = useNavigation();
-  const leaving = useRef(false);
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const here = useRef(pathname);
   useLayoutEffect(() => {
-    leaving.current = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
-  }, [navigation, pathname]);
+    here.current = pathname;
+  }, [pathname]);
+  const leaving = () => {
+    const state = router?.state;
+    if (!state) return false;
+    const going = state.navigation.location?.pathname;
+    return state.location.pathname !== here.current || (!!going && going !== here.current);
+  };
   const [drafts, setDrafts] = useState<Partial<Record<Key, string>>>({});
   const timers = useRef(new Map<Key, ReturnType<typeof setTimeout>>());
 
@@ -91,7 +98,7 @@ export function useListState<Key extends string>({
         key,
         setTimeout(() => {
           timers.current.delete(key);
-          if (leaving.current) return;
+          if (leaving()) return;
           // Replace, not push: one history entry per search, not one per pause in typing.
           update({ [key]: value, page: null }, true);
           setDrafts((current) => {
@@ -102,6 +109,7 @@ export function useListState<Key extends string>({
         }, debounceMs),
       );
     },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- leaving() reads refs and the router
     [debounceMs, textFilters, update],
   );
 
