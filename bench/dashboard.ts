@@ -20,6 +20,7 @@ import { runMigrations } from '../apps/api/src/db/migrate';
 import { users } from '../apps/api/src/db/schema';
 import { seedBase } from '../apps/api/src/db/seed/base';
 import { seedDemoRoles } from '../apps/api/src/db/seed/demo';
+import { loadDashboard } from '../apps/api/src/features/dashboard/repository';
 import {
   ADMIN,
   runScenarios,
@@ -37,6 +38,8 @@ const TEAMS = 200;
 const TOURNAMENTS = 400;
 const BARE_URL = '/api/bench/bare';
 const DASHBOARD_URL = '/api/dashboard';
+/** The dashboard's statement once per request, without the route's sharing (decision 028). */
+const UNSHARED_URL = '/api/bench/dashboard-unshared';
 
 function serve(databaseUrl: string) {
   return serveApi(databaseUrl, (app) => {
@@ -52,6 +55,7 @@ function serve(databaseUrl: string) {
       .limit(10)
       .prepare('bench_bare');
     app.get(BARE_URL, { config: { access: 'public' } }, () => bareQuery.execute());
+    app.get(UNSHARED_URL, { config: { access: 'dashboard.view' } }, () => loadDashboard(app.db));
   });
 }
 
@@ -183,6 +187,7 @@ async function seedDatabase(databaseUrl: string) {
               (select count(*) from tournaments) = (select sum(count) from tournament_counts) as tournaments,
               (select count(*) from community_posts) = (select sum(count) from community_post_counts) as posts,
               (select count(*) from player_stats) = (select sum(matches) from player_totals) as stats,
+              (select count(player_role) from team_players) = (select sum(count) from player_role_counts) as roles,
               (select count(*) from player_stats) as stat_rows`,
     );
     console.log(`  counters agree with count(*): ${JSON.stringify(rows[0])}`);
@@ -209,6 +214,7 @@ async function main() {
       await runScenarios(base, headers, [
         ['bare SELECT … LIMIT 10', BARE_URL],
         ['GET /api/dashboard', DASHBOARD_URL],
+        ['its statement per request, unshared', UNSHARED_URL],
       ]);
     } finally {
       await stopServer(server);

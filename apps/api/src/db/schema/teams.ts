@@ -89,3 +89,12 @@ export const teamPlayers = pgTable(
     check('team_players_jersey_range', sql`${t.jerseyNumber} between 1 and 99`),
   ],
 );
+
+/**
+ * Squad places per playing role, kept by triggers on team_players (migration 0015) so the
+ * dashboard's role chart reads a handful of rows however many squads there are.
+ */
+export const playerRoleCounts = pgTable('player_role_counts', {
+  playerRole: integer().primaryKey(),
+  count: integer().notNull().default(0),
+});

@@ -10,9 +10,11 @@ import {
 import { queryRows } from '../../db/client';
 import {
   communityPosts,
+  dropdownOptions,
   matches,
   playerStats,
   roles,
+  teamPlayers,
   teams,
   tournaments,
   users,
@@ -290,6 +292,51 @@ describe('GET /api/dashboard', () => {
     expect(data.playerPerformance).toEqual(top);
     expect(data.playerPerformance[0]).toMatchObject({ playerId: playerIds[4], runs: 200 });
     expect(data.playerPerformance.map((p) => p.playerId)).not.toContain(playerIds[5]);
+  });
+
+  it('counts squad places per playing role as squads change, a deleted team included', async () => {
+    /** The role chart counted straight from team_players. */
+    const rolesFromRows = () =>
+      queryRows<{ name: string; value: number }>(
+        t.db,
+        sql`select o.name, count(*)::int as value
+            from team_players tp join dropdown_options o on o.id = tp.player_role
+            group by o.name order by value desc, o.name`,
+      );
+    const options = await t.db
+      .select({ id: dropdownOptions.id })
+      .from(dropdownOptions)
+      .where(eq(dropdownOptions.category, 'player_role'))
+      .orderBy(dropdownOptions.sortOrder);
+    expect(options.length).toBeGreaterThanOrEqual(3);
+    const [owner] = await t.db.select({ id: teams.ownerId }).from(teams).limit(1);
+    const [spare] = await t.db
+      .insert(teams)
+      .values({ name: 'Spare XI', location: 'Goa', teamInitials: 'SP', ownerId: owner!.id })
+      .returning({ id: teams.id });
+    const squad = (teamId: number, from: number) =>
+      playerIds.slice(from, from + 4).map((userId, i) => ({
+        teamId,
+        userId,
+        playerRole: i === 3 ? null : options[i % 2]!.id,
+      }));
+    await t.db.insert(teamPlayers).values([...squad(teamIds[0]!, 0), ...squad(spare!.id, 2)]);
+    expect((await dashboard()).chartData.playerRoleData).toEqual(await rolesFromRows());
+
+    await t.db
+      .update(teamPlayers)
+      .set({ playerRole: options[2]!.id })
+      .where(eq(teamPlayers.teamId, teamIds[0]!));
+    await t.db.delete(teamPlayers).where(eq(teamPlayers.userId, playerIds[3]!));
+    expect((await dashboard()).chartData.playerRoleData).toEqual(await rolesFromRows());
+
+    // The squad goes with its team through the foreign key's cascade.
+    await t.db.delete(teams).where(eq(teams.id, spare!.id));
+    const expected = await rolesFromRows();
+    expect(expected).toEqual([{ name: expect.any(String), value: 3 }]);
+    expect((await dashboard()).chartData.playerRoleData).toEqual(expected);
+    await t.db.delete(teamPlayers).where(eq(teamPlayers.teamId, teamIds[0]!));
+    expect((await dashboard()).chartData.playerRoleData).toEqual([]);
   });
 
   it('labels a player Excellent only above 100 runs or above 5 wickets', () => {

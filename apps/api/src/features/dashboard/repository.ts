@@ -12,9 +12,9 @@ import {
   dropdownOptions,
   matchCounts,
   matches,
+  playerRoleCounts,
   playerTotals,
   roles,
-  teamPlayers,
   teams,
   tournamentCounts,
   userCounts,
@@ -133,8 +133,9 @@ function dashboardStatement(db: Db) {
         player_roles: sql<
           DashboardRow['player_roles']
         >`(select json_agg(json_build_object('name', r.name, 'value', r.n) order by r.n desc, r.name)
-       from (select o.name, count(*)::int as n
-             from ${teamPlayers} tp join ${dropdownOptions} o on o.id = tp.player_role
+       from (select o.name, sum(c.count)::int as n
+             from ${playerRoleCounts} c join ${dropdownOptions} o on o.id = c.player_role
+             where c.count > 0
              group by o.name) r)`,
       })
       .from(sql`(values (1)) as one (x)`)
@@ -143,8 +144,8 @@ function dashboardStatement(db: Db) {
 }
 
 /**
- * The dashboard. Every total and the monthly figures come from the
- * summary tables the triggers of migrations 0002 and 0008 keep; the three short lists walk an
+ * The dashboard. Every total, the monthly figures and the role chart come from the summary
+ * tables the triggers of migrations 0002, 0009 and 0015 keep; the three short lists walk an
  * index from its newest or highest end (matches_scheduled_idx, users_created_at_id_idx,
  * player_totals_top_idx) and stop after five rows. Nothing here reads the big tables whole.
  *

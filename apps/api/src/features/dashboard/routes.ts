@@ -3,8 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dashboardData, envelope, DASHBOARD_SUCCESS } from '@cricket/contracts';
 import { loadDashboard } from './repository';
 import { ok } from '../../lib/envelope';
+import { sharedRead } from '../../lib/shared-read';
 
 export async function dashboardRoutes(app: FastifyInstance) {
+  // The same for every administrator: views that arrive together share one statement.
+  const dashboard = sharedRead(() => loadDashboard(app.db));
   app.withTypeProvider<ZodTypeProvider>().get('/api/dashboard', {
     config: { access: 'dashboard.view' },
     schema: {
@@ -12,6 +15,6 @@ export async function dashboardRoutes(app: FastifyInstance) {
       summary: 'Dashboard statistics',
       response: { 200: envelope(dashboardData) },
     },
-    handler: async () => ok(DASHBOARD_SUCCESS.fetched, await loadDashboard(app.db)),
+    handler: async () => ok(DASHBOARD_SUCCESS.fetched, await dashboard()),
   });
 }
