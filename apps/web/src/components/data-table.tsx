@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
+import { Eye, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -156,29 +156,21 @@ interface RowActionProps {
   label: string;
   onClick: () => void;
   tone?: 'default' | 'danger';
-  disabled?: boolean;
 }
 
 /** An icon button in an Actions cell; it never triggers the row's own click. */
-export function RowAction({
-  icon: Icon,
-  label,
-  onClick,
-  tone = 'default',
-  disabled,
-}: RowActionProps) {
+function RowAction({ icon: Icon, label, onClick, tone = 'default' }: RowActionProps) {
   return (
     <button
       type="button"
       aria-label={label}
       title={label}
-      disabled={disabled}
       onClick={(event) => {
         event.stopPropagation();
         onClick();
       }}
       className={cn(
-        'inline-flex size-8 items-center justify-center rounded-md transition-colors disabled:cursor-not-allowed disabled:opacity-40',
+        'inline-flex size-8 items-center justify-center rounded-md transition-colors',
         'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary-600',
         tone === 'danger'
           ? 'text-danger-600 hover:bg-danger-50'
@@ -190,6 +182,58 @@ export function RowAction({
   );
 }
 
-export function RowActions({ children }: { children: ReactNode }) {
-  return <div className="flex items-center gap-1">{children}</div>;
+/** A row action, or `false` where the signed-in user may not take it. */
+type RowHandler<Row> = ((row: Row) => void) | false | undefined;
+
+export interface ActionsColumnOptions<Row> {
+  /** Names the row in every action's label: `View ${name}`, `Delete ${name}`. */
+  name: (row: Row) => string;
+  view?: RowHandler<Row>;
+  /** A screen's own actions, shown between View and Edit (e.g. Send). */
+  more?: readonly { icon: LucideIcon; verb: string; onClick: (row: Row) => void }[];
+  edit?: RowHandler<Row>;
+  remove?: RowHandler<Row>;
+  /** 'Remove' where the row only leaves this list (a squad's player). */
+  removeVerb?: string;
+  /** Rows that can never be removed (the protected admin role). */
+  canRemove?: (row: Row) => boolean;
+}
+
+/** Each icon is 2rem with a 0.25rem gap: the column fits its actions and no more. */
+const ACTION_WIDTHS = ['w-24', 'w-24', 'w-28', 'w-32', 'w-36'] as const;
+
+/**
+ * The Actions column every list has: View, the screen's own actions, Edit, then Delete in the
+ * danger tone, each labelled with the row's name for assistive technology.
+ */
+export function actionsColumn<Row>(options: ActionsColumnOptions<Row>): Column<Row> {
+  const { name, view, more = [], edit, remove, removeVerb = 'Delete', canRemove } = options;
+  const count = [view, edit, remove].filter(Boolean).length + more.length;
+  return {
+    id: 'actions',
+    header: 'Actions',
+    width: ACTION_WIDTHS[Math.min(count, ACTION_WIDTHS.length - 1)],
+    cell: (row) => (
+      <div className="flex items-center gap-1">
+        {view && <RowAction icon={Eye} label={`View ${name(row)}`} onClick={() => view(row)} />}
+        {more.map((action) => (
+          <RowAction
+            key={action.verb}
+            icon={action.icon}
+            label={`${action.verb} ${name(row)}`}
+            onClick={() => action.onClick(row)}
+          />
+        ))}
+        {edit && <RowAction icon={Pencil} label={`Edit ${name(row)}`} onClick={() => edit(row)} />}
+        {remove && (canRemove?.(row) ?? true) && (
+          <RowAction
+            icon={Trash2}
+            tone="danger"
+            label={`${removeVerb} ${name(row)}`}
+            onClick={() => remove(row)}
+          />
+        )}
+      </div>
+    ),
+  };
 }

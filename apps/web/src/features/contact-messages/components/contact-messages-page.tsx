@@ -5,10 +5,10 @@ import {
   type ContactMessage,
   type ContactStatus,
 } from '@cricket/contracts';
-import { Eye, Trash2 } from 'lucide-react';
+
 import { useState } from 'react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
-import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
@@ -126,24 +126,11 @@ export function ContactMessagesPage() {
         />
       ),
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      width: 'w-28',
-      cell: (m) => (
-        <RowActions>
-          <RowAction icon={Eye} label={`View message from ${m.name}`} onClick={() => open(m)} />
-          {canDelete && (
-            <RowAction
-              icon={Trash2}
-              tone="danger"
-              label={`Delete message from ${m.name}`}
-              onClick={() => remove.ask(m)}
-            />
-          )}
-        </RowActions>
-      ),
-    },
+    actionsColumn<ContactMessage>({
+      name: (m) => `message from ${m.name}`,
+      view: open,
+      remove: canDelete && remove.ask,
+    }),
   ];
 
   const message = thread.data?.message;

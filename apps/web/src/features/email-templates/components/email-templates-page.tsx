@@ -5,11 +5,11 @@ import {
   type EmailTemplateStatus,
   type EmailTemplateSummary,
 } from '@cricket/contracts';
-import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useMatch, useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
-import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
@@ -136,27 +136,12 @@ export function EmailTemplatesPage() {
       width: 'w-48',
       cell: (t) => formatDateTime(t.created_at),
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      width: 'w-32',
-      cell: (t) => (
-        <RowActions>
-          <RowAction icon={Eye} label={`View ${t.name}`} onClick={() => view(t)} />
-          {canUpdate && (
-            <RowAction icon={Pencil} label={`Edit ${t.name}`} onClick={() => edit(t)} />
-          )}
-          {canDelete && (
-            <RowAction
-              icon={Trash2}
-              tone="danger"
-              label={`Delete ${t.name}`}
-              onClick={() => remove.ask(t)}
-            />
-          )}
-        </RowActions>
-      ),
-    },
+    actionsColumn<EmailTemplateSummary>({
+      name: (t) => t.name,
+      view,
+      edit: canUpdate && edit,
+      remove: canDelete && remove.ask,
+    }),
   ];
 
   return (

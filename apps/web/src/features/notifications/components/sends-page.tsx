@@ -5,9 +5,9 @@ import {
   sendStatusLabel,
   type NotificationSend,
 } from '@cricket/contracts';
-import { Eye, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
@@ -81,16 +81,7 @@ export function SendsPage() {
         </span>
       ),
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      width: 'w-24',
-      cell: (s) => (
-        <RowActions>
-          <RowAction icon={Eye} label={`View send ${s.id}`} onClick={() => open(s)} />
-        </RowActions>
-      ),
-    },
+    actionsColumn<NotificationSend>({ name: (s) => `send ${s.id}`, view: open }),
   ];
 
   return (

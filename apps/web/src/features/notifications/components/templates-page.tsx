@@ -4,11 +4,11 @@ import {
   type NotificationTemplate,
   type NotificationType,
 } from '@cricket/contracts';
-import { Pencil, Plus, Send, Trash2 } from 'lucide-react';
+import { Plus, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
-import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelect, FilterText } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
@@ -128,37 +128,20 @@ export function TemplatesPage() {
         />
       ),
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      width: 'w-36',
-      cell: (t) => (
-        <RowActions>
-          {canSend && (
-            <RowAction
-              icon={Send}
-              label={`Send ${t.name}`}
-              onClick={() => navigate(`/send-notification?template_id=${t.id}`)}
-            />
-          )}
-          {canUpdate && (
-            <RowAction
-              icon={Pencil}
-              label={`Edit ${t.name}`}
-              onClick={() => setPanel({ open: true, template: t })}
-            />
-          )}
-          {canDelete && (
-            <RowAction
-              icon={Trash2}
-              tone="danger"
-              label={`Delete ${t.name}`}
-              onClick={() => remove.ask(t)}
-            />
-          )}
-        </RowActions>
-      ),
-    },
+    actionsColumn<NotificationTemplate>({
+      name: (t) => t.name,
+      more: canSend
+        ? [
+            {
+              icon: Send,
+              verb: 'Send',
+              onClick: (t) => navigate(`/send-notification?template_id=${t.id}`),
+            },
+          ]
+        : [],
+      edit: canUpdate && ((template) => setPanel({ open: true, template })),
+      remove: canDelete && remove.ask,
+    }),
   ];
 
   return (

@@ -6,10 +6,10 @@ import {
   type RoleListItem,
 } from '@cricket/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
-import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -128,31 +128,13 @@ export function RolesPage() {
         />
       ),
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      width: 'w-32',
-      cell: (role) => (
-        <RowActions>
-          <RowAction icon={Eye} label={`View ${role.name}`} onClick={() => setViewing(role.id)} />
-          {canUpdate && (
-            <RowAction
-              icon={Pencil}
-              label={`Edit ${role.name}`}
-              onClick={() => setEditing({ roleId: role.id })}
-            />
-          )}
-          {canDelete && role.id !== PROTECTED_ROLE_ID && (
-            <RowAction
-              icon={Trash2}
-              tone="danger"
-              label={`Delete ${role.name}`}
-              onClick={() => remove.ask(role)}
-            />
-          )}
-        </RowActions>
-      ),
-    },
+    actionsColumn<RoleListItem>({
+      name: (role) => role.name,
+      view: (role) => setViewing(role.id),
+      edit: canUpdate && ((role) => setEditing({ roleId: role.id })),
+      remove: canDelete && remove.ask,
+      canRemove: (role) => role.id !== PROTECTED_ROLE_ID,
+    }),
   ];
 
   return (

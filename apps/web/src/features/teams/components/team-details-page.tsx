@@ -1,9 +1,9 @@
 import { fullName, type TeamDetails, type TeamPlayer } from '@cricket/contracts';
-import { ArrowLeft, Pencil, SearchX, Trash2, UserPlus } from 'lucide-react';
+import { ArrowLeft, SearchX, UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
-import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { ListError, ListTable, useListPage } from '@/components/list-page';
 import { StatusScreen } from '@/components/status-screen';
 import { Badge } from '@/components/ui/badge';
@@ -158,30 +158,14 @@ export function TeamDetailsPage() {
     },
   ];
   if (canEdit || canRemove) {
-    columns.push({
-      id: 'actions',
-      header: 'Actions',
-      width: 'w-28',
-      cell: (player) => (
-        <RowActions>
-          {canEdit && (
-            <RowAction
-              icon={Pencil}
-              label={`Edit ${playerLabel(player)}`}
-              onClick={() => setEditing(player)}
-            />
-          )}
-          {canRemove && (
-            <RowAction
-              icon={Trash2}
-              tone="danger"
-              label={`Remove ${playerLabel(player)}`}
-              onClick={() => remove.ask(player)}
-            />
-          )}
-        </RowActions>
-      ),
-    });
+    columns.push(
+      actionsColumn<TeamPlayer>({
+        name: playerLabel,
+        edit: canEdit && setEditing,
+        remove: canRemove && remove.ask,
+        removeVerb: 'Remove',
+      }),
+    );
   }
 
   return (

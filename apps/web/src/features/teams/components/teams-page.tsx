@@ -1,10 +1,10 @@
 import { FilterSelect, FilterText } from '@/components/filter-controls';
 import type { Team } from '@cricket/contracts';
-import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
-import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -108,31 +108,12 @@ export function TeamsPage() {
         />
       ),
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      width: 'w-32',
-      cell: (team) => (
-        <RowActions>
-          <RowAction icon={Eye} label={`View ${team.name}`} onClick={() => openTeam(team)} />
-          {canUpdate && (
-            <RowAction
-              icon={Pencil}
-              label={`Edit ${team.name}`}
-              onClick={() => setPanel({ open: true, team })}
-            />
-          )}
-          {canDelete && (
-            <RowAction
-              icon={Trash2}
-              tone="danger"
-              label={`Delete ${team.name}`}
-              onClick={() => remove.ask(team)}
-            />
-          )}
-        </RowActions>
-      ),
-    },
+    actionsColumn<Team>({
+      name: (team) => team.name,
+      view: openTeam,
+      edit: canUpdate && ((team) => setPanel({ open: true, team })),
+      remove: canDelete && remove.ask,
+    }),
   ];
 
   return (

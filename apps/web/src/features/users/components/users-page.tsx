@@ -1,10 +1,10 @@
 import { FilterSelect, FilterText } from '@/components/filter-controls';
 import { USER_FILTER_STATUSES, fullName, type User, type UserStatus } from '@cricket/contracts';
-import { Eye, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
-import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
@@ -123,28 +123,11 @@ export function UsersPage() {
         />
       ),
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      width: 'w-28',
-      cell: (user) => (
-        <RowActions>
-          <RowAction
-            icon={Eye}
-            label={`View ${fullName(user.details)}`}
-            onClick={() => open(user)}
-          />
-          {canDelete && (
-            <RowAction
-              icon={Trash2}
-              tone="danger"
-              label={`Delete ${fullName(user.details)}`}
-              onClick={() => remove.ask(user)}
-            />
-          )}
-        </RowActions>
-      ),
-    },
+    actionsColumn<User>({
+      name: (user) => fullName(user.details),
+      view: open,
+      remove: canDelete && remove.ask,
+    }),
   ];
 
   return (

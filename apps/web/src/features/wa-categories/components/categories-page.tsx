@@ -1,8 +1,8 @@
 import type { WaCategory } from '@cricket/contracts';
-import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
-import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelect, FilterText } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
@@ -105,31 +105,12 @@ export function CategoriesPage() {
         />
       ),
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      width: 'w-32',
-      cell: (c) => (
-        <RowActions>
-          <RowAction icon={Eye} label={`View ${c.name}`} onClick={() => setViewing(c)} />
-          {canUpdate && (
-            <RowAction
-              icon={Pencil}
-              label={`Edit ${c.name}`}
-              onClick={() => setPanel({ open: true, category: c })}
-            />
-          )}
-          {canDelete && (
-            <RowAction
-              icon={Trash2}
-              tone="danger"
-              label={`Delete ${c.name}`}
-              onClick={() => remove.ask(c)}
-            />
-          )}
-        </RowActions>
-      ),
-    },
+    actionsColumn<WaCategory>({
+      name: (c) => c.name,
+      view: setViewing,
+      edit: canUpdate && ((category) => setPanel({ open: true, category })),
+      remove: canDelete && remove.ask,
+    }),
   ];
 
   return (

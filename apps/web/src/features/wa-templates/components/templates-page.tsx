@@ -1,9 +1,9 @@
 import { WA_TEMPLATE_STATUSES, WA_TEMPLATE_TYPES, type WaTemplate } from '@cricket/contracts';
-import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
-import { RowAction, RowActions, TruncatedText, type Column } from '@/components/data-table';
+import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelect, FilterText } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
@@ -113,31 +113,12 @@ export function TemplatesPage() {
       ),
     },
     { id: 'usage', header: 'Usage Count', width: 'w-28', cell: (t) => t.usage_count },
-    {
-      id: 'actions',
-      header: 'Actions',
-      width: 'w-32',
-      cell: (t) => (
-        <RowActions>
-          <RowAction icon={Eye} label={`View ${t.name}`} onClick={() => setViewing(t)} />
-          {canUpdate && (
-            <RowAction
-              icon={Pencil}
-              label={`Edit ${t.name}`}
-              onClick={() => setPanel({ open: true, template: t })}
-            />
-          )}
-          {canDelete && (
-            <RowAction
-              icon={Trash2}
-              tone="danger"
-              label={`Delete ${t.name}`}
-              onClick={() => remove.ask(t)}
-            />
-          )}
-        </RowActions>
-      ),
-    },
+    actionsColumn<WaTemplate>({
+      name: (t) => t.name,
+      view: setViewing,
+      edit: canUpdate && ((template) => setPanel({ open: true, template })),
+      remove: canDelete && remove.ask,
+    }),
   ];
 
   return (
