@@ -13,10 +13,11 @@
  *   WEB_SIZE_NO_BUILD    1: use the existing apps/web/dist
  *   WEB_SIZE_RUNS        Lighthouse runs per page; the median by Performance is shown (default 3)
  *   WEB_SIZE_LIGHTHOUSE  0: skip Lighthouse
+ *   WEB_SIZE_REPORT      a folder to write each Lighthouse report to (JSON, one per run)
  *   CHROMIUM_PATH        browser (default /usr/bin/chromium)
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -250,6 +251,10 @@ async function lighthouseOnce(pathname: string, cookies: Cookie[]): Promise<Scor
     });
     if (!result) throw new Error('Lighthouse returned nothing');
     const { lhr } = result;
+    if (process.env.WEB_SIZE_REPORT) {
+      const name = `${pathname.replace(/\W+/g, '') || 'root'}-${Date.now()}.json`;
+      writeFileSync(path.join(process.env.WEB_SIZE_REPORT, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== pathname) throw new Error(`Lighthouse ended on ${finalPath}`);

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §9: lists default to page 1 and 10 rows; the shared bar offers these sizes. */
-export const DEFAULT_PAGE = 1;
-export const DEFAULT_PAGE_SIZE = 10;
-export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50] as const;
-/** The largest page the API serves; the category picker asks for 100. */
-export const MAX_PAGE_SIZE = 100;
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Pagination } from './paging.ts';
 
 export const paginationQuery = z.object({
   page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
@@ -23,24 +18,7 @@ export const pagination = z.object({
   has_prev_page: z.boolean(),
   next_page: z.number().int().nullable(),
   prev_page: z.number().int().nullable(),
-});
-export type Pagination = z.infer<typeof pagination>;
-
-export function buildPagination(total: number, page: number, perPage: number): Pagination {
-  const totalPages = Math.max(1, Math.ceil(total / perPage));
-  const hasNext = page < totalPages;
-  const hasPrev = page > 1;
-  return {
-    current_page: page,
-    per_page: perPage,
-    total,
-    total_pages: totalPages,
-    has_next_page: hasNext,
-    has_prev_page: hasPrev,
-    next_page: hasNext ? page + 1 : null,
-    prev_page: hasPrev ? page - 1 : null,
-  };
-}
+}) satisfies z.ZodType<Pagination>;
 
 /** Every response body is `{ success, message, data? }` (architecture, convention 7). */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -152,5 +130,3 @@ export const optionalText = z
 /** A dependency (the database) is down: answered with 503 and Retry-After. */
 export const SERVICE_UNAVAILABLE_MESSAGE =
   'The service is temporarily unavailable. Please try again in a moment.';
-
-export const APP_VERSION = '0.0.1';

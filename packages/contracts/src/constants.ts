@@ -4,3 +4,4 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 export const FORBIDDEN_MESSAGE = 'You do not have permission to perform this action';
 export const UNAUTHENTICATED_MESSAGE = 'Please sign in to continue';
+export const APP_VERSION = '0.0.1';

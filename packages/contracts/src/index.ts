@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './paging.ts';
 export * from './common.ts';
 export * from './permissions.ts';
 export * from './login.ts';
@@ -7,6 +8,7 @@ export * from './dashboard.ts';
 export * from './dropdowns.ts';
 export * from './roles.ts';
 export * from './media.ts';
+export * from './user-values.ts';
 export * from './users.ts';
 export * from './teams.ts';
 export * from './matches.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idValue, nameText, paginationQuery, optionalText } from './common.ts';
+import { GENDERS, USER_FILTER_STATUSES, USER_STATUSES } from './user-values.ts';
 
 /** Spec §3 "Owner/organizer user": the people a team owner is picked from. */
 export const organizer = z.object({
@@ -16,13 +17,6 @@ export const organizersQuery = paginationQuery.extend({
 
 /** The role whose users may own teams and organise tournaments. */
 export const ORGANIZER_ROLE = 'owner';
-
-/** Spec §4: admins set these on create and edit; create defaults to pending. */
-export const USER_STATUSES = ['pending', 'verified', 'suspended'] as const;
-/** The list filter also offers `initiated`, a status older accounts may still carry. */
-export const USER_FILTER_STATUSES = [...USER_STATUSES, 'initiated'] as const;
-export type UserStatus = (typeof USER_FILTER_STATUSES)[number];
-export const GENDERS = ['Male', 'Female', 'Other'] as const;
 
 /** Spec §9 limits. */
 export const USER_NAME_MIN = 2;
@@ -203,19 +197,6 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 export const userData = z.object({ user });
-
-/** Spec §2: the list and profile show this when a user has neither name. */
-export const UNKNOWN_USER = 'Unknown User';
-/**
- * The one full-name formatter: first and last name, or `fallback` when neither is set (the
- * API stores null where the screens show 'Unknown User').
- */
-export function fullName<F = typeof UNKNOWN_USER>(
-  details: { first_name: string | null; last_name: string | null },
-  fallback: F = UNKNOWN_USER as F,
-): string | F {
-  return [details.first_name, details.last_name].filter(Boolean).join(' ').trim() || fallback;
-}
 
 /** Messages of the API's refusals, named so tests and screens can rely on them. */
 export const USER_ERRORS = {

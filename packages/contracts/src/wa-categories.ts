@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  idValue,
-  MAX_PAGE_SIZE,
-  nameText,
-  optionalText,
-  pagination,
-  paginationQuery,
-} from './common.ts';
+import { idValue, nameText, optionalText, pagination, paginationQuery } from './common.ts';
+import { MAX_PAGE_SIZE } from './paging.ts';
 
 /** Spec §3 "WhatsApp template category", §4 "Category status", §9 limits. */
 export const WA_CATEGORY_STATUSES = ['active', 'inactive'] as const;

@@ -1,3 +1,4 @@
+import { lazyPanel } from '@/components/lazy-panel';
 import {
   CONTACT_MESSAGES,
   CONTACT_STATUSES,
@@ -22,7 +23,11 @@ import { useContactThread } from '../api/get-contact-message';
 import { contactMessagesQuery } from '../api/get-contact-messages';
 import { ContactStatusBadge } from './contact-badges';
 import { MessageViewPanel } from './message-view-panel';
-import { ReplyPanel } from './reply-panel';
+
+const ReplyPanel = lazyPanel(
+  () => import('./reply-panel').then((m) => m.ReplyPanel),
+  (p) => p.open,
+);
 
 const FILTERS = ['name', 'email', 'subject', 'status'] as const;
 const STATUS_OPTIONS = CONTACT_STATUSES.map((s) => ({ value: s, label: capitalize(s) }));

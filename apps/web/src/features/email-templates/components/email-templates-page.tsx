@@ -1,3 +1,4 @@
+import { lazyPanel } from '@/components/lazy-panel';
 import {
   EMAIL_TEMPLATE_MESSAGES,
   EMAIL_TEMPLATE_STATUSES,
@@ -22,8 +23,12 @@ import { useDeleteEmailTemplate } from '../api/delete-email-template';
 import { useEmailTemplate } from '../api/get-email-template';
 import { emailTemplatesQuery } from '../api/get-email-templates';
 import { EmailTemplateStatusBadge } from './email-template-badges';
-import { EmailTemplateFormPanel } from './email-template-form-panel';
 import { EmailTemplateViewPanel } from './email-template-view-panel';
+
+const EmailTemplateFormPanel = lazyPanel(
+  () => import('./email-template-form-panel').then((m) => m.EmailTemplateFormPanel),
+  (p) => p.open,
+);
 
 const FILTERS = ['name', 'subject', 'status'] as const;
 /** Spec §2 lists the filter's statuses in this order. */

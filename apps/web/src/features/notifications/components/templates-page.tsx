@@ -1,3 +1,4 @@
+import { lazyPanel } from '@/components/lazy-panel';
 import {
   NOTIFICATION_ERRORS,
   NOTIFICATION_SUCCESS,
@@ -17,7 +18,11 @@ import { Card } from '@/components/ui/card';
 import { useCan } from '@/lib/session';
 import { templatesQuery, useDeleteTemplate } from '../api/templates';
 import { NotificationTypeBadge, TemplateStatusBadge } from './badges';
-import { TemplateFormPanel } from './template-form-panel';
+
+const TemplateFormPanel = lazyPanel(
+  () => import('./template-form-panel').then((m) => m.TemplateFormPanel),
+  (p) => p.open,
+);
 
 const FILTERS = ['name', 'subject', 'type', 'status'] as const;
 const TYPE_OPTIONS = [

@@ -1,3 +1,4 @@
+import { lazyPanel } from '@/components/lazy-panel';
 import { FilterSelect, FilterText } from '@/components/filter-controls';
 import {
   PERMISSIONS_PAGE_SIZE,
@@ -21,7 +22,11 @@ import { useDeleteRole } from '../api/delete-role';
 import { permissionsGroupedKey } from '../api/get-permissions-grouped';
 import { rolesQuery } from '../api/get-roles';
 import { RoleDetailsPanel } from './role-details-panel';
-import { RoleFormPanel } from './role-form-panel';
+
+const RoleFormPanel = lazyPanel(
+  () => import('./role-form-panel').then((m) => m.RoleFormPanel),
+  () => true,
+);
 
 type FormState = { roleId: number | null } | null;
 

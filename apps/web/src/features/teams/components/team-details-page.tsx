@@ -1,3 +1,4 @@
+import { lazyPanel } from '@/components/lazy-panel';
 import { fullName, type TeamDetails, type TeamPlayer } from '@cricket/contracts';
 import { ArrowLeft, SearchX, UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -16,10 +17,17 @@ import { ApiError } from '@/lib/http';
 import { useCan } from '@/lib/session';
 import { teamQuery } from '../api/get-team';
 import { useRemoveTeamPlayer } from '../api/remove-team-player';
-import { EditPlayerModal } from './edit-player-modal';
-import { ManagePlayersPanel } from './manage-players-panel';
 import { playerLabel } from './names';
 import { TeamLogo, TeamStatusBadge } from './team-logo';
+
+const ManagePlayersPanel = lazyPanel(
+  () => import('./manage-players-panel').then((m) => m.ManagePlayersPanel),
+  (p) => p.open,
+);
+const EditPlayerModal = lazyPanel(
+  () => import('./edit-player-modal').then((m) => m.EditPlayerModal),
+  (p) => p.player !== null,
+);
 
 /** The team id comes from the URL (`?id=42`), or from navigation state when a link passes it. */
 function useTeamId(): number | null {

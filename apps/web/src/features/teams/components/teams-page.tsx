@@ -1,3 +1,4 @@
+import { lazyPanel } from '@/components/lazy-panel';
 import { FilterSelect, FilterText } from '@/components/filter-controls';
 import type { Team } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
@@ -12,8 +13,12 @@ import { Card } from '@/components/ui/card';
 import { useCan } from '@/lib/session';
 import { useDeleteTeam } from '../api/delete-team';
 import { teamsQuery } from '../api/get-teams';
-import { TeamFormPanel } from './team-form-panel';
 import { TeamLogo, TeamStatusBadge } from './team-logo';
+
+const TeamFormPanel = lazyPanel(
+  () => import('./team-form-panel').then((m) => m.TeamFormPanel),
+  (p) => p.open,
+);
 
 const FILTERS = ['name', 'location', 'status'] as const;
 

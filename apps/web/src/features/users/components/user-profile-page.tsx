@@ -1,3 +1,4 @@
+import { lazyPanel } from '@/components/lazy-panel';
 import { fullName, type User } from '@cricket/contracts';
 import { ArrowLeft, KeyRound, Pencil, TriangleAlert, UserRound, UserX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -11,9 +12,16 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { ApiError } from '@/lib/http';
 import { useCan } from '@/lib/session';
 import { useUser } from '../api/get-user';
-import { SetPasswordPanel } from './set-password-panel';
-import { UserFormPanel } from './user-form-panel';
 import { UserStatusBadge } from './user-status-badge';
+
+const UserFormPanel = lazyPanel(
+  () => import('./user-form-panel').then((m) => m.UserFormPanel),
+  (p) => p.open,
+);
+const SetPasswordPanel = lazyPanel(
+  () => import('./set-password-panel').then((m) => m.SetPasswordPanel),
+  (p) => p.open,
+);
 
 const backToUsers = (
   <Link to="/users" className={buttonClasses({ variant: 'secondary' })}>

@@ -1,3 +1,4 @@
+import { lazyPanel } from '@/components/lazy-panel';
 import { FilterSelect, FilterText } from '@/components/filter-controls';
 import { USER_FILTER_STATUSES, fullName, type User, type UserStatus } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
@@ -15,8 +16,12 @@ import { useErrorToast } from '@/lib/use-error-toast';
 import { useDeleteUser } from '../api/delete-user';
 import { useActiveRoles } from '../api/get-active-roles';
 import { usersQuery } from '../api/get-users';
-import { UserFormPanel } from './user-form-panel';
 import { UserStatusBadge, statusLabel } from './user-status-badge';
+
+const UserFormPanel = lazyPanel(
+  () => import('./user-form-panel').then((m) => m.UserFormPanel),
+  (p) => p.open,
+);
 
 const FILTERS = ['name', 'phone_number', 'role_id', 'status'] as const;
 

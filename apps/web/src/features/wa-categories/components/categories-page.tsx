@@ -1,3 +1,4 @@
+import { lazyPanel } from '@/components/lazy-panel';
 import type { WaCategory } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -10,9 +11,13 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useCan } from '@/lib/session';
 import { categoriesQuery, useDeleteCategory } from '../api/categories';
-import { CategoryFormPanel } from './category-form-panel';
 import { CategoryStatusBadge } from './category-status-badge';
 import { CategoryViewPanel } from './category-view-panel';
+
+const CategoryFormPanel = lazyPanel(
+  () => import('./category-form-panel').then((m) => m.CategoryFormPanel),
+  (p) => p.open,
+);
 
 const FILTERS = ['name', 'slug', 'status'] as const;
 const STATUS_OPTIONS = [

@@ -1,3 +1,4 @@
+import { lazyPanel } from '@/components/lazy-panel';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -10,7 +11,11 @@ import { ApiError } from '@/lib/http';
 import { useCan } from '@/lib/session';
 import { useTemplate } from '../api/templates';
 import { TemplateDetails } from './template-details';
-import { TemplateFormPanel } from './template-form-panel';
+
+const TemplateFormPanel = lazyPanel(
+  () => import('./template-form-panel').then((m) => m.TemplateFormPanel),
+  (p) => p.open,
+);
 
 /** /wa/templates/view/{id}: a template on its own page, so a link or a reload shows it. */
 export function TemplateViewPage() {

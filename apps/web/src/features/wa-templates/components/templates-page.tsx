@@ -1,3 +1,4 @@
+import { lazyPanel } from '@/components/lazy-panel';
 import { WA_TEMPLATE_STATUSES, WA_TEMPLATE_TYPES, type WaTemplate } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -12,9 +13,13 @@ import { Card } from '@/components/ui/card';
 import { capitalize } from '@/lib/format';
 import { useCan } from '@/lib/session';
 import { templatesQuery, useDeleteTemplate } from '../api/templates';
-import { TemplateFormPanel } from './template-form-panel';
 import { TemplateStatusBadge } from './template-status-badge';
 import { TemplateViewPanel } from './template-view-panel';
+
+const TemplateFormPanel = lazyPanel(
+  () => import('./template-form-panel').then((m) => m.TemplateFormPanel),
+  (p) => p.open,
+);
 
 const FILTERS = ['name', 'type', 'status'] as const;
 const TYPE_OPTIONS = WA_TEMPLATE_TYPES.map((value) => ({ value, label: capitalize(value) }));

@@ -1,0 +1,36 @@
+import { Suspense, lazy, useState, type ComponentType } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { retryOnce } from '@/lib/lazy-page';
+
+/**
+ * A side panel or dialog whose code loads the first time it opens, not with its screen: a
+ * list opens without the form library and the schemas its create and edit panels need.
+ * Once opened it stays mounted, so it can animate out and keep its state like any panel.
+ * `isOpen` reads the panel's own props (`open`, or the record it shows).
+ */
+export function lazyPanel<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  isOpen: (props: Props) => boolean,
+): ComponentType<Props> {
+  const Panel = lazy(async () => ({ default: await retryOnce(load) }));
+  function LazyPanel(props: Props) {
+    const open = isOpen(props);
+    const [opened, setOpened] = useState(open);
+    if (open && !opened) setOpened(true);
+    if (!opened) return null;
+    return (
+      <Suspense fallback={<PanelLoading />}>
+        <Panel {...props} />
+      </Suspense>
+    );
+  }
+  return LazyPanel;
+}
+
+function PanelLoading() {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-neutral-900/10 text-primary-700">
+      <Spinner label="Loading" className="size-8 border-4" />
+    </div>
+  );
+}

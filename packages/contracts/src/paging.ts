@@ -1,0 +1,37 @@
+// Plain values with no zod behind them: the list kit and the shell import these without
+// pulling zod and every feature's schemas into a list screen's download (decision 029).
+
+/** Spec §9: lists default to page 1 and 10 rows; the shared bar offers these sizes. */
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50] as const;
+/** The largest page the API serves; the category picker asks for 100. */
+export const MAX_PAGE_SIZE = 100;
+
+/** Spec §3 "Pagination object": exactly these fields (`pagination` in common.ts checks it). */
+export interface Pagination {
+  current_page: number;
+  per_page: number;
+  total: number;
+  total_pages: number;
+  has_next_page: boolean;
+  has_prev_page: boolean;
+  next_page: number | null;
+  prev_page: number | null;
+}
+
+export function buildPagination(total: number, page: number, perPage: number): Pagination {
+  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  const hasNext = page < totalPages;
+  const hasPrev = page > 1;
+  return {
+    current_page: page,
+    per_page: perPage,
+    total,
+    total_pages: totalPages,
+    has_next_page: hasNext,
+    has_prev_page: hasPrev,
+    next_page: hasNext ? page + 1 : null,
+    prev_page: hasPrev ? page - 1 : null,
+  };
+}
