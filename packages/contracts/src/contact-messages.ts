@@ -45,6 +45,9 @@ export const CONTACT_MESSAGES = {
   notFound: 'Contact message not found',
   replyNotFound: 'Reply not found',
   replyNotFailed: 'Only a failed reply can be sent again',
+  /** A reply left 'sending' by a server that stopped before the mail server answered. */
+  replyInterrupted:
+    'Sending was interrupted before the mail server answered; this reply may not have gone out. Retry sends it again.',
   /** Spec §8 "Messages". */
   replyFailed: 'Error sending reply',
   deleteFailed: 'Error deleting message',

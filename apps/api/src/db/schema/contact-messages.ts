@@ -48,6 +48,8 @@ export const contactReplies = pgTable(
     /** Kept when the user is deleted, so the thread still says who answered. */
     sentByName: varchar({ length: 200 }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the last send attempt began: a 'sending' reply long past it was interrupted. */
+    attemptedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [

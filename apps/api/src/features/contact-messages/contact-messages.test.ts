@@ -342,6 +342,51 @@ describe('contact messages in the back-office', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('shows a reply a stopped server left sending as failed after five minutes, and retries it', async () => {
+    const row = await submit({ ...form, subject: 'Interrupted reply' });
+    // What a crash between recording the reply and the mail server's answer leaves behind.
+    const [stuck, fresh] = await t.db
+      .insert(contactReplies)
+      .values([
+        {
+          messageId: row.id,
+          subject: 'Re: Interrupted reply',
+          body: 'Sent before the crash.',
+          mailMessageId: '<stuck@cricket.test>',
+          sentByName: 'Admin',
+          attemptedAt: new Date(Date.now() - 6 * 60_000),
+        },
+        {
+          messageId: row.id,
+          subject: 'Re: Still going',
+          body: 'Being sent right now.',
+          mailMessageId: '<going@cricket.test>',
+          sentByName: 'Admin',
+        },
+      ])
+      .returning({ id: contactReplies.id });
+    const opened = await t.as(token, { method: 'GET', url: `/api/contact-messages/${row.id}` });
+    const replies = opened.json().data.replies as { id: number; status: string }[];
+    expect(replies.find((r) => r.id === stuck!.id)).toMatchObject({
+      status: 'failed',
+      failure_reason: CONTACT_MESSAGES.replyInterrupted,
+    });
+    expect(replies.find((r) => r.id === fresh!.id)).toMatchObject({ status: 'sending' });
+
+    const busy = await t.as(token, {
+      method: 'POST',
+      url: `/api/contact-messages/${row.id}/replies/${fresh!.id}/retry`,
+    });
+    expect(busy.statusCode).toBe(409);
+    const retried = await t.as(token, {
+      method: 'POST',
+      url: `/api/contact-messages/${row.id}/replies/${stuck!.id}/retry`,
+    });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().data.reply).toMatchObject({ status: 'sent', failure_reason: null });
+    expect(smtp.received.at(-1)!.messageId).toBe('<stuck@cricket.test>');
+  });
+
   it('validates a reply with the spec messages and changes nothing', async () => {
     const row = await submit({ ...form, subject: 'Bad reply' });
     const before = await snapshot(t.db);

@@ -34,13 +34,25 @@ function toMessage(row: MessageRow) {
   };
 }
 
+/**
+ * A send attempt ends within about a minute (the SMTP transport's connection and socket
+ * timeouts); a reply still 'sending' five minutes after its attempt began belongs to a server
+ * that stopped mid-send. It shows as failed, with that reason, and may be retried.
+ */
+const INTERRUPTED_AFTER_MS = 5 * 60_000;
+
+function interrupted(row: Pick<ReplyRow, 'status' | 'attemptedAt'>, now = Date.now()) {
+  return row.status === 'sending' && now - row.attemptedAt.getTime() > INTERRUPTED_AFTER_MS;
+}
+
 function toReply(row: ReplyRow) {
+  const stopped = interrupted(row);
   return {
     id: row.id,
     subject: row.subject,
     message: row.body,
-    status: row.status as ContactReplyStatus,
-    failure_reason: row.failureReason,
+    status: (stopped ? 'failed' : row.status) as ContactReplyStatus,
+    failure_reason: stopped ? CONTACT_MESSAGES.replyInterrupted : row.failureReason,
     sent_by: { id: row.sentBy, name: row.sentByName },
     created_at: row.createdAt.toISOString(),
     sent_at: row.sentAt?.toISOString() ?? null,
@@ -225,7 +237,10 @@ async function sentMessageIds(db: Db, messageId: number, beforeReplyId: number) 
   return rows.map((r) => r.id);
 }
 
-/** A failed reply goes out again with the same Message-ID; only a failed one may. */
+/**
+ * A failed reply (or one a stopped server left 'sending') goes out again with the same
+ * Message-ID; nothing else may.
+ */
 export function restartReply(
   db: Db,
   messageId: number,
@@ -240,15 +255,19 @@ export function restartReply(
       .where(and(eq(contactReplies.id, replyId), eq(contactReplies.messageId, messageId)))
       .for('update');
     if (!row) throw notFound(CONTACT_MESSAGES.replyNotFound);
-    if (row.reply.status !== 'failed') throw conflict(CONTACT_MESSAGES.replyNotFailed);
+    const stopped = interrupted(row.reply);
+    if (row.reply.status !== 'failed' && !stopped) {
+      throw conflict(CONTACT_MESSAGES.replyNotFailed);
+    }
     await tx
       .update(contactReplies)
-      .set({ status: 'sending', failureReason: null })
+      .set({ status: 'sending', failureReason: null, attemptedAt: sql`now()` })
       .where(eq(contactReplies.id, replyId));
+    const failureReason = stopped ? CONTACT_MESSAGES.replyInterrupted : row.reply.failureReason;
     await audit(tx, {
       entityId: messageId,
       action: 'reply_retry',
-      before: { reply: { id: replyId, status: 'failed', failure_reason: row.reply.failureReason } },
+      before: { reply: { id: replyId, status: 'failed', failure_reason: failureReason } },
       after: { reply: { id: replyId, status: 'sending', failure_reason: null } },
     });
     return {
