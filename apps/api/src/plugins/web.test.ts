@@ -57,6 +57,10 @@ describe('the built web app', () => {
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
     expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(asset.headers['content-security-policy']).toBeUndefined();
+    // Never revalidated, so no validators, ranges or request id ride along.
+    for (const name of ['etag', 'last-modified', 'accept-ranges', 'x-request-id']) {
+      expect(asset.headers[name], name).toBeUndefined();
+    }
     const page = await get('/users', 'br');
     expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');

@@ -21,7 +21,7 @@ export default fp(async function webPlugin(app: FastifyInstance, opts: { webDist
       preCompressed: true,
       // @fastify/static 9 writes send's own `Cache-Control: public, max-age=0` after
       // setHeaders has run, overwriting it; with this off only the header below goes out.
-      // ETag and Last-Modified stay on as the validators for no-cache.
+      // ETag and Last-Modified stay on as the validators for no-cache (hashed assets drop them below).
       cacheControl: false,
       setHeaders(res, filePath) {
         // A hashed name never changes content; everything else (index.html above all) is
@@ -35,6 +35,14 @@ export default fp(async function webPlugin(app: FastifyInstance, opts: { webDist
       },
     });
   }
+  // A hashed asset is cached for a year and never revalidated: validators, range support and
+  // the request id would be bytes on every one of them for nothing (decision 027).
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/assets/') || reply.statusCode !== 200) return;
+    for (const name of ['etag', 'last-modified', 'accept-ranges', 'x-request-id']) {
+      reply.removeHeader(name);
+    }
+  });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     // A missing hashed asset (an old tab after a deploy) must 404, not turn into index.html.
