@@ -21,6 +21,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // Every browser the back-office supports has modulepreload; the polyfill would ride in the
+    // entry chunk of every first visit for none of them.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     rolldownOptions: {
       output: {
