@@ -1,11 +1,20 @@
 import { Navigate, Outlet } from 'react-router';
+import { LogoMark } from '@/components/logo';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 
+/**
+ * What a first visit shows while the screen's code and the session load: the logo and a
+ * spoken and written "Loading", so something meaningful paints before the first screen does.
+ */
 export function FullScreenSpinner() {
   return (
-    <div className="flex min-h-screen items-center justify-center bg-neutral-50 text-primary-700">
-      <Spinner label="Loading" className="size-10 border-4" />
+    <div className="flex min-h-screen flex-col items-center justify-center gap-4 bg-neutral-50 text-primary-700">
+      <LogoMark className="size-12" />
+      <div className="flex items-center gap-2 text-sm text-neutral-600">
+        <Spinner className="size-4" />
+        <span role="status">Loading</span>
+      </div>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import {
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { PaginationBar } from '@/components/pagination-bar';
 import { SidePanel } from '@/components/side-panel';
 import { Button } from '@/components/ui/button';
@@ -72,9 +72,9 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
   const [reviewing, setReviewing] = useState(false);
   const add = useAddTeamPlayers();
   const count = selection.fields.length;
-  const selectedIds = new Set(
-    useWatch({ control: form.control, name: 'players' }).map((player) => player.user_id),
-  );
+  // From the field array itself, which changes in the same render as the count: a watched copy
+  // lagged a render behind, long enough for a quick second click to pick the same person twice.
+  const selectedIds = new Set(selection.fields.map((player) => player.user_id));
 
   const lifecycle = useFormLifecycle({
     form,
@@ -98,6 +98,7 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
   const saving = lifecycle.saving;
 
   function select(player: AvailablePlayer) {
+    if (selectedIds.has(player.id)) return;
     selection.append(newPlayer(player, options));
     setPeople((current) => new Map(current).set(player.id, player));
   }
