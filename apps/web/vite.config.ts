@@ -4,7 +4,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
-export default defineConfig({
+/**
+ * React Router 7's package exports name only its development build (remix-run/react-router
+ * #12532, #14102: dev warnings on, bigger and slower); the production build ships beside it.
+ */
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`../production/${file}`, import.meta.resolve('react-router')));
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -13,7 +20,15 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
   ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build'
+        ? [
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+          ]
+        : []),
+    ],
   },
   server: {
     // The API runs as its own process in development; in production it serves this build.
@@ -41,4 +56,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
