@@ -1,4 +1,3 @@
-import { lazyPanel } from '@/components/lazy-panel';
 import {
   CONTACT_MESSAGES,
   CONTACT_STATUSES,
@@ -13,6 +12,7 @@ import { TruncatedText, actionsColumn, type Column } from '@/components/data-tab
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
+import { lazyPanel } from '@/components/lazy-panel';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { capitalize } from '@/lib/format';

@@ -1,4 +1,3 @@
-import { lazyPanel } from '@/components/lazy-panel';
 import {
   EMAIL_TEMPLATE_MESSAGES,
   EMAIL_TEMPLATE_STATUSES,
@@ -14,6 +13,7 @@ import { TruncatedText, actionsColumn, type Column } from '@/components/data-tab
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
+import { lazyPanel } from '@/components/lazy-panel';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';

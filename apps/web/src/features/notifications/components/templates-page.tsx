@@ -1,4 +1,3 @@
-import { lazyPanel } from '@/components/lazy-panel';
 import {
   NOTIFICATION_ERRORS,
   NOTIFICATION_SUCCESS,
@@ -6,12 +5,13 @@ import {
   type NotificationType,
 } from '@cricket/contracts';
 import { Plus, Send } from 'lucide-react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelect, FilterText } from '@/components/filter-controls';
+import { lazyPanel } from '@/components/lazy-panel';
 import { ListTable, useListPage } from '@/components/list-page';
+import { useEditPanel } from '@/components/use-edit-panel';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -57,10 +57,7 @@ export function TemplatesPage() {
   const canUpdate = useCan('notification_templates.update');
   const canDelete = useCan('notification_templates.delete');
   const canSend = useCan('notifications.send');
-  const [panel, setPanel] = useState<{ open: boolean; template: NotificationTemplate | null }>({
-    open: false,
-    template: null,
-  });
+  const panel = useEditPanel<NotificationTemplate>();
   const deleteTemplate = useDeleteTemplate();
   const remove = useConfirmDelete<NotificationTemplate>({
     run: (template) => deleteTemplate.mutateAsync(template.id),
@@ -144,7 +141,7 @@ export function TemplatesPage() {
             },
           ]
         : [],
-      edit: canUpdate && ((template) => setPanel({ open: true, template })),
+      edit: canUpdate && panel.edit,
       remove: canDelete && remove.ask,
     }),
   ];
@@ -155,7 +152,7 @@ export function TemplatesPage() {
         title="Notification Templates"
         actions={
           canCreate && (
-            <Button onClick={() => setPanel({ open: true, template: null })}>
+            <Button onClick={panel.create}>
               <Plus className="size-4" aria-hidden="true" />
               Add Template
             </Button>
@@ -173,8 +170,8 @@ export function TemplatesPage() {
       </Card>
       <TemplateFormPanel
         open={panel.open}
-        template={panel.template}
-        onOpenChange={(open) => setPanel((current) => ({ ...current, open }))}
+        template={panel.record}
+        onOpenChange={panel.onOpenChange}
       />
       {remove.dialog}
     </>

@@ -1,4 +1,3 @@
-import { lazyPanel } from '@/components/lazy-panel';
 import { FilterSelect, FilterText } from '@/components/filter-controls';
 import {
   PERMISSIONS_PAGE_SIZE,
@@ -13,6 +12,7 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
+import { lazyPanel } from '@/components/lazy-panel';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

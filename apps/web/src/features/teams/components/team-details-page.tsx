@@ -1,4 +1,3 @@
-import { lazyPanel } from '@/components/lazy-panel';
 import { fullName, type TeamDetails, type TeamPlayer } from '@cricket/contracts';
 import { ArrowLeft, SearchX, UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -10,6 +9,7 @@ import { StatusScreen } from '@/components/status-screen';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { RecordHistory } from '@/components/record-history';
+import { lazyPanel } from '@/components/lazy-panel';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';

@@ -1,12 +1,12 @@
-import { lazyPanel } from '@/components/lazy-panel';
 import { FilterSelect, FilterText } from '@/components/filter-controls';
 import type { Team } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
+import { lazyPanel } from '@/components/lazy-panel';
 import { ListTable, useListPage } from '@/components/list-page';
+import { useEditPanel } from '@/components/use-edit-panel';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -48,10 +48,7 @@ export function TeamsPage() {
   const canCreate = useCan('teams.create');
   const canUpdate = useCan('teams.update');
   const canDelete = useCan('teams.delete');
-  const [panel, setPanel] = useState<{ open: boolean; team: Team | null }>({
-    open: false,
-    team: null,
-  });
+  const panel = useEditPanel<Team>();
   const deleteTeam = useDeleteTeam();
   const remove = useConfirmDelete<Team>({
     run: (team) => deleteTeam.mutateAsync(team.id),
@@ -116,7 +113,7 @@ export function TeamsPage() {
     actionsColumn<Team>({
       name: (team) => team.name,
       view: openTeam,
-      edit: canUpdate && ((team) => setPanel({ open: true, team })),
+      edit: canUpdate && panel.edit,
       remove: canDelete && remove.ask,
     }),
   ];
@@ -127,7 +124,7 @@ export function TeamsPage() {
         title="Teams"
         actions={
           canCreate && (
-            <Button onClick={() => setPanel({ open: true, team: null })}>
+            <Button onClick={panel.create}>
               <Plus className="size-4" aria-hidden="true" />
               Add Team
             </Button>
@@ -146,11 +143,7 @@ export function TeamsPage() {
         />
       </Card>
 
-      <TeamFormPanel
-        open={panel.open}
-        team={panel.team}
-        onOpenChange={(open) => setPanel((current) => ({ ...current, open }))}
-      />
+      <TeamFormPanel open={panel.open} team={panel.record} onOpenChange={panel.onOpenChange} />
       {remove.dialog}
     </>
   );

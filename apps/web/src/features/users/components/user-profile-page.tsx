@@ -1,10 +1,10 @@
-import { lazyPanel } from '@/components/lazy-panel';
 import { fullName, type User } from '@cricket/contracts';
 import { ArrowLeft, KeyRound, Pencil, TriangleAlert, UserRound, UserX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RecordHistory } from '@/components/record-history';
 import { StatusScreen } from '@/components/status-screen';
+import { lazyPanel } from '@/components/lazy-panel';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,4 +1,3 @@
-import { lazyPanel } from '@/components/lazy-panel';
 import { FilterSelect, FilterText } from '@/components/filter-controls';
 import { USER_FILTER_STATUSES, fullName, type User, type UserStatus } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
@@ -8,6 +7,7 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
+import { lazyPanel } from '@/components/lazy-panel';
 import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { capitalize } from '@/lib/format';

@@ -1,11 +1,12 @@
-import { lazyPanel } from '@/components/lazy-panel';
 import type { WaCategory } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelect, FilterText } from '@/components/filter-controls';
+import { lazyPanel } from '@/components/lazy-panel';
 import { ListTable, useListPage } from '@/components/list-page';
+import { useEditPanel } from '@/components/use-edit-panel';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -45,10 +46,7 @@ export function CategoriesPage() {
   const canCreate = useCan('wa_template_categories.create');
   const canUpdate = useCan('wa_template_categories.update');
   const canDelete = useCan('wa_template_categories.delete');
-  const [panel, setPanel] = useState<{ open: boolean; category: WaCategory | null }>({
-    open: false,
-    category: null,
-  });
+  const panel = useEditPanel<WaCategory>();
   const [viewing, setViewing] = useState<WaCategory | null>(null);
   const deleteCategory = useDeleteCategory();
   const remove = useConfirmDelete<WaCategory>({
@@ -113,7 +111,7 @@ export function CategoriesPage() {
     actionsColumn<WaCategory>({
       name: (c) => c.name,
       view: setViewing,
-      edit: canUpdate && ((category) => setPanel({ open: true, category })),
+      edit: canUpdate && panel.edit,
       remove: canDelete && remove.ask,
     }),
   ];
@@ -124,7 +122,7 @@ export function CategoriesPage() {
         title="Template Categories"
         actions={
           canCreate && (
-            <Button onClick={() => setPanel({ open: true, category: null })}>
+            <Button onClick={panel.create}>
               <Plus className="size-4" aria-hidden="true" />
               Create Category
             </Button>
@@ -144,8 +142,8 @@ export function CategoriesPage() {
       </Card>
       <CategoryFormPanel
         open={panel.open}
-        category={panel.category}
-        onOpenChange={(open) => setPanel((current) => ({ ...current, open }))}
+        category={panel.record}
+        onOpenChange={panel.onOpenChange}
       />
       <CategoryViewPanel category={viewing} onClose={() => setViewing(null)} />
       {remove.dialog}

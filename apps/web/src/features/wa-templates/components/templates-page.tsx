@@ -1,4 +1,3 @@
-import { lazyPanel } from '@/components/lazy-panel';
 import { WA_TEMPLATE_STATUSES, WA_TEMPLATE_TYPES, type WaTemplate } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -6,7 +5,9 @@ import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelect, FilterText } from '@/components/filter-controls';
+import { lazyPanel } from '@/components/lazy-panel';
 import { ListTable, useListPage } from '@/components/list-page';
+import { useEditPanel } from '@/components/use-edit-panel';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -46,10 +47,7 @@ export function TemplatesPage() {
   const canCreate = useCan('wa_templates.create');
   const canUpdate = useCan('wa_templates.update');
   const canDelete = useCan('wa_templates.delete');
-  const [panel, setPanel] = useState<{ open: boolean; template: WaTemplate | null }>({
-    open: false,
-    template: null,
-  });
+  const panel = useEditPanel<WaTemplate>();
   const [viewing, setViewing] = useState<WaTemplate | null>(null);
   const deleteTemplate = useDeleteTemplate();
   const remove = useConfirmDelete<WaTemplate>({
@@ -121,7 +119,7 @@ export function TemplatesPage() {
     actionsColumn<WaTemplate>({
       name: (t) => t.name,
       view: setViewing,
-      edit: canUpdate && ((template) => setPanel({ open: true, template })),
+      edit: canUpdate && panel.edit,
       remove: canDelete && remove.ask,
     }),
   ];
@@ -132,7 +130,7 @@ export function TemplatesPage() {
         title="WhatsApp Templates"
         actions={
           canCreate && (
-            <Button onClick={() => setPanel({ open: true, template: null })}>
+            <Button onClick={panel.create}>
               <Plus className="size-4" aria-hidden="true" />
               Create Template
             </Button>
@@ -152,8 +150,8 @@ export function TemplatesPage() {
       </Card>
       <TemplateFormPanel
         open={panel.open}
-        template={panel.template}
-        onOpenChange={(open) => setPanel((current) => ({ ...current, open }))}
+        template={panel.record}
+        onOpenChange={panel.onOpenChange}
       />
       <TemplateViewPanel template={viewing} onClose={() => setViewing(null)} />
       {remove.dialog}
