@@ -420,6 +420,8 @@ for (const screen of SCREENS) {
       // The toast carries the server's message too (spec §8), not the screen's generic text.
       await expect(page.getByRole('status').filter({ hasText: message })).toBeVisible();
       await expect(page.getByText('No items to display')).toHaveCount(0);
+      // Nothing loaded, so no pager claiming it still is.
+      await expect(page.getByText('Loading...')).toHaveCount(0);
 
       await page.unroute(screen.listRequest, fail);
       await alert.getByRole('button', { name: 'Retry' }).click();

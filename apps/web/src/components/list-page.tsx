@@ -143,9 +143,10 @@ interface ListTableProps<Row> {
 
 /** The table, its error state and its pager, wired to a `useListPage`. */
 export function ListTable<Row>({ list, ...table }: ListTableProps<Row>) {
+  const failed = list.error !== null && !list.loading;
   return (
     <>
-      {list.error && !list.loading ? (
+      {failed ? (
         <ListError
           error={list.error}
           fallback={list.errorText}
@@ -160,12 +161,16 @@ export function ListTable<Row>({ list, ...table }: ListTableProps<Row>) {
           skeletonRows={list.firstLoad ? Math.min(list.limit, 10) : 0}
         />
       )}
-      <PaginationBar
-        pagination={list.pagination}
-        loadingPage={list.loadingPage}
-        onPageChange={(page) => list.setPage(page)}
-        onPageSizeChange={list.setLimit}
-      />
+      {/* A load that failed before any page arrived has nothing to page through: the pager
+          would only claim it is still loading under the error. */}
+      {!(failed && list.pagination === undefined) && (
+        <PaginationBar
+          pagination={list.pagination}
+          loadingPage={list.loadingPage}
+          onPageChange={(page) => list.setPage(page)}
+          onPageSizeChange={list.setLimit}
+        />
+      )}
     </>
   );
 }
