@@ -18,7 +18,7 @@
  *   CHROMIUM_PATH        browser (default /usr/bin/chromium)
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -274,6 +274,7 @@ async function lighthouseOnce(pathname: string, cookies: Cookie[]): Promise<Scor
     if (!result) throw new Error('Lighthouse returned nothing');
     const { lhr } = result;
     if (process.env.WEB_SIZE_REPORT) {
+      mkdirSync(process.env.WEB_SIZE_REPORT, { recursive: true });
       const name = `${pathname.replace(/\W+/g, '') || 'root'}-${Date.now()}.json`;
       writeFileSync(path.join(process.env.WEB_SIZE_REPORT, name), JSON.stringify(lhr));
     }

@@ -5,7 +5,7 @@ import {
   type Browser,
   type Page,
 } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectChosen } from './helpers';
 
 // Several browsers at once on a shared machine: screens can take longer than the default 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -209,7 +209,7 @@ test.describe('account and activity', () => {
     await expect(row).toContainText('Name');
     // The filters live in the URL: a reload keeps them.
     await page.reload();
-    await expect(page.getByRole('combobox', { name: 'Filter by record type' })).toHaveText('Team');
+    await expectChosen(page.getByRole('combobox', { name: 'Filter by record type' }), 'Team');
     await row.click();
     const details = page.getByRole('dialog', { name: /^Updated: Team #\d+/ });
     const nameRow = details.getByRole('row', { name: /^Name/ });

@@ -33,9 +33,13 @@ export async function signIn(
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }
 
-/** Picks `option` in one of the app's drop-downs (a Radix Select: a button and a listbox). */
+/** Picks `option` in one of the app's drop-downs (a native select) and checks it shows. */
 export async function choose(select: Locator, option: string): Promise<void> {
-  await select.click();
-  await select.page().getByRole('option', { name: option, exact: true }).click();
-  await expect(select).toHaveText(option);
+  await select.selectOption({ label: option });
+  await expectChosen(select, option);
+}
+
+/** Checks that one of the app's drop-downs shows `option`. */
+export async function expectChosen(select: Locator, option: string): Promise<void> {
+  await expect(select.locator('option:checked')).toHaveText(option);
 }

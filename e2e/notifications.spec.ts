@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { choose, signIn } from './helpers';
 
 /** Made by the first test and sent again by the second (they run in order). */
 const TEMPLATE = 'E2E Reminder';
@@ -13,8 +13,7 @@ const localInput = (page: Page, minutes: number) =>
   }, minutes);
 
 async function chooseTemplate(page: Page) {
-  await page.getByRole('combobox', { name: 'Template' }).click();
-  await page.getByRole('option', { name: `${TEMPLATE} (EMAIL)` }).click();
+  await choose(page.getByRole('combobox', { name: 'Template' }), `${TEMPLATE} (EMAIL)`);
 }
 
 async function pickUsers(page: Page, count: number) {

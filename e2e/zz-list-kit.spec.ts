@@ -8,7 +8,7 @@ import {
   type Page,
   type Route,
 } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, signInByApi } from './helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, choose, signIn, signInByApi } from './helpers';
 
 /**
  * The list page kit and the form lifecycle, checked the same way on every screen built on
@@ -155,8 +155,7 @@ const SCREENS: Screen[] = [
       await form.getByLabel('Last Name').fill('Saver');
       await form.getByLabel('Email').fill(`${prefix.toLowerCase()}@save.test`);
       await form.getByLabel('Phone Number').fill(aPhone());
-      await form.getByLabel('Role').click();
-      await form.page().getByRole('option', { name: 'Player', exact: true }).click();
+      await choose(form.getByLabel('Role'), 'Player');
     },
     saveLabel: 'Create User',
     saveRequest: { method: 'POST', url: /\/api\/users$/ },

@@ -1,5 +1,3 @@
-import * as RadixSelect from '@radix-ui/react-select';
-import { Check, ChevronDown } from 'lucide-react';
 import type { Ref } from 'react';
 import { cn } from '@/lib/cn';
 import { controlClasses } from './field-frame';
@@ -8,9 +6,6 @@ export interface SelectOption {
   value: string;
   label: string;
 }
-
-/** Radix reserves '' for "nothing chosen"; an empty choice such as 'All' travels as this. */
-const EMPTY = '__empty__';
 
 export interface SelectProps {
   value: string;
@@ -28,13 +23,16 @@ export interface SelectProps {
   'aria-label'?: string;
   'aria-describedby'?: string;
   className?: string;
-  ref?: Ref<HTMLButtonElement>;
+  ref?: Ref<HTMLSelectElement>;
   onBlur?: () => void;
 }
 
 /**
- * The one drop-down of the app: a Radix Select (keyboard, typeahead, screen-reader roles)
- * drawn like the text inputs. Every list filter, form field and the rows-per-page choice use it.
+ * The one drop-down of the app: the browser's own <select>, drawn like the text inputs, its
+ * picker styled where the browser allows (`.select` in index.css). Keyboard, typeahead,
+ * screen-reader roles and a phone's own picker come with it, at no script cost: a Radix Select
+ * rendered every option of every closed drop-down on mount, a third of a list screen's first
+ * render (decision 031). Every list filter, form field and the rows-per-page choice use it.
  */
 export function Select({
   value,
@@ -52,59 +50,36 @@ export function Select({
   onBlur,
   ...aria
 }: SelectProps) {
-  const items =
-    emptyOption && placeholder ? [{ value: EMPTY, label: placeholder }, ...options] : options;
-  const current = value === '' ? (emptyOption ? EMPTY : '') : value;
   return (
-    <RadixSelect.Root
-      value={current}
-      onValueChange={(next) => onChange(next === EMPTY ? '' : next)}
+    <select
+      ref={ref}
+      id={id}
+      name={name}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
       disabled={disabled}
       required={required}
-      name={name}
-      onOpenChange={(open) => !open && onBlur?.()}
+      aria-invalid={invalid || undefined}
+      {...aria}
+      data-placeholder={value === '' ? '' : undefined}
+      className={cn(
+        controlClasses,
+        'select flex h-10 items-center gap-2 overflow-hidden py-0 text-left whitespace-nowrap data-[placeholder]:text-neutral-400',
+        className,
+      )}
     >
-      <RadixSelect.Trigger
-        ref={ref}
-        id={id}
-        aria-invalid={invalid || undefined}
-        aria-required={required || undefined}
-        {...aria}
-        className={cn(
-          controlClasses,
-          'flex h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-neutral-400',
-          className,
-        )}
-      >
-        <span className="truncate">
-          <RadixSelect.Value placeholder={placeholder} />
-        </span>
-        <RadixSelect.Icon>
-          <ChevronDown className="size-4 shrink-0 text-neutral-500" aria-hidden="true" />
-        </RadixSelect.Icon>
-      </RadixSelect.Trigger>
-      <RadixSelect.Portal>
-        <RadixSelect.Content
-          position="popper"
-          sideOffset={4}
-          className="z-[80] max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-neutral-200 bg-surface shadow-lg"
-        >
-          <RadixSelect.Viewport className="p-1">
-            {items.map((option) => (
-              <RadixSelect.Item
-                key={option.value}
-                value={option.value}
-                className="relative flex cursor-pointer items-center rounded-md py-2 pr-8 pl-3 text-sm text-neutral-900 outline-none select-none data-[highlighted]:bg-primary-50 data-[highlighted]:text-primary-900 data-[state=checked]:font-medium"
-              >
-                <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-                <RadixSelect.ItemIndicator className="absolute right-2 inline-flex">
-                  <Check className="size-4 text-primary-700" aria-hidden="true" />
-                </RadixSelect.ItemIndicator>
-              </RadixSelect.Item>
-            ))}
-          </RadixSelect.Viewport>
-        </RadixSelect.Content>
-      </RadixSelect.Portal>
-    </RadixSelect.Root>
+      {/* A form's placeholder names the choice to make and cannot be chosen back. */}
+      {(placeholder !== undefined || value === '') && (
+        <option value="" disabled={!emptyOption} hidden={!emptyOption}>
+          {placeholder ?? ''}
+        </option>
+      )}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
   );
 }
