@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, choose } from './helpers';
+import { signIn, choose, expectChosen } from './helpers';
 
 /** A 1×1 PNG: a real image for the profile picture upload. */
 const PNG = Buffer.from(
@@ -93,8 +93,8 @@ test.describe('users list', () => {
       .getByText(/^Showing/)
       .textContent();
     await page.reload();
-    await expect(page.getByLabel('Filter by role')).toHaveText('Umpire');
-    await expect(page.getByLabel('Filter by status')).toHaveText('Pending');
+    await expectChosen(page.getByLabel('Filter by role'), 'Umpire');
+    await expectChosen(page.getByLabel('Filter by status'), 'Pending');
     await expect(pager(page).getByText(/^Showing/)).toHaveText(narrowed!);
 
     await page.getByLabel('Search by name').fill('no such person anywhere');
@@ -160,7 +160,7 @@ test.describe('a user from creation to deletion', () => {
     await panel.getByLabel('Date of Birth').fill('1994-03-07');
     await choose(panel.getByLabel('Gender'), 'Female');
     await choose(panel.getByLabel('Role'), 'Support staff');
-    await expect(panel.getByLabel('Status')).toHaveText('Pending');
+    await expectChosen(panel.getByLabel('Status'), 'Pending');
     await choose(panel.getByLabel('Status'), 'Verified');
     await panel.getByLabel('Address').fill('14, Anna Salai');
     await panel.getByLabel('City').fill('Chennai');
@@ -400,7 +400,7 @@ test.describe('the create panel validates like the spec', () => {
     await expect(panel).toBeHidden();
     await page.getByRole('button', { name: 'Add User' }).click();
     await expect(panel.getByLabel('First Name')).toHaveValue('');
-    await expect(panel.getByLabel('Status')).toHaveText('Pending');
+    await expectChosen(panel.getByLabel('Status'), 'Pending');
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
   });
