@@ -1,7 +1,7 @@
 import type { Pagination } from '@cricket/contracts';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/http';
 import { useErrorToast } from '@/lib/use-error-toast';
@@ -64,15 +64,27 @@ export function useListPage<
   const query = useQuery({ ...buildQuery({ page, limit, filters }), enabled });
   useErrorToast(query.error, errorText);
 
-  const current = query.data === undefined ? undefined : rowsOf(query.data);
+  // TanStack Query hands an answer over through useSyncExternalStore, which React renders at
+  // once, in one task: the whole table with it. The table draws from a deferred copy instead,
+  // rendered in slices that leave the browser free between them (decision 032). The copy is
+  // one object so the rows, the flags and the error always describe the same moment.
+  const { data, isPending, isPlaceholderData, isFetching, isError, error } = query;
+  const answer = useDeferredValue(
+    useMemo(
+      () => ({ data, isPending, isPlaceholderData, isFetching, isError, error }),
+      [data, isPending, isPlaceholderData, isFetching, isError, error],
+    ),
+  );
+
+  const current = answer.data === undefined ? undefined : rowsOf(answer.data);
   // The answer on screen belongs to the page asked for, not a previous one kept while loading.
-  const settled = current !== undefined && !query.isPlaceholderData && !query.isFetching;
+  const settled = current !== undefined && !answer.isPlaceholderData && !answer.isFetching;
   const fix = settled ? correctedPage(page, current.pagination) : null;
   useEffect(() => {
     if (fix !== null) setPage(fix, true);
   }, [fix, setPage]);
 
-  const loading = enabled && (query.isPending || query.isPlaceholderData || fix !== null);
+  const loading = enabled && (answer.isPending || answer.isPlaceholderData || fix !== null);
   return {
     ...state,
     query,
@@ -81,10 +93,10 @@ export function useListPage<
     /** The page being fetched, named by the pager while the previous rows stay dimmed. */
     loadingPage: loading ? (fix ?? page) : undefined,
     loading,
-    firstLoad: query.isPending,
-    error: query.isError ? query.error : null,
+    firstLoad: answer.isPending,
+    error: answer.isError ? answer.error : null,
     errorText,
-    retrying: query.isError && query.isFetching,
+    retrying: answer.isError && answer.isFetching,
     retry: () => void query.refetch(),
   };
 }
