@@ -19,7 +19,10 @@ const steps = [
 
 for (const [title, cmd, args] of steps) {
   console.log(`\n=== ${title} ===`);
+  const started = Date.now();
   const { status } = spawnSync(cmd, args, { stdio: 'inherit' });
+  // Each step's time, so a slow CI run says which step grew.
+  console.log(`=== ${title}: ${Math.round((Date.now() - started) / 1000)} s ===`);
   if (status !== 0) {
     console.error(`\n${title} failed.`);
     process.exit(status ?? 1);
