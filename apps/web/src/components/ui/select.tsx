@@ -65,7 +65,7 @@ export function Select({
       data-placeholder={value === '' ? '' : undefined}
       className={cn(
         controlClasses,
-        'select flex h-10 items-center gap-2 overflow-hidden py-0 text-left whitespace-nowrap data-[placeholder]:text-neutral-400',
+        'select flex h-10 items-center gap-2 overflow-hidden py-0 text-left whitespace-nowrap data-[placeholder]:text-neutral-500',
         className,
       )}
     >
