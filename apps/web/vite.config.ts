@@ -56,7 +56,7 @@ export default defineConfig(({ command }) => ({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|react-hot-toast|goober|tailwind-merge|lucide-react)[\\/]|[\\/]apps[\\/]web[\\/]src[\\/]|[\\/]packages[\\/]contracts[\\/]/,
             },
             {
-              // Radix and its helpers: the shell's menus and drawer, every Select and dialog.
+              // Radix and its helpers: the shell's menus and drawer, every dialog and side panel.
               name: 'ui',
               test: /[\\/]node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce)[\\/]/,
             },

@@ -58,7 +58,7 @@ export function useFieldBinding<T extends FieldValues, E extends Control>(
 }
 
 /**
- * A field whose control is not a plain input (a Radix Select, a date with a calendar): its
+ * A field whose control is not a plain input (the drop-down, a date with a calendar): its
  * value as text, a change that clears the shown error (spec §5), and the label/hint/error ids.
  */
 export function useControlledField<T extends FieldValues>(
