@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-const apiProject = (name: string, env: Record<string, string>) => ({
+const apiProject = (name: string, env: Record<string, string>, globalSetup: string[] = []) => ({
   test: {
     name,
     root: './apps/api',
     include: ['src/**/*.test.ts'],
     environment: 'node',
     env,
+    globalSetup,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -31,7 +32,7 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      apiProject('api-pglite', { TEST_DB: 'pglite' }),
+      apiProject('api-pglite', { TEST_DB: 'pglite' }, ['./src/test/pglite-template.ts']),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', { TEST_DB: 'pg' })] : []),
     ],
   },

@@ -29,6 +29,8 @@ export interface Database {
   /** LISTENs on a channel; resolves once the first attempt to listen has succeeded or failed. */
   subscribe(channel: string, handlers: ChannelHandlers): Promise<{ close(): Promise<void> }>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, for `openPglite`'s `loadDataDir`. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /**
@@ -56,10 +58,20 @@ export async function forgetOnNotify(
 
 const LOCK_KEY = 72_157_001;
 
-/** `dataDir` null opens an in-memory database (tests). */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * `dataDir` null opens an in-memory database (tests); `loadDataDir`, a data directory saved by
+ * PGlite's `dumpDataDir`, starts it from that copy instead of from an empty cluster.
+ */
+export async function openPglite(
+  dataDir: string | null,
+  opts: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: dataDir ?? undefined, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir: dataDir ?? undefined,
+    extensions: { pg_trgm },
+    loadDataDir: opts.loadDataDir,
+  });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -72,6 +84,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       return { close: () => unlisten() };
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

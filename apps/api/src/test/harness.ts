@@ -1,51 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import type { PermissionName } from '@cricket/contracts';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite, openPostgres, queryRows, type Database, type Db } from '../db/client';
-import { runMigrations } from '../db/migrate';
+import { queryRows, type Database, type Db } from '../db/client';
 import { permissions, rolePermissions, roles, users } from '../db/schema';
-import { seedBase } from '../db/seed/base';
 import { hashPassword } from '../lib/passwords';
+import { ADMIN, openTestDatabase, prepareTestDatabase } from './database';
 
-export const ADMIN = { email: 'admin@test.local', password: 'Admin@12345' };
-
-/**
- * A fresh database for one test file: in-memory PGlite, or (TEST_DB=pg) a new database on
- * the TEST_DATABASE_URL server, dropped again on close.
- */
-async function openTestDatabase(): Promise<{ database: Database; url: string | null }> {
-  if (process.env.TEST_DB !== 'pg') return { database: await openPglite(null), url: null };
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
-  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = openPostgres(target.toString(), 5);
-  return {
-    url: target.toString(),
-    database: {
-      ...database,
-      async close() {
-        await database.close();
-        const dropper = new pg.Client({ connectionString: url });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
-      },
-    },
-  };
-}
+export { ADMIN };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -76,12 +42,7 @@ let counter = 0;
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, url: databaseUrl } = await openTestDatabase();
-  await runMigrations(database);
-  await seedBase(
-    database.db,
-    { adminEmail: ADMIN.email, adminPassword: ADMIN.password },
-    { info() {}, warn() {} },
-  );
+  await prepareTestDatabase(database);
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'cricket-uploads-'));
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { seedBase } from '../db/seed/base';
+
+export const ADMIN = { email: 'admin@test.local', password: 'Admin@12345' };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A PGlite data directory, migrated and seeded (pglite-template.ts); absent elsewhere. */
+    pgliteTemplate?: string;
+  }
+}
+
+/** Migrations, the permission catalogue, the protected admin role and ADMIN. */
+export async function prepareTestDatabase(database: Database): Promise<void> {
+  await runMigrations(database);
+  await seedBase(
+    database.db,
+    { adminEmail: ADMIN.email, adminPassword: ADMIN.password },
+    { info() {}, warn() {} },
+  );
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or (TEST_DB=pg) a new database on
+ * the TEST_DATABASE_URL server, dropped again on close. PGlite starts from the run's prepared
+ * copy when there is one: an empty cluster costs seconds to create in every file.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; url: string | null }> {
+  if (process.env.TEST_DB !== 'pg') {
+    const template = inject('pgliteTemplate');
+    const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
+    return { database: await openPglite(null, { loadDataDir }), url: null };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
+  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = openPostgres(target.toString(), 5);
+  return {
+    url: target.toString(),
+    database: {
+      ...database,
+      async close() {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
+    },
+  };
+}
