@@ -26,15 +26,20 @@ export async function prepareTestDatabase(database: Database): Promise<void> {
 }
 
 /**
- * A fresh database for one test file: in-memory PGlite, or (TEST_DB=pg) a new database on
- * the TEST_DATABASE_URL server, dropped again on close. PGlite starts from the run's prepared
- * copy when there is one: an empty cluster costs seconds to create in every file.
+ * A fresh, prepared database for one test file: in-memory PGlite, or (TEST_DB=pg) a new
+ * database on the TEST_DATABASE_URL server, dropped again on close. PGlite loads the run's
+ * prepared copy when there is one: an empty cluster costs seconds to create in every file.
  */
 export async function openTestDatabase(): Promise<{ database: Database; url: string | null }> {
   if (process.env.TEST_DB !== 'pg') {
     const template = inject('pgliteTemplate');
-    const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
-    return { database: await openPglite(null, { loadDataDir }), url: null };
+    if (template) {
+      const loadDataDir = new Blob([await readFile(template)]);
+      return { database: await openPglite(null, { loadDataDir }), url: null };
+    }
+    const database = await openPglite(null);
+    await prepareTestDatabase(database);
+    return { database, url: null };
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
@@ -46,6 +51,7 @@ export async function openTestDatabase(): Promise<{ database: Database; url: str
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = openPostgres(target.toString(), 5);
+  await prepareTestDatabase(database);
   return {
     url: target.toString(),
     database: {

@@ -9,7 +9,7 @@ import { loadConfig } from '../config';
 import { queryRows, type Database, type Db } from '../db/client';
 import { permissions, rolePermissions, roles, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import { ADMIN, openTestDatabase, prepareTestDatabase } from './database';
+import { ADMIN, openTestDatabase } from './database';
 
 export { ADMIN };
 
@@ -42,7 +42,6 @@ let counter = 0;
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, url: databaseUrl } = await openTestDatabase();
-  await prepareTestDatabase(database);
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'cricket-uploads-'));
   const config = loadConfig({
     NODE_ENV: 'test',
