@@ -118,6 +118,20 @@ describe('the built web app', () => {
       expect(res.json()).toEqual({ success: false, message: 'Not found' });
     }
   });
+
+  it('answers HEAD for a deep link as GET would, without a body', async () => {
+    // Link checkers and uptime probes ask with HEAD; a client route must not look missing to them.
+    const head = await t.app.inject({ method: 'HEAD', url: '/users/view?id=3' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
+    expect(head.headers['cache-control']).toBe('no-cache');
+    expect(head.body).toBe('');
+
+    const missing = await t.app.inject({ method: 'HEAD', url: '/api/nothing-here' });
+    expect(missing.statusCode).toBe(404);
+    const post = await t.app.inject({ method: 'POST', url: '/users' });
+    expect(post.statusCode).toBe(404);
+  });
 });
 
 describe('API responses', () => {

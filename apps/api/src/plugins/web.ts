@@ -51,7 +51,9 @@ export default fp(async function webPlugin(app: FastifyInstance, opts: { webDist
       url.startsWith('/api/') ||
       url.startsWith('/assets/') ||
       url.startsWith('/uploads/');
-    if (isApiOrAsset || request.method !== 'GET' || !hasWeb) {
+    // HEAD too: link checkers and uptime probes ask with it, and send() leaves the body out.
+    const isPageRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isApiOrAsset || !isPageRead || !hasWeb) {
       return reply.status(404).send({ success: false, message: 'Not found' });
     }
     // Any other path is a client-side route of the single-page app.
