@@ -50,6 +50,8 @@ export const NOTIFICATION_MESSAGES = {
   scheduledYear: 'Year must be exactly 4 digits (YYYY)',
   scheduledFuture: 'Scheduled time must be in the future',
   noRecipients: 'There are no users to send this notification to',
+  noTransport: (type: NotificationType) =>
+    `${NOTIFICATION_TYPE_LABELS[type]} notifications are not configured on this server`,
   sendNotFound: 'Notification send not found',
   notCancellable: 'Only a scheduled or running send can be cancelled',
   notRetryable: 'A cancelled send cannot be retried',

@@ -8,6 +8,7 @@ import { queryRows } from '../../db/client';
 import { notificationDeliveries, roles, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { startTestSmtp, type TestSmtpOptions } from '../../test/smtp';
+import { createDeliveryWorker } from './worker';
 
 let t: TestApp;
 let token: string;
@@ -507,21 +508,57 @@ describe('other channels', () => {
     expect(state.deliveries.data[0]!.provider_message_id).toBe('prov-1');
   });
 
-  it('skips push with no transport configured, and never calls it sent', async () => {
+  it('refuses a push send when push is not configured, and records nothing', async () => {
     const tpl = await template({
       name: 'Push score',
       type: 'push',
       subject: 'Score',
       message: 'India 250/3 in 45 overs',
     });
-    const s = await send({
+    const [before] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from notification_sends`,
+    );
+    const res = await post('/api/notifications/send', {
       template_id: tpl.id,
       recipient_type: 'specific',
       recipient_ids: people.slice(0, 2),
       subject: 'Score',
       message: tpl.message,
     });
-    await drain();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: NOTIFICATION_MESSAGES.noTransport('push'),
+    });
+    const [after] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from notification_sends`,
+    );
+    expect(after!.n).toBe(before!.n);
+  });
+
+  it('skips deliveries a worker has no transport for, and never calls them sent', async () => {
+    // A worker started without the SMS webhook, beside an API that has it.
+    const tpl = await template({
+      name: 'SMS rain',
+      type: 'sms',
+      subject: null,
+      message: 'Rain delay, {{first_name}}.',
+    });
+    const s = await send({
+      template_id: tpl.id,
+      recipient_type: 'specific',
+      recipient_ids: people.slice(0, 2),
+      subject: null,
+      message: tpl.message,
+    });
+    const worker = createDeliveryWorker({
+      db: t.db,
+      transports: { email: null, sms: null, push: null },
+      settings: { retryBaseMs: 0 },
+    });
+    while ((await worker.runOnce()) > 0);
     const state = await sendState(s.id);
     expect(state.send.status).toBe('failed');
     expect(state.send.counts).toMatchObject({ skipped: 2, sent: 0 });
@@ -531,5 +568,6 @@ describe('other channels', () => {
       .from(notificationDeliveries)
       .where(eq(notificationDeliveries.sendId, s.id));
     expect(rows.every((r) => r.status === 'skipped')).toBe(true);
+    expect(webhook.bodies.some((b) => b.body.includes('Rain delay'))).toBe(false);
   });
 });

@@ -25,7 +25,7 @@ import {
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { ok, okPage, pageData } from '../../lib/envelope';
-import { badRequest } from '../../lib/http-errors';
+import { badRequest, HttpError } from '../../lib/http-errors';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import {
@@ -215,6 +215,11 @@ async function notificationsRoutes(app: FastifyInstance) {
         for (const issue of checked.error.issues)
           (errors[String(issue.path[0] ?? '_')] ??= []).push(issue.message);
         throw badRequest(checked.error.issues[0]!.message, errors);
+      }
+      // Accepted, it would be reported sent and then skipped for every recipient: refused now,
+      // the administrator learns it before anything is recorded.
+      if (!transports[template.type]) {
+        throw new HttpError(503, NOTIFICATION_MESSAGES.noTransport(template.type));
       }
       const sendId = await createSend(
         app.db,
