@@ -155,13 +155,13 @@ test.describe('contact messages', () => {
         page.getByRole('status').filter({ hasText: 'Error sending reply' }),
       ).toBeVisible();
       await expect(page.getByText(/Reply sent to/)).toHaveCount(0);
-      // The form stays open with what was typed; cancelling shows the thread.
-      await expect(reply.getByLabel('Message')).toHaveValue(
-        'We are looking into your refund today.',
-      );
-      await reply.getByRole('button', { name: 'Cancel' }).click();
+      // The server kept the reply as failed: the form closes (sending it again would store a
+      // second copy) and the thread shows what was typed, with its Retry.
+      await expect(reply).toBeHidden();
       const failed = view.getByRole('listitem', { name: `Reply: Re: ${subject}` });
+      await expect(failed).toContainText('We are looking into your refund today.');
       await expect(failed).toContainText('Failed');
+      await expect(view.getByRole('listitem', { name: /^Reply: / })).toHaveCount(1);
       await expect(failed).toContainText(/Not delivered: .*Mailbox unavailable/);
       expect((await smtp.messages()).filter((m) => m.to.includes(email))).toHaveLength(0);
     } finally {

@@ -34,8 +34,9 @@ export const AUDIT_ACTIONS = {
   players_add: 'Players added',
   player_update: 'Player updated',
   player_remove: 'Player removed',
-  reply: 'Reply sent',
-  reply_retry: 'Reply sent again',
+  // Recorded when the reply is stored, before delivery: its status lives in the thread.
+  reply: 'Reply recorded',
+  reply_retry: 'Reply retried',
   send: 'Sent',
   cancel: 'Cancelled',
   retry_failed: 'Failed deliveries retried',

@@ -24,6 +24,11 @@ interface FormLifecycleOptions<In extends FieldValues, Out> {
   invalidText?: string;
   /** Anything else to do then, e.g. open the part of the form holding the error. */
   onInvalid?: () => void;
+  /**
+   * True for a failure after which the server kept what was submitted (a reply stored but not
+   * delivered): the form closes after the failure toast, so the same thing is not sent twice.
+   */
+  failureKept?: (error: unknown) => boolean;
 }
 
 /** Puts the API's per-field messages (`errors` in the envelope) under the fields they name. */
@@ -55,6 +60,7 @@ export function useFormLifecycle<In extends FieldValues, Out>({
   failureText,
   invalidText,
   onInvalid,
+  failureKept,
 }: FormLifecycleOptions<In, Out>) {
   const [saving, setSaving] = useState(false);
   // A second click arrives before React re-renders with `saving`; the ref stops it at once.
@@ -79,6 +85,10 @@ export function useFormLifecycle<In extends FieldValues, Out>({
       } catch (error) {
         showServerErrors(form, error);
         toast.error(errorMessage(error, failureText));
+        if (failureKept?.(error)) {
+          form.reset(values());
+          onOpenChange(false);
+        }
         return;
       }
       if (outcome === KEEP_OPEN) return;

@@ -1,6 +1,6 @@
 import type { ContactReply, ContactReplyValues } from '@cricket/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/http';
+import { ApiError, request } from '@/lib/http';
 import { contactKeys } from './keys';
 
 /** POST /contact-messages/{id}/reply: emails the sender; a failed delivery answers an error. */
@@ -11,6 +11,13 @@ export async function sendReply({ id, values }: { id: number; values: ContactRep
   });
   return body.data.reply;
 }
+
+/**
+ * The API answers 502 only after storing the reply as failed: it is in the thread with its
+ * Retry, and sending the form again would store a second copy.
+ */
+export const replyKeptFailed = (error: unknown) =>
+  error instanceof ApiError && error.status === 502;
 
 /** POST /contact-messages/{id}/replies/{replyId}/retry: a failed reply, sent again. */
 export async function retryReply({ id, replyId }: { id: number; replyId: number }) {

@@ -169,7 +169,9 @@ export function ContactMessagesPage() {
         />
       </Card>
 
-      {panel && !panel.replying && (
+      {/* Stays open under the reply panel: closing the reply returns to the thread and its
+          Reply button, and closing the thread to the row that opened it. */}
+      {panel && (
         <MessageViewPanel
           thread={thread.data}
           loading={thread.isPending}

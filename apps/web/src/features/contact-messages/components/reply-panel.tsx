@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
-import { useSendReply } from '../api/send-reply';
+import { replyKeptFailed, useSendReply } from '../api/send-reply';
 
 interface ReplyPanelProps {
   message: ContactMessage;
@@ -37,6 +37,7 @@ export function ReplyPanel({ message, open, onOpenChange }: ReplyPanelProps) {
     failureText: CONTACT_MESSAGES.replyFailed,
     invalidText: CONTACT_MESSAGES.invalidReply,
     submit: (v) => send.mutateAsync({ id: message.id, values: v }),
+    failureKept: replyKeptFailed,
   });
 
   return (
