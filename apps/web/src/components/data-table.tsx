@@ -25,6 +25,11 @@ interface DataTableProps<Row> {
   /** How many skeleton rows the first load shows (the page size, so nothing jumps). */
   skeletonRows?: number;
   emptyText: string;
+  /**
+   * Shown in place of the rows (a failed load), under the headers and the filter row: a filter
+   * the server refused stays on screen to be corrected.
+   */
+  problem?: ReactNode;
   /** Makes rows open something (e.g. the profile); rows become focusable and react to Enter. */
   onRowClick?: (row: Row) => void;
   /** How a row is announced when it is clickable, e.g. `Open ${name}`. */
@@ -45,6 +50,7 @@ export function DataTable<Row>({
   loading = false,
   skeletonRows = 3,
   emptyText,
+  problem,
   onRowClick,
   rowLabel,
   rowClassName,
@@ -85,7 +91,13 @@ export function DataTable<Row>({
           )}
         </thead>
         <tbody className="divide-y divide-neutral-100 border-t border-neutral-200">
-          {loading && rows.length === 0 ? (
+          {problem ? (
+            <tr>
+              <td colSpan={columns.length} className="p-0">
+                {problem}
+              </td>
+            </tr>
+          ) : loading && rows.length === 0 ? (
             Array.from({ length: Math.max(1, skeletonRows) }, (_, index) => (
               <tr key={index} aria-hidden="true">
                 {columns.map((column) => (

@@ -34,7 +34,14 @@ function renderTable(state: ListPage<Row>) {
     <ListTable
       list={state}
       label="Rows"
-      columns={[{ id: 'name', header: 'Name', cell: (row: Row) => row.name }]}
+      columns={[
+        {
+          id: 'name',
+          header: 'Name',
+          cell: (row: Row) => row.name,
+          filter: <input aria-label="Search name" />,
+        },
+      ]}
       rowKey={(row) => row.id}
       emptyText="No rows"
     />,
@@ -48,6 +55,19 @@ describe('ListTable', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+
+  it('a failed load keeps the headers and filters, so a filter the server refused can be changed', () => {
+    const refused = new ApiError(400, 'The start date must not be after the end date', {
+      fromServer: true,
+    });
+    renderTable(list({ error: refused }));
+    const table = screen.getByRole('table', { name: 'Rows' });
+    expect(table).toContainElement(screen.getByRole('textbox', { name: 'Search name' }));
+    expect(table).toContainElement(screen.getByRole('alert'));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The start date must not be after the end date',
+    );
   });
 
   it('a failed refresh of a known page keeps its pager', () => {

@@ -158,21 +158,24 @@ export function ListTable<Row>({ list, ...table }: ListTableProps<Row>) {
   const failed = list.error !== null && !list.loading;
   return (
     <>
-      {failed ? (
-        <ListError
-          error={list.error}
-          fallback={list.errorText}
-          onRetry={list.retry}
-          retrying={list.retrying}
-        />
-      ) : (
-        <DataTable
-          {...table}
-          rows={list.rows}
-          loading={list.loading}
-          skeletonRows={list.firstLoad ? Math.min(list.limit, 10) : 0}
-        />
-      )}
+      <DataTable
+        {...table}
+        rows={list.rows}
+        loading={list.loading}
+        skeletonRows={list.firstLoad ? Math.min(list.limit, 10) : 0}
+        problem={
+          failed ? (
+            <ListError
+              error={list.error}
+              fallback={list.errorText}
+              onRetry={list.retry}
+              retrying={list.retrying}
+              // The table is wider than a phone: start-aligned, the message and Retry stay in view.
+              className="items-start text-left sm:items-center sm:text-center"
+            />
+          ) : undefined
+        }
+      />
       {/* A load that failed before any page arrived has nothing to page through: the pager
           would only claim it is still loading under the error. */}
       {!(failed && list.pagination === undefined) && (

@@ -52,7 +52,8 @@ export function ActivityLogPage() {
     {
       id: 'when',
       header: 'When',
-      width: 'w-[20%]',
+      // Wide enough for the date inputs when the table is at its narrowest (720 px, a phone).
+      width: 'w-[25%]',
       cell: (r) => <TruncatedText text={formatDateTime(r.created_at)} />,
       filter: (
         <div className="flex flex-col gap-1.5">
@@ -129,7 +130,7 @@ export function ActivityLogPage() {
     {
       id: 'fields',
       header: 'Changed fields',
-      width: 'w-[24%]',
+      width: 'w-[19%]',
       cell: (r) => (
         <TruncatedText
           text={Object.keys(r.changes).map(fieldLabel).join(', ') || '—'}
