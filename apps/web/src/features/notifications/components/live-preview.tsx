@@ -18,6 +18,9 @@ const AUDIENCE: Record<RecipientType, string> = {
   specific: 'Specific users',
 };
 
+/** With nobody chosen yet the placeholders show sample values: said so, not passed off as a recipient. */
+const SAMPLE_NOTE = '(sample recipient)';
+
 interface LivePreviewProps {
   template: NotificationTemplate | null;
   subject: string;
@@ -85,7 +88,7 @@ export function LivePreview({
                       <span className="truncate">
                         {firstRecipient
                           ? `${fullName(firstRecipient.details)} <${firstRecipient.email}>`
-                          : values.email}
+                          : `${values.email} ${SAMPLE_NOTE}`}
                       </span>
                     </p>
                     <p className="font-semibold break-words text-neutral-900">
@@ -102,6 +105,7 @@ export function LivePreview({
                   <p className="mb-1 flex items-center gap-1.5 text-xs text-neutral-500">
                     <MessageSquare className="size-3.5" aria-hidden="true" />
                     SMS to {values.phone_number}
+                    {!firstRecipient && ` ${SAMPLE_NOTE}`}
                   </p>
                   <p className="rounded-2xl rounded-bl-sm bg-info-600 px-3 py-2 break-words whitespace-pre-wrap text-white">
                     {shownMessage}

@@ -24,6 +24,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorToast } from '@/lib/use-error-toast';
+import { ListError } from '@/components/list-page';
 import { recipientsQuery, useSendNotification } from '../api/sends';
 import { templateNamesQuery } from '../api/templates';
 import { LivePreview } from './live-preview';
@@ -160,6 +161,15 @@ export function SendNotificationPage() {
                   label: `${t.name} (${t.type.toUpperCase()})`,
                 }))}
               />
+              {templates.isError && (
+                <ListError
+                  error={templates.error}
+                  fallback={NOTIFICATION_ERRORS.fetchPickerTemplates}
+                  onRetry={() => void templates.refetch()}
+                  retrying={templates.isFetching}
+                  className="items-start px-0 py-3 text-left"
+                />
+              )}
             </Section>
 
             <Section title="Recipients">
