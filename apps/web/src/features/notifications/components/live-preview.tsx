@@ -19,7 +19,7 @@ const AUDIENCE: Record<RecipientType, string> = {
 };
 
 /** With nobody chosen yet the placeholders show sample values: said so, not passed off as a recipient. */
-const SAMPLE_NOTE = '(sample recipient)';
+const SAMPLE_NOTE = '(sample)';
 
 interface LivePreviewProps {
   template: NotificationTemplate | null;
