@@ -1,9 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { DialogContent, DialogRoot } from './ui/dialog-root';
 import { TriangleAlert } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '@/lib/http';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { Button } from './ui/button';
 
 interface ConfirmDialogProps {
@@ -95,24 +96,19 @@ export function useConfirmDelete<Row>({
   allowed = () => true,
 }: ConfirmDeleteOptions<Row>) {
   const [target, setTarget] = useState<Row | null>(null);
-  const [busy, setBusy] = useState(false);
-  // State updates land after the next click; the ref stops a double-click at once.
-  const inFlight = useRef(false);
+  const flight = useSingleFlight();
 
-  async function confirm() {
-    if (target === null || inFlight.current || !allowed(target)) return;
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      await run(target);
-      toast.success(typeof successText === 'function' ? successText(target) : successText);
-      setTarget(null);
-    } catch (error) {
-      toast.error(errorMessage(error, failureText));
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+  function confirm() {
+    if (target === null || !allowed(target)) return;
+    void flight.run(async () => {
+      try {
+        await run(target);
+        toast.success(typeof successText === 'function' ? successText(target) : successText);
+        setTarget(null);
+      } catch (error) {
+        toast.error(errorMessage(error, failureText));
+      }
+    });
   }
 
   const dialog = (
@@ -121,8 +117,8 @@ export function useConfirmDelete<Row>({
       onOpenChange={(open) => !open && setTarget(null)}
       title={title}
       description={target === null ? '' : description(target)}
-      onConfirm={() => void confirm()}
-      busy={busy}
+      onConfirm={confirm}
+      busy={flight.busy}
       confirmDisabled={target !== null && !allowed(target)}
     />
   );

@@ -1,7 +1,8 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { ApiError, errorMessage } from '@/lib/http';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { Modal } from './modal';
 import { SidePanel } from './side-panel';
 import { Button } from './ui/button';
@@ -62,9 +63,7 @@ export function useFormLifecycle<In extends FieldValues, Out>({
   onInvalid,
   failureKept,
 }: FormLifecycleOptions<In, Out>) {
-  const [saving, setSaving] = useState(false);
-  // A second click arrives before React re-renders with `saving`; the ref stops it at once.
-  const inFlight = useRef(false);
+  const flight = useSingleFlight();
 
   const resetForm = useEffectEvent(() => form.reset(values()));
   useEffect(() => {
@@ -72,7 +71,7 @@ export function useFormLifecycle<In extends FieldValues, Out>({
   }, [open]);
 
   function close() {
-    if (inFlight.current) return;
+    if (flight.running()) return;
     form.reset(values());
     onOpenChange(false);
   }
@@ -102,23 +101,13 @@ export function useFormLifecycle<In extends FieldValues, Out>({
     },
   );
 
-  async function run(event?: { preventDefault: () => void }) {
-    event?.preventDefault();
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSaving(true);
-    try {
-      await validated();
-    } finally {
-      inFlight.current = false;
-      setSaving(false);
-    }
-  }
-
   return {
-    saving,
+    saving: flight.busy,
     /** Use as the form's onSubmit or a button's onClick. */
-    submit: (event?: { preventDefault: () => void }) => void run(event),
+    submit: (event?: { preventDefault: () => void }) => {
+      event?.preventDefault();
+      void flight.run(validated);
+    },
     close,
     onOpenChange: (next: boolean) => (next ? onOpenChange(true) : close()),
   };

@@ -1,4 +1,4 @@
-import { useRef, type FormEvent, type InputHTMLAttributes } from 'react';
+import type { FormEvent, InputHTMLAttributes } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { LogoMark } from '@/components/logo';
@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { controlClasses, FieldFrame, useFieldIds } from '@/components/ui/field-frame';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/http';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useLogin } from '../api/login';
 import { loadLoginRules, useLoginFields } from '../lib/login-fields';
 
@@ -41,32 +42,29 @@ export function LoginPage() {
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const fields = useLoginFields();
-  // One sign-in at a time, however fast the button is pressed.
-  const submitting = useRef(false);
+  const flight = useSingleFlight();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting.current) return;
-    submitting.current = true;
     const formElement = event.currentTarget;
-    try {
-      const checked = await fields.validate();
-      if ('invalid' in checked) {
-        // As the drawers do: the first field in error takes the focus.
-        (formElement.elements.namedItem(checked.invalid) as HTMLInputElement | null)?.focus();
-        return;
+    void flight.run(async () => {
+      try {
+        const checked = await fields.validate();
+        if ('invalid' in checked) {
+          // As the drawers do: the first field in error takes the focus.
+          (formElement.elements.namedItem(checked.invalid) as HTMLInputElement | null)?.focus();
+          return;
+        }
+        const { values } = checked;
+        // The user-agent parser is only needed here, so it stays out of the first download.
+        const { detectDeviceInfo } = await import('../lib/device-info');
+        await loginMutation.mutateAsync({ ...values, device_info: detectDeviceInfo() });
+        toast.success('Login successful!');
+        navigate('/', { replace: true });
+      } catch (error) {
+        toast.error(errorMessage(error, 'Login failed. Please check your credentials.'));
       }
-      const { values } = checked;
-      // The user-agent parser is only needed here, so it stays out of the first download.
-      const { detectDeviceInfo } = await import('../lib/device-info');
-      await loginMutation.mutateAsync({ ...values, device_info: detectDeviceInfo() });
-      toast.success('Login successful!');
-      navigate('/', { replace: true });
-    } catch (error) {
-      toast.error(errorMessage(error, 'Login failed. Please check your credentials.'));
-    } finally {
-      submitting.current = false;
-    }
+    });
   };
 
   return (
@@ -83,7 +81,7 @@ export function LoginPage() {
         </div>
 
         <form
-          onSubmit={(event) => void onSubmit(event)}
+          onSubmit={onSubmit}
           onFocus={() => void loadLoginRules()}
           noValidate
           className="space-y-4"

@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useEndSessions, useOwnSessions } from '../api/account';
 
 function DeviceIcon({ type }: { type: string | null }) {
@@ -19,16 +20,19 @@ function DeviceIcon({ type }: { type: string | null }) {
 export function MySessions() {
   const sessions = useOwnSessions();
   const end = useEndSessions();
+  const flight = useSingleFlight();
   const others = (sessions.data ?? []).filter((s) => !s.current);
 
   function signOut(target: OwnSession | 'others') {
-    if (end.isPending) return;
-    end.mutate(target === 'others' ? 'others' : target.id, {
-      onSuccess: () =>
+    void flight.run(async () => {
+      try {
+        await end.mutateAsync(target === 'others' ? 'others' : target.id);
         toast.success(
           target === 'others' ? ACCOUNT_SUCCESS.othersEnded : ACCOUNT_SUCCESS.sessionEnded,
-        ),
-      onError: (error) => toast.error(errorMessage(error, ACCOUNT_MESSAGES.signOutFailed)),
+        );
+      } catch (error) {
+        toast.error(errorMessage(error, ACCOUNT_MESSAGES.signOutFailed));
+      }
     });
   }
 
@@ -40,7 +44,7 @@ export function MySessions() {
         <Button
           variant="secondary"
           size="sm"
-          disabled={others.length === 0 || end.isPending}
+          disabled={others.length === 0 || flight.busy}
           onClick={() => signOut('others')}
         >
           Sign out all other sessions
@@ -85,7 +89,7 @@ export function MySessions() {
                 <Button
                   size="sm"
                   variant="secondary"
-                  disabled={end.isPending}
+                  disabled={flight.busy}
                   onClick={() => signOut(s)}
                 >
                   Sign out
