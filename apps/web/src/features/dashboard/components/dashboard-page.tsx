@@ -114,7 +114,7 @@ export function DashboardPage() {
           />
         </div>
 
-        <div className="grid gap-6 lg:grid-cols-5">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
           <div className="lg:col-span-3">
             <MatchesChart data={data.chartData.matchesChartData} />
           </div>
@@ -123,7 +123,7 @@ export function DashboardPage() {
           </div>
         </div>
 
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <RecentMatches matches={data.recentMatches} />
           <RecentUsers users={data.recentUsers} />
         </div>

@@ -180,7 +180,7 @@ export function TeamDetailsPage() {
     <>
       {backLink}
       {/* min-w-0: a wide table scrolls inside its card instead of widening the page. */}
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6">
           <Card>
             <div className="flex flex-col items-center text-center">

@@ -9,7 +9,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { ApiError } from '@/lib/http';
+import { ApiError, errorMessage } from '@/lib/http';
 import { useCan } from '@/lib/session';
 import { useUser } from '../api/get-user';
 import { UserStatusBadge } from './user-status-badge';
@@ -82,7 +82,7 @@ export function UserProfilePage() {
           </Button>
         }
       >
-        Please check your connection and try again.
+        {errorMessage(user.error, 'Please check your connection and try again.')}
       </StatusScreen>
     );
   }
@@ -120,7 +120,7 @@ function UserProfile({ user }: { user: User }) {
         )}
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-1">
           <div className="flex flex-col items-center text-center">
             <div className="flex size-28 items-center justify-center overflow-hidden rounded-full border border-neutral-200 bg-neutral-50">
@@ -130,7 +130,9 @@ function UserProfile({ user }: { user: User }) {
                 <UserRound className="size-12 text-neutral-400" aria-hidden="true" />
               )}
             </div>
-            <h1 className="mt-4 text-xl font-semibold text-neutral-900">{name}</h1>
+            <h1 className="mt-4 w-full text-xl font-semibold break-words text-neutral-900">
+              {name}
+            </h1>
             <p className="mt-1 text-sm text-neutral-500 capitalize">{user.role}</p>
             <div className="mt-3">
               <UserStatusBadge status={user.status} />

@@ -17,7 +17,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 export function TemplateDetails({ template }: { template: WaTemplate }) {
   const samples = Object.entries(template.sample_values);
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <dl className="grid content-start gap-4 sm:grid-cols-2">
         <Item label="Template Name">{template.name}</Item>
         <Item label="Category">

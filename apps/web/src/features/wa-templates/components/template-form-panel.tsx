@@ -165,7 +165,7 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
       submitLabel={editing ? 'Update Template' : 'Create Template'}
       busyLabel={editing ? 'Updating...' : 'Creating...'}
     >
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-5">
           <div className="space-y-1.5">
             <TextField
