@@ -70,10 +70,14 @@ export function useFormLifecycle<In extends FieldValues, Out>({
     if (open) resetForm();
   }, [open]);
 
-  function close() {
-    if (flight.running()) return;
+  /** Back to the opening values, and closed: after a save, or on Cancel when none is running. */
+  function resetAndClose() {
     form.reset(values());
     onOpenChange(false);
+  }
+
+  function close() {
+    if (!flight.running()) resetAndClose();
   }
 
   const validated = form.handleSubmit(
@@ -84,16 +88,12 @@ export function useFormLifecycle<In extends FieldValues, Out>({
       } catch (error) {
         showServerErrors(form, error);
         toast.error(errorMessage(error, failureText));
-        if (failureKept?.(error)) {
-          form.reset(values());
-          onOpenChange(false);
-        }
+        if (failureKept?.(error)) resetAndClose();
         return;
       }
       if (outcome === KEEP_OPEN) return;
       toast.success(successText);
-      form.reset(values());
-      onOpenChange(false);
+      resetAndClose();
     },
     () => {
       if (invalidText) toast.error(invalidText);

@@ -18,7 +18,10 @@ const AUDIENCE: Record<RecipientType, string> = {
   specific: 'Specific users',
 };
 
-/** With nobody chosen yet the placeholders show sample values: said so, not passed off as a recipient. */
+/**
+ * With nobody chosen yet the placeholders show sample values, marked as such rather than passed
+ * off as a recipient.
+ */
 const SAMPLE_NOTE = '(sample)';
 
 interface LivePreviewProps {
