@@ -33,8 +33,10 @@ export function createLoginThrottle(
   log: FastifyBaseLogger,
 ): LoginThrottle {
   const redis = redisUrl ? connectRedis(redisUrl, log, 'sign-in throttling') : null;
+  const memories: RateLimiterMemory[] = [];
   const make = (keyPrefix: string, points: number): RateLimiterAbstract => {
     const memory = new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
+    memories.push(memory);
     return redis
       ? new RateLimiterRedis({
           storeClient: redis,
@@ -46,6 +48,7 @@ export function createLoginThrottle(
       : memory;
   };
   const byEmailAndIp = make('login_fail_email', MAX_FAILS_PER_EMAIL_AND_IP);
+  const byEmailAndIpInMemory = memories[0]!;
   const byAccount = make('login_fail_account', MAX_FAILS_PER_ACCOUNT);
   const byIp = make('login_fail_ip', MAX_FAILS_PER_IP);
   const keys = (ip: string, email: string) => {
@@ -84,6 +87,10 @@ export function createLoginThrottle(
       const [[emailAndIp, emailAndIpKey], ...others] = keys(ip, email);
       await Promise.all([
         emailAndIp.delete(emailAndIpKey),
+        // An attempt that took its point in memory while Redis was down, and succeeded after
+        // Redis came back, would otherwise stay counted there until the window ends: a few
+        // such sign-ins around outages locked the account out during the next one.
+        redis && byEmailAndIpInMemory.delete(emailAndIpKey),
         ...others.map(([limiter, key]) => limiter.reward(key)),
       ]);
     },
