@@ -180,6 +180,41 @@ test.describe('account and activity', () => {
     await second.context.close();
   });
 
+  test('pages through many sessions, and signing out all the others steps back to page 1', async ({
+    browser,
+    playwright,
+    request,
+  }) => {
+    const { email } = await newStaff(request);
+    // Eleven sign-ins elsewhere, each in its own cookie jar so each is its own session.
+    for (let i = 0; i < 11; i++) {
+      const elsewhere = await playwright.request.newContext({
+        baseURL: test.info().project.use.baseURL,
+      });
+      const res = await elsewhere.post('/api/user/login', { data: { email, password: PASSWORD } });
+      expect(res.ok(), await res.text()).toBe(true);
+      await elsewhere.dispose();
+    }
+    const { context, page } = await signedInContext(browser, email);
+    await page.goto('/profile');
+    const card = page.getByRole('region', { name: 'My Sessions' });
+    const pager = card.getByRole('navigation', { name: 'Pagination' });
+    await expect(pager.getByText('Showing 1-10 of 12 items')).toBeVisible();
+    await expect(sessionsList(page).getByRole('listitem')).toHaveCount(10);
+    await pager.getByRole('button', { name: 'Next page' }).click();
+    await expect(pager.getByText('Showing 11-12 of 12 items')).toBeVisible();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(sessionsList(page).getByRole('listitem')).toHaveCount(2);
+
+    await card.getByRole('button', { name: 'Sign out all other sessions' }).click();
+    await expect(page.getByText('Other sessions signed out')).toBeVisible();
+    await expect(pager.getByText('Showing 1-1 of 1 items')).toBeVisible();
+    await expect(sessionsList(page).getByRole('listitem')).toHaveCount(1);
+    await expect(sessionsList(page).getByRole('listitem')).toContainText('This device');
+    await expect(card.getByRole('button', { name: 'Sign out all other sessions' })).toBeDisabled();
+    await context.close();
+  });
+
   test('a team edit shows with before and after in the Activity Log and the team History', async ({
     page,
   }) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idValue } from './common.ts';
+import { idValue, pageOf, paginationQuery } from './common.ts';
 import { PASSWORD_MAX, userForm } from './users.ts';
 
 /**
@@ -32,6 +32,7 @@ export const ACCOUNT_MESSAGES = {
   passwordFailed: 'Failed to change password',
   sessionNotFound: 'Session not found',
   signOutFailed: 'Failed to sign out the session',
+  sessionsFailed: 'Failed to load your sessions',
 } as const;
 
 /** `PUT /api/user/password`: the form and the API check the same rules. */
@@ -72,6 +73,9 @@ export const ownSession = z.object({
   current: z.boolean(),
 });
 export type OwnSession = z.infer<typeof ownSession>;
+/** My Sessions is a list like any other: a page at a time, the most recently used first. */
+export const ownSessionsQuery = paginationQuery;
+export const ownSessionsPage = pageOf(ownSession);
 export const sessionIdParam = z.object({ id: idValue(ACCOUNT_MESSAGES.sessionNotFound) });
 
 export const ACCOUNT_SUCCESS = {

@@ -176,16 +176,22 @@ export function ListTable<Row>({ list, ...table }: ListTableProps<Row>) {
           ) : undefined
         }
       />
-      {/* A load that failed before any page arrived has nothing to page through: the pager
-          would only claim it is still loading under the error. */}
-      {!(failed && list.pagination === undefined) && (
-        <PaginationBar
-          pagination={list.pagination}
-          loadingPage={list.loadingPage}
-          onPageChange={(page) => list.setPage(page)}
-          onPageSizeChange={list.setLimit}
-        />
-      )}
+      <ListPager list={list} />
     </>
+  );
+}
+
+/** The pager of a `useListPage`, for a list drawn as something other than a table. */
+export function ListPager<Row>({ list }: { list: ListPage<Row> }) {
+  // A load that failed before any page arrived has nothing to page through: the pager would
+  // only claim it is still loading under the error.
+  if (list.error !== null && !list.loading && list.pagination === undefined) return null;
+  return (
+    <PaginationBar
+      pagination={list.pagination}
+      loadingPage={list.loadingPage}
+      onPageChange={(page) => list.setPage(page)}
+      onPageSizeChange={list.setLimit}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { desc, sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -20,5 +21,11 @@ export const sessions = pgTable(
     /** Touched at most once a minute per session by the instance that serves it (My sessions). */
     lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // My Sessions: a person's live sessions, a page at a time, the most recently used first.
+    index('sessions_user_live_idx')
+      .on(t.userId, desc(t.lastUsedAt), desc(t.id))
+      .where(sql`${t.revokedAt} is null`),
+  ],
 );

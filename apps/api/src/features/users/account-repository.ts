@@ -1,7 +1,9 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AccountFormValues, OwnSession } from '@cricket/contracts';
 import type { Db } from '../../db/client';
+import { selectPage, withTotal } from '../../db/page';
 import { sessions, users } from '../../db/schema';
+import type { PageRequest } from '../../lib/envelope';
 import type { AuditWriter } from '../../plugins/audit';
 import { forgetNameMatches } from './list-planner';
 import { findUser, lockUser, userSnapshot } from './repository';
@@ -49,31 +51,42 @@ export async function findPasswordHash(db: Db, userId: number) {
 const activeOf = (userId: number) =>
   and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
-/** The person's sessions that can still be used, the most recently used first. */
+/** One page of the person's sessions that can still be used, the most recently used first. */
 export async function listOwnSessions(
   db: Db,
   userId: number,
   currentId: number,
-): Promise<OwnSession[]> {
-  const rows = await db
-    .select({
-      id: sessions.id,
-      deviceName: sessions.deviceName,
-      deviceType: sessions.deviceType,
-      createdAt: sessions.createdAt,
-      lastUsedAt: sessions.lastUsedAt,
-    })
-    .from(sessions)
-    .where(activeOf(userId))
-    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
-  return rows.map((r) => ({
-    id: r.id,
-    device_name: r.deviceName,
-    device_type: r.deviceType,
-    created_at: r.createdAt.toISOString(),
-    last_used_at: r.lastUsedAt.toISOString(),
-    current: r.id === currentId,
-  }));
+  q: PageRequest,
+): Promise<{ rows: OwnSession[]; total: number }> {
+  const { rows, total } = await selectPage(
+    () =>
+      db
+        .select(
+          withTotal({
+            id: sessions.id,
+            deviceName: sessions.deviceName,
+            deviceType: sessions.deviceType,
+            createdAt: sessions.createdAt,
+            lastUsedAt: sessions.lastUsedAt,
+          }),
+        )
+        .from(sessions)
+        .where(activeOf(userId))
+        .orderBy(desc(sessions.lastUsedAt), desc(sessions.id))
+        .$dynamic(),
+    q,
+  );
+  return {
+    total,
+    rows: rows.map((r) => ({
+      id: r.id,
+      device_name: r.deviceName,
+      device_type: r.deviceType,
+      created_at: r.createdAt.toISOString(),
+      last_used_at: r.lastUsedAt.toISOString(),
+      current: r.id === currentId,
+    })),
+  };
 }
 
 /** Ends one of the person's own sessions; false when it is not theirs or already ended. */

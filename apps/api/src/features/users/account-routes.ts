@@ -8,12 +8,13 @@ import {
   accountForm,
   envelope,
   messageOnly,
-  ownSession,
+  ownSessionsPage,
+  ownSessionsQuery,
   passwordChangeForm,
   sessionIdParam,
 } from '@cricket/contracts';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope';
+import { ok, okPage } from '../../lib/envelope';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { auditOf } from '../../plugins/audit';
@@ -99,12 +100,18 @@ export async function accountRoutes(app: FastifyInstance, opts: { throttle: Thro
     config: { access: 'signed-in' },
     schema: {
       tags,
-      summary: 'Your active sessions, the most recently used first',
-      response: { 200: envelope(z.array(ownSession)) },
+      summary: 'Your active sessions, a page at a time, the most recently used first',
+      querystring: ownSessionsQuery,
+      response: { 200: envelope(ownSessionsPage) },
     },
     handler: async (request) => {
       const { userId, sessionId } = sessionOf(request);
-      return ok(ACCOUNT_SUCCESS.sessionsListed, await listOwnSessions(app.db, userId, sessionId));
+      const q = request.query;
+      return okPage(
+        ACCOUNT_SUCCESS.sessionsListed,
+        q,
+        await listOwnSessions(app.db, userId, sessionId, q),
+      );
     },
   });
 

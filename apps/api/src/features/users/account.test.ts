@@ -133,7 +133,8 @@ describe('/api/user/sessions', () => {
     const stranger = await t.userWith([]);
 
     const list = async (token = me.token) =>
-      (await t.as(token, { method: 'GET', url: '/api/user/sessions' })).json().data as OwnSession[];
+      (await t.as(token, { method: 'GET', url: '/api/user/sessions' })).json().data
+        .data as OwnSession[];
     const mine = await list();
     expect(mine).toHaveLength(3);
     expect(mine.filter((s) => s.current)).toHaveLength(1);
@@ -159,5 +160,39 @@ describe('/api/user/sessions', () => {
     const left = await list();
     expect(left).toHaveLength(1);
     expect(left[0]!.current).toBe(true);
+  });
+
+  it('pages like every list: the most recently used first, the spec pagination, bad paging refused', async () => {
+    const me = await t.userWith([], { email: 'me.paging@test.local' });
+    for (const device of ['First', 'Second', 'Third', 'Fourth'])
+      await signIn('me.paging@test.local', PASSWORD, device);
+    const page = async (query: string) =>
+      t.as(me.token, { method: 'GET', url: `/api/user/sessions?${query}` });
+
+    const first = (await page('page=1&limit=2')).json().data;
+    expect(first.pagination).toMatchObject({
+      current_page: 1,
+      per_page: 2,
+      total: 5,
+      total_pages: 3,
+      has_next_page: true,
+      next_page: 2,
+    });
+    const all = (await page('limit=100')).json().data.data as OwnSession[];
+    expect(all.map((s) => s.id)).toEqual(
+      [...all]
+        .sort((a, b) => b.last_used_at.localeCompare(a.last_used_at) || b.id - a.id)
+        .map((s) => s.id),
+    );
+    expect(first.data.map((s: OwnSession) => s.id)).toEqual(all.slice(0, 2).map((s) => s.id));
+    const last = (await page('page=3&limit=2')).json().data;
+    expect(last.data.map((s: OwnSession) => s.id)).toEqual(all.slice(4).map((s) => s.id));
+    // Past the end: no rows, but the total, so the screen can step back to the last page.
+    expect((await page('page=9&limit=2')).json().data).toMatchObject({
+      data: [],
+      pagination: { total: 5, total_pages: 3 },
+    });
+    for (const bad of ['limit=0', 'limit=101', 'page=0', 'page=x'])
+      expect((await page(bad)).statusCode, bad).toBe(400);
   });
 });

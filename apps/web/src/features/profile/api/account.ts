@@ -1,5 +1,10 @@
-import type { AccountFormValues, OwnSession, PasswordChangeForm } from '@cricket/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AccountFormValues,
+  OwnSession,
+  Pagination,
+  PasswordChangeForm,
+} from '@cricket/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import { reloadSession } from '@/lib/session';
 
@@ -23,14 +28,20 @@ export function useChangePassword() {
   });
 }
 
-export const ownSessionsQuery = queryOptions({
-  queryKey: sessionsKey,
-  queryFn: async ({ signal }) => (await request<OwnSession[]>('/user/sessions', { signal })).data,
-});
-
-export function useOwnSessions() {
-  return useQuery(ownSessionsQuery);
+export interface OwnSessionsPage {
+  data: OwnSession[];
+  pagination: Pagination;
 }
+
+/** GET /user/sessions: one page, the most recently used first. */
+export const ownSessionsQuery = (params: { page: number; limit: number }) =>
+  queryOptions({
+    queryKey: [...sessionsKey, params],
+    queryFn: async ({ signal }) =>
+      (await request<OwnSessionsPage>('/user/sessions', { query: { ...params }, signal })).data,
+    // The list keeps the previous page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
 
 /** DELETE /user/sessions/{id}, or /user/sessions for every session but this one. */
 export function useEndSessions() {

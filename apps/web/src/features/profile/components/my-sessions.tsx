@@ -2,26 +2,35 @@ import { ACCOUNT_MESSAGES, ACCOUNT_SUCCESS, type OwnSession } from '@cricket/con
 import { Monitor, Smartphone, Tablet } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { TruncatedText } from '@/components/data-table';
+import { ListError, ListPager, useListPage } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useSingleFlight } from '@/lib/use-single-flight';
-import { useEndSessions, useOwnSessions } from '../api/account';
+import { ownSessionsQuery, useEndSessions } from '../api/account';
 
 function DeviceIcon({ type }: { type: string | null }) {
   const Icon = type === 'mobile' ? Smartphone : type === 'tablet' ? Tablet : Monitor;
   return <Icon className="size-5 text-neutral-500" aria-hidden="true" />;
 }
 
-/** The signed-in person's active sessions (issue 13), each from its sign-in's device_info. */
+/**
+ * The signed-in person's active sessions (issue 13), each from its sign-in's device_info: a
+ * list like any other, paged through the list kit (the page is in the URL).
+ */
 export function MySessions() {
-  const sessions = useOwnSessions();
+  const list = useListPage({
+    query: ({ page, limit }) => ownSessionsQuery({ page, limit }),
+    errorText: ACCOUNT_MESSAGES.sessionsFailed,
+  });
   const end = useEndSessions();
   const flight = useSingleFlight();
-  const others = (sessions.data ?? []).filter((s) => !s.current);
+  // This device's session is always among the live ones: any beyond it are others.
+  const hasOthers = (list.pagination?.total ?? 0) > 1;
 
   function signOut(target: OwnSession | 'others') {
     void flight.run(async () => {
@@ -44,28 +53,32 @@ export function MySessions() {
         <Button
           variant="secondary"
           size="sm"
-          disabled={others.length === 0 || flight.busy}
+          disabled={!hasOthers || flight.busy}
           onClick={() => signOut('others')}
         >
           Sign out all other sessions
         </Button>
       }
     >
-      {sessions.isPending ? (
+      {list.firstLoad ? (
         <p role="status" className="flex items-center gap-3 p-5 text-sm text-neutral-500">
           <Spinner className="size-4 text-primary-700" />
           Loading sessions...
         </p>
-      ) : sessions.isError ? (
-        <div className="flex items-center justify-between gap-3 p-5 text-sm text-danger-700">
-          Failed to load your sessions.
-          <Button size="sm" variant="secondary" onClick={() => void sessions.refetch()}>
-            Retry
-          </Button>
-        </div>
+      ) : list.error !== null && !list.loading ? (
+        <ListError
+          error={list.error}
+          fallback={list.errorText}
+          onRetry={list.retry}
+          retrying={list.retrying}
+        />
       ) : (
-        <ul aria-label="My sessions" className="divide-y divide-neutral-100">
-          {sessions.data.map((s) => (
+        <ul
+          aria-label="My sessions"
+          aria-busy={list.loading || undefined}
+          className={cn('divide-y divide-neutral-100', list.loading && 'opacity-50')}
+        >
+          {list.rows.map((s) => (
             <li
               key={s.id}
               aria-label={`${s.device_name ?? 'Unknown Device'}${s.current ? ' (this device)' : ''}`}
@@ -99,6 +112,7 @@ export function MySessions() {
           ))}
         </ul>
       )}
+      <ListPager list={list} />
     </Card>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "sessions_user_live_idx" ON "sessions" USING btree ("user_id","last_used_at" desc,"id" desc) WHERE "sessions"."revoked_at" is null;
