@@ -104,8 +104,13 @@ test.describe('the roles screen', () => {
     await expect(
       page.getByText('Please fix the validation errors before submitting'),
     ).toBeVisible();
+    // Too long is said, not cut off silently as the name is typed or pasted.
+    await panel.getByLabel('Role Name').fill('R'.repeat(51));
+    await panel.getByRole('button', { name: 'Create Role' }).click();
+    await expect(panel.getByText('Role name must not exceed 50 characters')).toBeVisible();
 
     await panel.getByLabel('Role Name').fill('match referee');
+    await expect(panel.getByText('Role name must not exceed 50 characters')).toBeHidden();
     await expect(panel.getByText('Role name is required')).toBeHidden();
     await panel.getByLabel('Description').fill('Oversees matches');
 

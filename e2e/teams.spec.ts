@@ -51,9 +51,18 @@ test.describe('teams on a desktop', () => {
       .getByLabel('Upload logo')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO_PNG });
     await expect(panel.getByRole('button', { name: 'Remove' })).toBeVisible();
+    // Too long is said, not cut off silently as the text is typed or pasted.
+    await panel.getByLabel('Team Name').fill('N'.repeat(101));
+    await panel.getByRole('button', { name: 'Create Team' }).click();
+    await expect(panel.getByText('Team name must not exceed 100 characters')).toBeVisible();
+    await expect(panel.getByLabel('Team Name')).toHaveValue('N'.repeat(101));
     await panel.getByLabel('Team Name').fill(TEAM);
     await expect(panel.getByText('Team name is required')).toBeHidden();
+    await expect(panel.getByText('Team name must not exceed 100 characters')).toBeHidden();
     await panel.getByLabel('Location').fill('Nagpur');
+    await panel.getByLabel('Team Initials').fill('abcdef');
+    await panel.getByRole('button', { name: 'Create Team' }).click();
+    await expect(panel.getByText('Team initials must not exceed 5 characters')).toBeVisible();
     await panel.getByLabel('Team Initials').fill('e2es');
     await expect(panel.getByLabel('Team Initials')).toHaveValue('E2ES');
 

@@ -1,9 +1,7 @@
 import {
   EMAIL_TEMPLATE_CREATE_STATUSES,
   EMAIL_TEMPLATE_MESSAGES,
-  EMAIL_TEMPLATE_NAME_MAX,
   EMAIL_TEMPLATE_STATUSES,
-  EMAIL_TEMPLATE_SUBJECT_MAX,
   EMAIL_TEMPLATE_SUCCESS,
   EMAIL_TEMPLATE_TYPES,
   TEMPLATE_VARIABLES,
@@ -81,20 +79,8 @@ export function EmailTemplateFormPanel({
       submitLabel={editing ? 'Update Template' : 'Create Template'}
       busyLabel={editing ? 'Updating...' : 'Creating...'}
     >
-      <TextField
-        form={form}
-        name="name"
-        label="Template Name"
-        required
-        maxLength={EMAIL_TEMPLATE_NAME_MAX}
-      />
-      <TextField
-        form={form}
-        name="subject"
-        label="Subject"
-        required
-        maxLength={EMAIL_TEMPLATE_SUBJECT_MAX}
-      />
+      <TextField form={form} name="name" label="Template Name" required />
+      <TextField form={form} name="subject" label="Subject" required />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           form={form}

@@ -1,7 +1,5 @@
 import {
   NOTIFICATION_ERRORS,
-  NOTIFICATION_MESSAGE_MAX,
-  NOTIFICATION_SUBJECT_MAX,
   NOTIFICATION_SUCCESS,
   TEMPLATE_VARIABLES,
   hasSubject,
@@ -210,13 +208,7 @@ export function SendNotificationPage() {
 
             <Section title="Message Content">
               {template && hasSubject(template.type) && (
-                <TextField
-                  form={form}
-                  name="subject"
-                  label="Subject"
-                  required
-                  maxLength={NOTIFICATION_SUBJECT_MAX}
-                />
+                <TextField form={form} name="subject" label="Subject" required />
               )}
               <TextAreaField
                 form={form}
@@ -225,7 +217,6 @@ export function SendNotificationPage() {
                 hint={VARIABLES_HINT}
                 required
                 rows={6}
-                maxLength={NOTIFICATION_MESSAGE_MAX}
               />
             </Section>
 

@@ -1,10 +1,7 @@
 import {
   NOTIFICATION_ERRORS,
   NOTIFICATION_MESSAGES,
-  NOTIFICATION_MESSAGE_MAX,
-  NOTIFICATION_SUBJECT_MAX,
   NOTIFICATION_SUCCESS,
-  NOTIFICATION_TEMPLATE_NAME_MAX,
   NOTIFICATION_TYPE_LABELS,
   NOTIFICATION_TYPES,
   TEMPLATE_VARIABLES,
@@ -82,23 +79,9 @@ export function TemplateFormPanel({
       submitLabel={editing ? 'Update Template' : 'Create Template'}
       busyLabel={editing ? 'Updating...' : 'Creating...'}
     >
-      <TextField
-        form={form}
-        name="name"
-        label="Template Name"
-        required
-        maxLength={NOTIFICATION_TEMPLATE_NAME_MAX}
-      />
+      <TextField form={form} name="name" label="Template Name" required />
       <SelectField form={form} name="type" label="Type" options={TYPE_OPTIONS} required />
-      {hasSubject(type) && (
-        <TextField
-          form={form}
-          name="subject"
-          label="Subject"
-          required
-          maxLength={NOTIFICATION_SUBJECT_MAX}
-        />
-      )}
+      {hasSubject(type) && <TextField form={form} name="subject" label="Subject" required />}
       <TextAreaField
         form={form}
         name="message"
@@ -106,7 +89,6 @@ export function TemplateFormPanel({
         hint={VARIABLES_HINT}
         required
         rows={6}
-        maxLength={NOTIFICATION_MESSAGE_MAX}
       />
       <SelectField form={form} name="status" label="Status" options={STATUS_OPTIONS} />
     </FormDrawer>

@@ -1,11 +1,4 @@
-import {
-  PROTECTED_ROLE_ID,
-  ROLE_DESCRIPTION_MAX,
-  ROLE_NAME_MAX,
-  roleForm,
-  type RoleDetail,
-  type RoleForm,
-} from '@cricket/contracts';
+import { PROTECTED_ROLE_ID, roleForm, type RoleDetail, type RoleForm } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -107,7 +100,6 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
               name="name"
               label="Role Name"
               placeholder="e.g. Scorer"
-              maxLength={ROLE_NAME_MAX}
               readOnly={isProtected}
               hint={isProtected ? 'The admin role cannot be renamed.' : undefined}
               required
@@ -117,7 +109,6 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
               name="description"
               label="Description"
               placeholder="What may users of this role do?"
-              maxLength={ROLE_DESCRIPTION_MAX}
               rows={3}
             />
             {isProtected ? (

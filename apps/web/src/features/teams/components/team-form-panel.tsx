@@ -1,4 +1,4 @@
-import { TEAM_INITIALS_MAX, teamInput, type Team, type TeamInput } from '@cricket/contracts';
+import { teamInput, type Team, type TeamInput } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -93,15 +93,14 @@ export function TeamFormPanel({ open, onOpenChange, team }: TeamFormPanelProps) 
         onFileChange={setLogoFile}
         disabled={saving}
       />
-      <TextField form={form} name="name" label="Team Name" required maxLength={100} />
-      <TextField form={form} name="location" label="Location" required maxLength={100} />
+      <TextField form={form} name="name" label="Team Name" required />
+      <TextField form={form} name="location" label="Location" required />
       <TextField
         form={form}
         name="team_initials"
         label="Team Initials"
         hint="e.g. IND, AUS, PBKS"
         required
-        maxLength={TEAM_INITIALS_MAX}
         className="[&_input]:uppercase"
         onChange={(event) => {
           event.target.value = event.target.value.toUpperCase();
