@@ -61,6 +61,9 @@ export async function writeAudit(
   if (!(tx instanceof PgTransaction))
     throw new Error('An audit record must be written inside the transaction of its change');
   const changes = fieldChanges(entry.before ?? null, entry.after ?? null);
+  // A save that changed nothing (the form submitted as it was loaded) is not a change: the
+  // trail would fill with 'Updated' entries that show no field.
+  if (entry.action === 'update' && Object.keys(changes).length === 0) return;
   await tx.insert(auditLogs).values({
     actorId: entry.actorId,
     actorEmail:

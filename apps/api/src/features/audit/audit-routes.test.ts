@@ -1156,11 +1156,37 @@ describe('audit writer', () => {
     const before = await lastId();
     await expect(
       t.db.transaction(async (tx) => {
-        await auditAs(null, 'team')(tx, { entityId: 1, action: 'update' });
+        await auditAs(null, 'team')(tx, {
+          entityId: 1,
+          action: 'update',
+          before: { name: 'Before' },
+          after: { name: 'After' },
+        });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
     expect(await recordsAfter(before)).toHaveLength(0);
+  });
+
+  it('leaves no record for a save that changed nothing, and one for a save that did', async () => {
+    const id = await newTeam({ name: 'Same Again XI' });
+    const before = await lastId();
+    const same = await api(
+      'PUT',
+      `/api/teams/${id}`,
+      teamBody({ owner_id: ownerId, name: 'Same Again XI' }),
+    );
+    expect(same.statusCode, same.body).toBe(200);
+    expect(await recordsAfter(before)).toHaveLength(0);
+    const moved = await api(
+      'PUT',
+      `/api/teams/${id}`,
+      teamBody({ owner_id: ownerId, name: 'Same Again XI', location: 'Indore' }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const records = await recordsAfter(before);
+    expect(records).toHaveLength(1);
+    expect(Object.keys(records[0]!.changes as object)).toEqual(['location']);
   });
 
   it('refuses to write outside a transaction', async () => {
