@@ -23,11 +23,33 @@ test.describe('the shell on a desktop', () => {
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
     await expect(wa).toHaveAttribute('aria-expanded', 'false');
     await expect(sidebar.getByRole('link', { name: 'Template Categories' })).toBeHidden();
+    // Icons only: each says its name beside it on hover.
+    await sidebar.getByRole('link', { name: 'Teams' }).hover();
+    await expect(page.getByRole('tooltip', { name: 'Teams' })).toBeVisible();
 
     // In the collapsed sidebar a group icon opens the sidebar and the group together.
     await wa.click();
     await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible();
     await expect(wa).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('the user menu works from the keyboard and gives focus back on Escape', async ({ page }) => {
+    await signIn(page);
+    const button = page.getByRole('button', { name: 'User menu' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu).toContainText('admin@cricket.test');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+    // Opened again it is the same menu, and its items are reached with the arrow keys.
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(button).toBeFocused();
   });
 
   test('the profile screen toggles editing, and Close leaves without saving', async ({ page }) => {
@@ -63,6 +85,7 @@ test.describe('the shell on a 375 px phone', () => {
     await expect(drawer).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open navigation' })).toBeFocused();
 
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await drawer.getByRole('button', { name: 'Settings' }).click();

@@ -65,7 +65,7 @@ export default defineConfig(({ command }) => ({
             {
               // The list kit every list screen is built from (its forms stay with their panels).
               name: 'kit',
-              test: /[\\/]apps[\\/]web[\\/]src[\\/](components[\\/](list-page|data-table|pagination-bar|filter-controls|page-header|lazy-panel|confirm-dialog|use-list-state|list-paging|use-edit-panel|ui[\\/](card|sheet|dialog-root|select|badge))|lib[\\/](format|use-error-toast))\.tsx?$/,
+              test: /[\\/]apps[\\/]web[\\/]src[\\/](components[\\/](list-page|data-table|pagination-bar|filter-controls|page-header|lazy-panel|confirm-dialog|use-list-state|list-paging|use-edit-panel|ui[\\/](card|select|badge))|lib[\\/](format|use-error-toast))\.tsx?$/,
             },
           ],
         },

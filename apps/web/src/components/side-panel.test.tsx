@@ -70,7 +70,8 @@ describe('ConfirmDialog', () => {
   it('shows the title and text with Cancel and Confirm', async () => {
     const user = userEvent.setup();
     render(<Confirm />);
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete User' });
+    // Its code loads the first time a dialog opens.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete User' });
     expect(dialog).toHaveTextContent('Are you sure you want to delete this user?');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(screen.getByText('confirmed')).toBeInTheDocument();
@@ -81,7 +82,7 @@ describe('ConfirmDialog', () => {
   it('disables both buttons and ignores Escape while busy', async () => {
     const user = userEvent.setup();
     render(<Confirm busy />);
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Cancel' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
     await user.keyboard('{Escape}');
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();

@@ -1,15 +1,19 @@
-import * as Tooltip from '@radix-ui/react-tooltip';
-import { X } from 'lucide-react';
 import { useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Sheet, SheetClose, SheetTitle } from '@/components/ui/sheet';
+import { lazyPanel } from '@/components/lazy-panel';
 import { cn } from '@/lib/cn';
 import { Breadcrumb } from './breadcrumb';
 import { Footer } from './footer';
 import { Logo } from '@/components/logo';
 import { SidebarNav } from './sidebar-nav';
 import { TopBar } from './top-bar';
+
+// The phone's navigation drawer loads when first opened: Radix's dialog is not needed to draw
+// the shell, and on a slow link it competed with the first screen's own files (issue 18).
+const NavDrawer = lazyPanel(
+  () => import('./nav-drawer').then((m) => m.NavDrawer),
+  (p: { open: boolean }) => p.open,
+);
 
 /** The signed-in shell: sidebar (drawer on phones), top bar, breadcrumb, page, footer. */
 export function ProtectedLayout() {
@@ -27,8 +31,7 @@ export function ProtectedLayout() {
   }
 
   return (
-    // Tooltips only exist inside the shell, so their provider lives here, not in the entry chunk.
-    <Tooltip.Provider delayDuration={300}>
+    <>
       {/* The first Tab stop: past the sidebar and top bar straight to the page. */}
       <a
         href="#main-content"
@@ -57,30 +60,7 @@ export function ProtectedLayout() {
           </div>
         </aside>
 
-        <Sheet
-          open={drawerOpen}
-          onOpenChange={setDrawerOpen}
-          side="left"
-          className="bg-neutral-900"
-        >
-          <div className="flex min-h-0 flex-1 flex-col">
-            <SheetTitle className="sr-only">Navigation</SheetTitle>
-            <div className="flex h-16 items-center justify-between border-b border-white/10 px-4">
-              <Logo inverted />
-              <SheetClose asChild>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label="Close navigation"
-                  className="text-neutral-300 hover:bg-white/10 hover:text-white"
-                >
-                  <X className="size-5" aria-hidden="true" />
-                </Button>
-              </SheetClose>
-            </div>
-            <SidebarNav collapsed={false} />
-          </div>
-        </Sheet>
+        <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
 
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar
@@ -104,6 +84,6 @@ export function ProtectedLayout() {
           <Footer />
         </div>
       </div>
-    </Tooltip.Provider>
+    </>
   );
 }

@@ -1,8 +1,8 @@
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { ChevronDown, type LucideIcon } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
+import { retryOnce } from '@/lib/lazy-page';
 import { useSession } from '@/lib/session';
 import { isGroup, NAV_ENTRIES, visibleEntries, type NavGroup, type NavLinkItem } from './nav-items';
 
@@ -22,10 +22,13 @@ const itemClasses = (active: boolean, collapsed: boolean) =>
       : 'text-neutral-300 hover:bg-white/5 hover:text-white',
   );
 
-/**
- * A collapsed sidebar shows only icons, so each gets its name as a tooltip. The trigger is a
- * wrapper because Radix's asChild would merge NavLink's className function into a string.
- */
+// The tooltips' code (Radix and its positioning) loads when the sidebar is first collapsed:
+// the shell's first render does without it (issue 18).
+const NavTooltip = lazy(() =>
+  retryOnce(() => import('./nav-tooltip')).then((m) => ({ default: m.NavTooltip })),
+);
+
+/** A collapsed sidebar shows only icons, so each gets its name as a tooltip. */
 function WithTooltip({
   label,
   show,
@@ -37,20 +40,9 @@ function WithTooltip({
 }) {
   if (!show) return children;
   return (
-    <Tooltip.Root>
-      <Tooltip.Trigger asChild>
-        <span className="block">{children}</span>
-      </Tooltip.Trigger>
-      <Tooltip.Portal>
-        <Tooltip.Content
-          side="right"
-          sideOffset={8}
-          className="z-50 rounded-md bg-neutral-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg"
-        >
-          {label}
-        </Tooltip.Content>
-      </Tooltip.Portal>
-    </Tooltip.Root>
+    <Suspense fallback={<span className="block">{children}</span>}>
+      <NavTooltip label={label}>{children}</NavTooltip>
+    </Suspense>
   );
 }
 

@@ -1,0 +1,49 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type { ProfileUser } from '@cricket/contracts';
+import { LogOut, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { useLogout } from '@/features/auth/api/logout';
+import { UserMenuFace, triggerClasses } from './user-menu-face';
+
+const itemClasses =
+  'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-neutral-700 outline-none data-[highlighted]:bg-neutral-100 data-[highlighted]:text-neutral-900';
+
+/** The user menu once asked for: it opens at once, and works as a menu button from then on. */
+export function UserMenuDropdown({ user, name }: { user: ProfileUser; name: string }) {
+  const logout = useLogout();
+  return (
+    <DropdownMenu.Root defaultOpen>
+      <DropdownMenu.Trigger className={triggerClasses}>
+        <UserMenuFace user={user} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="animate-fade-in z-50 w-64 rounded-xl border border-neutral-200 bg-surface p-1.5 shadow-lg"
+        >
+          <DropdownMenu.Label className="px-2.5 py-2">
+            {name && <p className="truncate text-sm font-semibold text-neutral-900">{name}</p>}
+            <p className="text-sm font-semibold text-neutral-900">{user.role.name}</p>
+            <p className="truncate text-xs text-neutral-500">{user.email}</p>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-neutral-200" />
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to="/profile">
+              <UserRound className="size-4" aria-hidden="true" />
+              Profile
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={itemClasses}
+            disabled={logout.isPending}
+            onSelect={() => logout.mutate()}
+          >
+            <LogOut className="size-4" aria-hidden="true" />
+            Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,71 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { DialogContent, DialogRoot } from './ui/dialog-root';
+import { Button } from './ui/button';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  onConfirm: () => void;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** The confirmed action is running: both buttons wait and the dialog stays open. */
+  busy?: boolean;
+  /** The action is not allowed (a role that still has users): Confirm cannot be pressed. */
+  confirmDisabled?: boolean;
+}
+
+/**
+ * Asks before a destructive action, e.g. 'Delete User'. Loaded the first time a dialog opens:
+ * screens use `ConfirmDialog` from confirm-dialog.tsx.
+ */
+export function ConfirmDialogView({
+  open,
+  onOpenChange,
+  title,
+  description,
+  onConfirm,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  busy = false,
+  confirmDisabled = false,
+}: ConfirmDialogProps) {
+  return (
+    <DialogRoot open={open} onOpenChange={onOpenChange} preventClose={busy}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="animate-fade-in fixed inset-0 z-40 bg-neutral-900/40" />
+        <DialogContent
+          role="alertdialog"
+          className="animate-fade-in fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl focus:outline-none"
+        >
+          <div className="flex gap-4">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-danger-50 text-danger-600">
+              <TriangleAlert className="size-5" aria-hidden="true" />
+            </span>
+            <div className="space-y-2">
+              <Dialog.Title className="text-base font-semibold text-neutral-900">
+                {title}
+              </Dialog.Title>
+              <Dialog.Description className="text-sm text-neutral-600">
+                {description}
+              </Dialog.Description>
+            </div>
+          </div>
+          <div className="mt-6 flex justify-end gap-3">
+            <Dialog.Close asChild>
+              <Button variant="secondary" disabled={busy}>
+                {cancelLabel}
+              </Button>
+            </Dialog.Close>
+            <Button variant="danger" busy={busy} disabled={confirmDisabled} onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog.Portal>
+    </DialogRoot>
+  );
+}
