@@ -1,12 +1,32 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditLog } from '@cricket/contracts';
 import { capitalize } from '@/lib/format';
 
-/** 'first_name' → 'First name'; a squad member's field 'players.12' → 'Player #12'. */
-export function fieldLabel(field: string): string {
+type FieldChange = AuditLog['changes'][string];
+
+/**
+ * 'first_name' → 'First name'. A squad member's field is 'players.<user id>': it is named by
+ * the player's name as recorded in the change ('Player Rohit Sharma'), or by the id when the
+ * record carries no name ('Player #12').
+ */
+export function fieldLabel(field: string, change?: FieldChange): string {
   const player = /^players\.(\d+)$/.exec(field);
-  if (player) return `Player #${player[1]}`;
+  if (player) {
+    const name = playerName(change?.after) ?? playerName(change?.before);
+    return name ? `Player ${name}` : `Player #${player[1]}`;
+  }
   return capitalize(field.replace(/[._]/g, ' '));
 }
+
+function playerName(value: unknown): string | undefined {
+  const name = (value as { player_name?: unknown } | null | undefined)?.player_name;
+  return typeof name === 'string' && name.trim() ? name : undefined;
+}
+
+/** The changed fields of a record, named for reading: 'Location, Player Rohit Sharma'. */
+export const changedFields = (record: AuditLog) =>
+  Object.entries(record.changes)
+    .map(([field, change]) => fieldLabel(field, change))
+    .join(', ');
 
 export const actionLabel = (action: string) =>
   AUDIT_ACTIONS[action as keyof typeof AUDIT_ACTIONS] ?? capitalize(action.replace(/_/g, ' '));
@@ -61,7 +81,7 @@ export function AuditChanges({ record }: { record: AuditLog }) {
               scope="row"
               className="py-2 pr-3 text-left font-medium break-words text-neutral-700"
             >
-              {fieldLabel(field)}
+              {fieldLabel(field, { before, after })}
             </th>
             <td className="py-2 pr-3 break-words text-danger-700">
               <span className="sr-only">Before: </span>

@@ -7,7 +7,7 @@ import {
   type AuditLog,
 } from '@cricket/contracts';
 import { useState } from 'react';
-import { actionLabel, AuditChanges, entityLabel, fieldLabel } from '@/components/audit-changes';
+import { actionLabel, AuditChanges, changedFields, entityLabel } from '@/components/audit-changes';
 import { TruncatedText, type Column } from '@/components/data-table';
 import { FilterDate, FilterSelect, FilterText } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
@@ -131,12 +131,7 @@ export function ActivityLogPage() {
       id: 'fields',
       header: 'Changed fields',
       width: 'w-[19%]',
-      cell: (r) => (
-        <TruncatedText
-          text={Object.keys(r.changes).map(fieldLabel).join(', ') || '—'}
-          className="text-neutral-600"
-        />
-      ),
+      cell: (r) => <TruncatedText text={changedFields(r) || '—'} className="text-neutral-600" />,
     },
   ];
 
