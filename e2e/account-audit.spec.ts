@@ -191,7 +191,11 @@ test.describe('account and activity', () => {
       const elsewhere = await playwright.request.newContext({
         baseURL: test.info().project.use.baseURL,
       });
-      const res = await elsewhere.post('/api/user/login', { data: { email, password: PASSWORD } });
+      // The longest device name the API takes, unbroken, on the newest of them.
+      const device = { name: i === 10 ? 'D'.repeat(120) : `Device ${i}`, type: 'mobile' };
+      const res = await elsewhere.post('/api/user/login', {
+        data: { email, password: PASSWORD, device_info: device },
+      });
       expect(res.ok(), await res.text()).toBe(true);
       await elsewhere.dispose();
     }
@@ -200,6 +204,13 @@ test.describe('account and activity', () => {
     const card = page.getByRole('region', { name: 'My Sessions' });
     const pager = card.getByRole('navigation', { name: 'Pagination' });
     await expect(pager.getByText('Showing 1-10 of 12 items')).toBeVisible();
+    // On a phone the long name is cut short inside its row; the page does not scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(card.getByText('D'.repeat(120))).toBeAttached();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await page.setViewportSize({ width: 1440, height: 900 });
     await expect(sessionsList(page).getByRole('listitem')).toHaveCount(10);
     await pager.getByRole('button', { name: 'Next page' }).click();
     await expect(pager.getByText('Showing 11-12 of 12 items')).toBeVisible();

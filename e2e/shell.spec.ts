@@ -27,10 +27,13 @@ test.describe('the shell on a desktop', () => {
     await sidebar.getByRole('link', { name: 'Teams' }).hover();
     await expect(page.getByRole('tooltip', { name: 'Teams' })).toBeVisible();
 
-    // In the collapsed sidebar a group icon opens the sidebar and the group together.
-    await wa.click();
+    // In the collapsed sidebar a group icon opens the sidebar and the group together, and
+    // keeps the keyboard's focus.
+    await wa.focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible();
     await expect(wa).toHaveAttribute('aria-expanded', 'true');
+    await expect(wa).toBeFocused();
   });
 
   test('the user menu works from the keyboard and gives focus back on Escape', async ({ page }) => {
@@ -40,16 +43,48 @@ test.describe('the shell on a desktop', () => {
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
     await expect(menu).toContainText('admin@cricket.test');
+    await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(button).toBeFocused();
-    // Opened again it is the same menu, and its items are reached with the arrow keys.
+    // Opened again it is the same menu, on its first item, and the arrow keys move on.
     await page.keyboard.press('Enter');
     await expect(menu).toBeVisible();
-    await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(button).toBeFocused();
+  });
+
+  test('the user menu stays shut when the person clicks elsewhere while it loads, and says when it cannot load', async ({
+    page,
+  }) => {
+    let held: (() => void) | undefined;
+    await page.route(/user-menu-dropdown-[\w-]+\.js$/, async (route) => {
+      await new Promise<void>((resolve) => (held = resolve));
+      await route.continue();
+    });
+    await signIn(page);
+    const button = page.getByRole('button', { name: 'User menu' });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).click();
+    held?.();
+    await expect(button).not.toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await button.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+
+    const other = await page.context().newPage();
+    await other.route(/user-menu-dropdown-[\w-]+\.js$/, (route) => route.abort());
+    await other.goto('/');
+    await other.getByRole('button', { name: 'User menu' }).click();
+    await expect(
+      other.getByText('The menu could not be loaded. Check your connection and try again.'),
+    ).toBeVisible();
+    await expect(other.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await other.close();
   });
 
   test('the profile screen toggles editing, and Close leaves without saving', async ({ page }) => {
@@ -92,6 +127,20 @@ test.describe('the shell on a 375 px phone', () => {
     await drawer.getByRole('link', { name: 'Role & Permissions' }).click();
     await expect(page).toHaveURL('/roles');
     await expect(drawer).toBeHidden();
+  });
+
+  test('the pager keeps to one line', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/users?limit=5&page=3');
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(pager.getByRole('button', { name: 'Page 3' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const first = await pager.getByRole('button', { name: 'First page' }).boundingBox();
+    const last = await pager.getByRole('button', { name: 'Last page' }).boundingBox();
+    expect(last!.y).toBe(first!.y);
+    expect(last!.x + last!.width).toBeLessThanOrEqual(375);
   });
 
   test('the breadcrumb keeps only the last segment, after an ellipsis on deep paths', async ({

@@ -104,6 +104,9 @@ export function PaginationBar({
               onClick={() => onPageChange(number)}
               className={cn(
                 'size-9 rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600',
+                // On a phone the bar keeps to one line: the current page and its neighbours,
+                // with First and Last for the rest ("Page 4 of 9" says where you are).
+                Math.abs(number - page) > 1 && 'hidden sm:block',
                 number === page
                   ? 'bg-primary-700 text-white'
                   : 'text-neutral-700 hover:bg-neutral-100',

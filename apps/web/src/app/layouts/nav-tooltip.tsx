@@ -2,13 +2,22 @@ import * as Tooltip from '@radix-ui/react-tooltip';
 import type { ReactNode } from 'react';
 
 /**
- * The name of a collapsed sidebar's icon, shown beside it on hover and focus. The trigger is a
- * wrapper because Radix's asChild would merge NavLink's className function into a string.
+ * The name of a collapsed sidebar's icon, shown beside it on hover and focus while `show`. The
+ * trigger is a wrapper because Radix's asChild would merge NavLink's className function into a
+ * string.
  */
-export function NavTooltip({ label, children }: { label: string; children: ReactNode }) {
+export function NavTooltip({
+  label,
+  show,
+  children,
+}: {
+  label: string;
+  show: boolean;
+  children: ReactNode;
+}) {
   return (
     <Tooltip.Provider delayDuration={300}>
-      <Tooltip.Root>
+      <Tooltip.Root open={show ? undefined : false}>
         <Tooltip.Trigger asChild>
           <span className="block">{children}</span>
         </Tooltip.Trigger>

@@ -1,9 +1,10 @@
 import { ChevronDown, type LucideIcon } from 'lucide-react';
-import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
 import { retryOnce } from '@/lib/lazy-page';
 import { useSession } from '@/lib/session';
+import type { NavTooltip as NavTooltipType } from './nav-tooltip';
 import { isGroup, NAV_ENTRIES, visibleEntries, type NavGroup, type NavLinkItem } from './nav-items';
 
 interface SidebarNavProps {
@@ -22,41 +23,66 @@ const itemClasses = (active: boolean, collapsed: boolean) =>
       : 'text-neutral-300 hover:bg-white/5 hover:text-white',
   );
 
-// The tooltips' code (Radix and its positioning) loads when the sidebar is first collapsed:
-// the shell's first render does without it (issue 18).
-const NavTooltip = lazy(() =>
-  retryOnce(() => import('./nav-tooltip')).then((m) => ({ default: m.NavTooltip })),
-);
+type Tip = typeof NavTooltipType;
 
-/** A collapsed sidebar shows only icons, so each gets its name as a tooltip. */
+/**
+ * The collapsed sidebar's tooltips, loaded the first time it collapses (Radix and its
+ * positioning: the shell's first render does without them, issue 18). Null until then, and
+ * if their code cannot be loaded: they only repeat the names screen readers already get.
+ */
+function useNavTooltip(collapsed: boolean): Tip | null {
+  const [tip, setTip] = useState<Tip | null>(null);
+  useEffect(() => {
+    if (!collapsed || tip) return;
+    let live = true;
+    retryOnce(() => import('./nav-tooltip')).then(
+      (m) => live && setTip(() => m.NavTooltip),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [collapsed, tip]);
+  return tip;
+}
+
+/**
+ * A collapsed sidebar shows only icons, so each gets its name as a tooltip. Once loaded the
+ * tooltip stays around its item, shown or not, so expanding the sidebar from a group's icon
+ * keeps the focused button in place.
+ */
 function WithTooltip({
+  tip: NavTooltip,
   label,
   show,
   children,
 }: {
+  tip: Tip | null;
   label: string;
   show: boolean;
   children: ReactNode;
 }) {
-  if (!show) return children;
+  if (!NavTooltip) return children;
   return (
-    <Suspense fallback={<span className="block">{children}</span>}>
-      <NavTooltip label={label}>{children}</NavTooltip>
-    </Suspense>
+    <NavTooltip label={label} show={show}>
+      {children}
+    </NavTooltip>
   );
 }
 
 function NavItemLink({
   item,
   collapsed,
+  tip,
   nested = false,
 }: {
   item: NavLinkItem;
   collapsed: boolean;
+  tip: Tip | null;
   nested?: boolean;
 }) {
   return (
-    <WithTooltip label={item.label} show={collapsed}>
+    <WithTooltip tip={tip} label={item.label} show={collapsed}>
       <NavLink
         to={item.to}
         end={item.to === '/'}
@@ -90,10 +116,12 @@ function ItemContent({
 function NavGroupItem({
   group,
   collapsed,
+  tip,
   onExpand,
 }: {
   group: NavGroup;
   collapsed: boolean;
+  tip: Tip | null;
   onExpand?: () => void;
 }) {
   const { pathname } = useLocation();
@@ -105,7 +133,7 @@ function NavGroupItem({
 
   return (
     <li>
-      <WithTooltip label={group.label} show={collapsed}>
+      <WithTooltip tip={tip} label={group.label} show={collapsed}>
         <button
           type="button"
           aria-expanded={expanded}
@@ -132,7 +160,7 @@ function NavGroupItem({
       <ul id={listId} hidden={!expanded} className="mt-1 space-y-1">
         {group.items.map((item) => (
           <li key={item.to}>
-            <NavItemLink item={item} collapsed={collapsed} nested />
+            <NavItemLink item={item} collapsed={collapsed} tip={tip} nested />
           </li>
         ))}
       </ul>
@@ -144,6 +172,7 @@ function NavGroupItem({
 export function SidebarNav({ collapsed, onExpand }: SidebarNavProps) {
   const { user } = useSession();
   const entries = visibleEntries(NAV_ENTRIES, user?.permissions ?? []);
+  const tip = useNavTooltip(collapsed);
 
   return (
     <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
@@ -154,11 +183,12 @@ export function SidebarNav({ collapsed, onExpand }: SidebarNavProps) {
               key={entry.label}
               group={entry}
               collapsed={collapsed}
+              tip={tip}
               onExpand={onExpand}
             />
           ) : (
             <li key={entry.to}>
-              <NavItemLink item={entry} collapsed={collapsed} />
+              <NavItemLink item={entry} collapsed={collapsed} tip={tip} />
             </li>
           ),
         )}

@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ProfileUser } from '@cricket/contracts';
 import { LogOut, UserRound } from 'lucide-react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
 import { UserMenuFace, triggerClasses } from './user-menu-face';
@@ -8,16 +9,40 @@ import { UserMenuFace, triggerClasses } from './user-menu-face';
 const itemClasses =
   'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-neutral-700 outline-none data-[highlighted]:bg-neutral-100 data-[highlighted]:text-neutral-900';
 
-/** The user menu once asked for: it opens at once, and works as a menu button from then on. */
-export function UserMenuDropdown({ user, name }: { user: ProfileUser; name: string }) {
+/** How the first open was asked for; null when the person moved on before the menu loaded. */
+export type OpenedBy = 'pointer' | 'keyboard' | null;
+
+/**
+ * The user menu once asked for: it opens at once (as a keyboard-opened menu does, on its first
+ * item), and works as a menu button from then on.
+ */
+export function UserMenuDropdown({
+  user,
+  name,
+  openedBy,
+}: {
+  user: ProfileUser;
+  name: string;
+  openedBy: OpenedBy;
+}) {
   const logout = useLogout();
+  const firstOpen = useRef(openedBy);
+  const content = useRef<HTMLDivElement>(null);
   return (
-    <DropdownMenu.Root defaultOpen>
+    <DropdownMenu.Root defaultOpen={openedBy !== null}>
       <DropdownMenu.Trigger className={triggerClasses}>
         <UserMenuFace user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
+          ref={content}
+          onFocus={(event) => {
+            // Radix focuses the menu itself on opening; a first open from the keyboard goes on
+            // to the first item, as Radix's own trigger does for every later one.
+            if (event.target !== event.currentTarget || firstOpen.current !== 'keyboard') return;
+            firstOpen.current = null;
+            content.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+          }}
           align="end"
           sideOffset={8}
           className="animate-fade-in z-50 w-64 rounded-xl border border-neutral-200 bg-surface p-1.5 shadow-lg"

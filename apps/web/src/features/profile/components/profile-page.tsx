@@ -48,7 +48,7 @@ export function ProfilePage() {
   return (
     <>
       <PageHeader title="Account Details" />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <AccountDetails user={user} />
         <ChangePassword />
         <div className="xl:col-span-2">
