@@ -122,6 +122,14 @@ test.describe('the shell on a 375 px phone', () => {
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('button', { name: 'Open navigation' })).toBeFocused();
 
+    // Widened to the desktop layout, the drawer gives way to the sidebar.
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(drawer).toBeVisible();
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 812 });
+
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await drawer.getByRole('button', { name: 'Settings' }).click();
     await drawer.getByRole('link', { name: 'Role & Permissions' }).click();

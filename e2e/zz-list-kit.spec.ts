@@ -379,6 +379,8 @@ for (const screen of SCREENS) {
         const dialog = page.getByRole('alertdialog', { name: screen.deleteDialog });
         await dialog.getByRole('button', { name: 'Confirm' }).click();
         await expect(dialog).toBeHidden();
+        // The row and its button are gone: the keyboard carries on from the page.
+        await expect(page.locator('#main-content')).toBeFocused();
       }
       await expect(pager(page).getByText('Showing 1-5 of 5 items')).toBeVisible();
       await expect(pager(page).getByText('Page 1 of 1')).toBeVisible();

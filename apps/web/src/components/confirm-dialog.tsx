@@ -41,6 +41,8 @@ export function useConfirmDelete<Row>({
   allowed = () => true,
 }: ConfirmDeleteOptions<Row>) {
   const [target, setTarget] = useState<Row | null>(null);
+  // After a delete the row and its button are on their way out: focus goes to the page.
+  const [deleted, setDeleted] = useState(false);
   const flight = useSingleFlight();
 
   function confirm() {
@@ -49,6 +51,7 @@ export function useConfirmDelete<Row>({
       try {
         await run(target);
         toast.success(typeof successText === 'function' ? successText(target) : successText);
+        setDeleted(true);
         setTarget(null);
       } catch (error) {
         toast.error(errorMessage(error, failureText));
@@ -65,7 +68,12 @@ export function useConfirmDelete<Row>({
       onConfirm={confirm}
       busy={flight.busy}
       confirmDisabled={target !== null && !allowed(target)}
+      returnFocus={deleted ? 'page' : 'opener'}
     />
   );
-  return { ask: setTarget, dialog };
+  const ask = (row: Row) => {
+    setDeleted(false);
+    setTarget(row);
+  };
+  return { ask, dialog };
 }

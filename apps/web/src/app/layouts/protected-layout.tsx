@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { lazyPanel } from '@/components/lazy-panel';
 import { cn } from '@/lib/cn';
@@ -29,6 +29,16 @@ export function ProtectedLayout() {
     setDrawerLocation(location.key);
     setDrawerOpen(false);
   }
+
+  // The drawer is the narrow screens' sidebar: widened past the breakpoint where the sidebar
+  // shows (a resized window, a rotated tablet), it closes instead of covering the page.
+  useEffect(() => {
+    const wide = window.matchMedia?.('(min-width: 64rem)');
+    if (!wide) return;
+    const close = () => wide.matches && setDrawerOpen(false);
+    wide.addEventListener('change', close);
+    return () => wide.removeEventListener('change', close);
+  }, []);
 
   return (
     <>

@@ -47,15 +47,23 @@ export function DialogRoot({
   );
 }
 
-/** Radix's Dialog.Content that, on closing, focuses the opener again if it is still there. */
+/**
+ * Radix's Dialog.Content that, on closing, focuses the opener again if it is still there. When
+ * it is gone (the row just deleted, the session just signed out), focus goes to the page's
+ * main region rather than falling to the document, so the keyboard carries on from the page.
+ */
 export function DialogContent(props: ComponentProps<typeof Dialog.Content>) {
   const opener = useContext(OpenerContext);
   return (
     <Dialog.Content
       onCloseAutoFocus={(event) => {
-        if (opener instanceof HTMLElement && opener.isConnected) {
+        const target =
+          opener instanceof HTMLElement && opener.isConnected
+            ? opener
+            : document.getElementById('main-content');
+        if (target) {
           event.preventDefault();
-          opener.focus();
+          target.focus();
         }
       }}
       {...props}
