@@ -250,7 +250,10 @@ test.describe('account and activity', () => {
 
     await page.goto('/activity-log?entity_type=team&action=update');
     const log = page.getByRole('table', { name: 'Activity Log' });
-    const row = log.getByRole('row', { name: /^Open Updated Team #\d+/ }).first();
+    // Named as the team is called now, beside the id the filter takes.
+    const row = log
+      .getByRole('row', { name: new RegExp(`^Open Updated Team #\\d+ · ${after}`) })
+      .first();
     await expect(row).toContainText(ADMIN_EMAIL);
     await expect(row).toContainText('Name');
     // The filters live in the URL: a reload keeps them.

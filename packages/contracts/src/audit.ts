@@ -104,6 +104,8 @@ export const auditLog = z.object({
   actor: z.object({ id: z.number().int().nullable(), email: z.string().nullable() }),
   entity_type: z.string(),
   entity_id: z.number().int(),
+  /** The record's name now, or as its delete record kept it; null when neither is known. */
+  entity_name: z.string().nullable(),
   action: z.string(),
   changes: z.record(z.string(), auditFieldChange),
 });

@@ -8,6 +8,7 @@ const record = (changes: AuditLog['changes']): AuditLog => ({
   actor: { id: 1, email: 'admin@cricket.test' },
   entity_type: 'team',
   entity_id: 7,
+  entity_name: 'Mumbai Mavericks',
   action: 'players_add',
   changes,
 });

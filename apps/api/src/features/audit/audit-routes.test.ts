@@ -1189,6 +1189,30 @@ describe('audit writer', () => {
     expect(Object.keys(records[0]!.changes as object)).toEqual(['location']);
   });
 
+  it('names each record as it is called now, and a deleted one as its delete record kept it', async () => {
+    const id = await newTeam({ name: 'Named XI' });
+    await ok('PUT', `/api/teams/${id}`, teamBody({ owner_id: ownerId, name: 'Renamed XI' }));
+    const names = async () =>
+      (
+        await ok<{ data: { data: { entity_name: string | null }[] } }>(
+          'GET',
+          `/api/audit-logs?entity_type=team&entity_id=${id}`,
+        )
+      ).data.data.map((r) => r.entity_name);
+    expect(await names()).toEqual(['Renamed XI', 'Renamed XI']);
+    await ok('DELETE', `/api/teams/${id}`);
+    expect(await names()).toEqual(['Renamed XI', 'Renamed XI', 'Renamed XI']);
+
+    const userId = await newUser({ first_name: 'Asha', last_name: 'Rao' });
+    const [user] = (
+      await ok<{ data: { data: { entity_name: string | null }[] } }>(
+        'GET',
+        `/api/audit-logs?entity_type=user&entity_id=${userId}`,
+      )
+    ).data.data;
+    expect(user?.entity_name).toBe('Asha Rao');
+  });
+
   it('refuses to write outside a transaction', async () => {
     await expect(auditAs(null, 'team')(t.db, { entityId: 1, action: 'update' })).rejects.toThrow(
       /inside the transaction/,

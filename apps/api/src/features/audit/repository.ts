@@ -1,7 +1,19 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { AUDIT_COUNT_CAP, type AuditLog, type AuditLogsFilter } from '@cricket/contracts';
 import type { Db } from '../../db/client';
-import { auditLogs } from '../../db/schema';
+import {
+  auditLogs,
+  contactMessages,
+  emailTemplates,
+  media,
+  notificationSends,
+  notificationTemplates,
+  roles,
+  teams,
+  users,
+  waTemplateCategories,
+  waTemplates,
+} from '../../db/schema';
 
 const nextDay = (day: string) => {
   const d = new Date(`${day}T00:00:00Z`);
@@ -22,10 +34,40 @@ function filtersOf(q: AuditLogsFilter): SQL | undefined {
   return f.length ? and(...f) : undefined;
 }
 
+// Written out in full: inside a subquery an unqualified column would be the subquery's own.
+const id = sql.raw('"audit_logs"."entity_id"');
+const type = sql.raw('"audit_logs"."entity_type"');
+const personName = (first: unknown, last: unknown) =>
+  sql`nullif(trim(concat_ws(' ', ${first}, ${last})), '')`;
+const keptBefore = (field: string) => sql.raw(`d.changes -> '${field}' ->> 'before'`);
+
+/**
+ * What a record is called, for reading the trail: its name as it is now, one primary-key
+ * lookup per row of the page, or, once it is deleted, as its delete record kept it (the
+ * entity index finds that record; ids are never reused, so a record is deleted once).
+ */
+const entityName = sql<string | null>`coalesce(case ${type}
+  when 'user' then (select ${personName(users.firstName, users.lastName)} from ${users} where ${users.id} = ${id})
+  when 'team' then (select ${teams.name} from ${teams} where ${teams.id} = ${id})
+  when 'role' then (select ${roles.name} from ${roles} where ${roles.id} = ${id})
+  when 'media' then (select coalesce(${media.originalName}, ${media.fileName}) from ${media} where ${media.id} = ${id})
+  when 'wa_template' then (select ${waTemplates.name} from ${waTemplates} where ${waTemplates.id} = ${id})
+  when 'wa_template_category' then (select ${waTemplateCategories.name} from ${waTemplateCategories} where ${waTemplateCategories.id} = ${id})
+  when 'email_template' then (select ${emailTemplates.name} from ${emailTemplates} where ${emailTemplates.id} = ${id})
+  when 'contact_message' then (select ${contactMessages.subject} from ${contactMessages} where ${contactMessages.id} = ${id})
+  when 'notification_template' then (select ${notificationTemplates.name} from ${notificationTemplates} where ${notificationTemplates.id} = ${id})
+  when 'notification_send' then (select ${notificationSends.templateName} from ${notificationSends} where ${notificationSends.id} = ${id})
+end, (
+  select coalesce(${keptBefore('name')}, ${keptBefore('subject')}, ${personName(keptBefore('first_name'), keptBefore('last_name'))})
+  from ${auditLogs} d
+  where d.entity_type = ${type} and d.entity_id = ${id} and d.action = 'delete'
+  limit 1
+))`;
+
 /** One page of records, newest first (the query the index test explains). */
 export function auditPageQuery(db: Db, q: AuditLogsFilter) {
   return db
-    .select()
+    .select({ ...getTableColumns(auditLogs), entityName })
     .from(auditLogs)
     .where(filtersOf(q))
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
@@ -59,6 +101,7 @@ export async function listAuditLogs(db: Db, q: AuditLogsFilter) {
       actor: { id: r.actorId, email: r.actorEmail },
       entity_type: r.entityType,
       entity_id: r.entityId,
+      entity_name: r.entityName,
       action: r.action,
       changes: r.changes as AuditLog['changes'],
     })),

@@ -25,7 +25,9 @@ const oneOf = <T extends string>(list: readonly T[], value: string): T | undefin
 const digits = (value: string) => (/^\d{1,9}$/.test(value) ? value : undefined);
 const day = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 
-const recordName = (r: AuditLog) => `${entityLabel(r.entity_type)} #${r.entity_id}`;
+/** 'Team #12 · Mumbai Mavericks': the id the filter takes, and the name people know it by. */
+const recordName = (r: AuditLog) =>
+  `${entityLabel(r.entity_type)} #${r.entity_id}${r.entity_name ? ` · ${r.entity_name}` : ''}`;
 
 /** Settings › Activity Log: who changed what, newest first, with each field before and after. */
 export function ActivityLogPage() {
