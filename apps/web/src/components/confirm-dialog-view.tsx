@@ -16,10 +16,7 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   /** The action is not allowed (a role that still has users): Confirm cannot be pressed. */
   confirmDisabled?: boolean;
-  /**
-   * Where focus goes on closing: back to the control that opened the dialog, or, when the
-   * action removed that control's row, to the page's main region.
-   */
+  /** Where focus goes on closing (`DialogRoot`): 'page' once the action removed the opener's row. */
   returnFocus?: 'opener' | 'page';
 }
 
@@ -40,11 +37,15 @@ export function ConfirmDialogView({
   returnFocus = 'opener',
 }: ConfirmDialogProps) {
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange} preventClose={busy}>
+    <DialogRoot
+      open={open}
+      onOpenChange={onOpenChange}
+      preventClose={busy}
+      returnFocus={returnFocus}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="animate-fade-in fixed inset-0 z-40 bg-neutral-900/40" />
         <DialogContent
-          {...(returnFocus === 'page' && { onCloseAutoFocus: focusPage })}
           role="alertdialog"
           className="animate-fade-in fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl focus:outline-none"
         >
@@ -75,9 +76,4 @@ export function ConfirmDialogView({
       </Dialog.Portal>
     </DialogRoot>
   );
-}
-
-function focusPage(event: Event) {
-  event.preventDefault();
-  document.getElementById('main-content')?.focus();
 }

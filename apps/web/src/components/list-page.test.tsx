@@ -10,7 +10,7 @@ interface Row {
 }
 
 function list(overrides: Partial<ListPage<Row>>): ListPage<Row> {
-  return {
+  const state = {
     rows: [],
     pagination: undefined,
     loadingPage: undefined,
@@ -25,6 +25,8 @@ function list(overrides: Partial<ListPage<Row>>): ListPage<Row> {
     limit: 10,
     ...overrides,
   };
+  // As useListPage derives it: an error with no load under way.
+  return { failed: state.error !== null && !state.loading, ...state };
 }
 
 const down = () => new ApiError(503, 'The store is down', { fromServer: true });

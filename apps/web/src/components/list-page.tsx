@@ -95,6 +95,8 @@ export function useListPage<
     loading,
     firstLoad: answer.isPending,
     error: answer.isError ? answer.error : null,
+    /** The last load failed and no other is under way: the list shows the error, not rows. */
+    failed: answer.isError && !loading,
     errorText,
     retrying: answer.isError && answer.isFetching,
     retry: () => void query.refetch(),
@@ -109,6 +111,7 @@ export type ListPage<Row> = Pick<
   | 'loading'
   | 'firstLoad'
   | 'error'
+  | 'failed'
   | 'errorText'
   | 'retry'
   | 'retrying'
@@ -155,7 +158,6 @@ interface ListTableProps<Row> {
 
 /** The table, its error state and its pager, wired to a `useListPage`. */
 export function ListTable<Row>({ list, ...table }: ListTableProps<Row>) {
-  const failed = list.error !== null && !list.loading;
   return (
     <>
       <DataTable
@@ -164,12 +166,9 @@ export function ListTable<Row>({ list, ...table }: ListTableProps<Row>) {
         loading={list.loading}
         skeletonRows={list.firstLoad ? Math.min(list.limit, 10) : 0}
         problem={
-          failed ? (
-            <ListError
-              error={list.error}
-              fallback={list.errorText}
-              onRetry={list.retry}
-              retrying={list.retrying}
+          list.failed ? (
+            <ListFailure
+              list={list}
               // The table is wider than a phone: start-aligned, the message and Retry stay in view.
               className="items-start text-left sm:items-center sm:text-center"
             />
@@ -181,11 +180,24 @@ export function ListTable<Row>({ list, ...table }: ListTableProps<Row>) {
   );
 }
 
+/** The error of a failed `useListPage` load, with its Retry, for a list drawn any way. */
+export function ListFailure<Row>({ list, className }: { list: ListPage<Row>; className?: string }) {
+  return (
+    <ListError
+      error={list.error}
+      fallback={list.errorText}
+      onRetry={list.retry}
+      retrying={list.retrying}
+      className={className}
+    />
+  );
+}
+
 /** The pager of a `useListPage`, for a list drawn as something other than a table. */
 export function ListPager<Row>({ list }: { list: ListPage<Row> }) {
   // A load that failed before any page arrived has nothing to page through: the pager would
   // only claim it is still loading under the error.
-  if (list.error !== null && !list.loading && list.pagination === undefined) return null;
+  if (list.failed && list.pagination === undefined) return null;
   return (
     <PaginationBar
       pagination={list.pagination}

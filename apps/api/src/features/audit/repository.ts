@@ -1,5 +1,21 @@
-import { and, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { AUDIT_COUNT_CAP, type AuditLog, type AuditLogsFilter } from '@cricket/contracts';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  lt,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import {
+  AUDIT_COUNT_CAP,
+  type AuditEntityType,
+  type AuditLog,
+  type AuditLogsFilter,
+} from '@cricket/contracts';
 import type { Db } from '../../db/client';
 import {
   auditLogs,
@@ -41,23 +57,33 @@ const personName = (first: unknown, last: unknown) =>
   sql`nullif(trim(concat_ws(' ', ${first}, ${last})), '')`;
 const keptBefore = (field: string) => sql.raw(`d.changes -> '${field}' ->> 'before'`);
 
+/** A subquery for the name of the row with the record's id in `table`. */
+const nameIn = (table: PgTable & { id: AnyPgColumn }, name: SQLWrapper) =>
+  sql`(select ${name} from ${table} where ${table.id} = ${id})`;
+
+/** What each kind of record is called now: a new entity type must say, or this does not compile. */
+const currentName = {
+  user: nameIn(users, personName(users.firstName, users.lastName)),
+  team: nameIn(teams, teams.name),
+  role: nameIn(roles, roles.name),
+  media: nameIn(media, sql`coalesce(${media.originalName}, ${media.fileName})`),
+  wa_template: nameIn(waTemplates, waTemplates.name),
+  wa_template_category: nameIn(waTemplateCategories, waTemplateCategories.name),
+  email_template: nameIn(emailTemplates, emailTemplates.name),
+  contact_message: nameIn(contactMessages, contactMessages.subject),
+  notification_template: nameIn(notificationTemplates, notificationTemplates.name),
+  notification_send: nameIn(notificationSends, notificationSends.templateName),
+} satisfies Record<AuditEntityType, SQL>;
+
 /**
  * What a record is called, for reading the trail: its name as it is now, one primary-key
  * lookup per row of the page, or, once it is deleted, as its delete record kept it (the
  * entity index finds that record; ids are never reused, so a record is deleted once).
  */
-const entityName = sql<string | null>`coalesce(case ${type}
-  when 'user' then (select ${personName(users.firstName, users.lastName)} from ${users} where ${users.id} = ${id})
-  when 'team' then (select ${teams.name} from ${teams} where ${teams.id} = ${id})
-  when 'role' then (select ${roles.name} from ${roles} where ${roles.id} = ${id})
-  when 'media' then (select coalesce(${media.originalName}, ${media.fileName}) from ${media} where ${media.id} = ${id})
-  when 'wa_template' then (select ${waTemplates.name} from ${waTemplates} where ${waTemplates.id} = ${id})
-  when 'wa_template_category' then (select ${waTemplateCategories.name} from ${waTemplateCategories} where ${waTemplateCategories.id} = ${id})
-  when 'email_template' then (select ${emailTemplates.name} from ${emailTemplates} where ${emailTemplates.id} = ${id})
-  when 'contact_message' then (select ${contactMessages.subject} from ${contactMessages} where ${contactMessages.id} = ${id})
-  when 'notification_template' then (select ${notificationTemplates.name} from ${notificationTemplates} where ${notificationTemplates.id} = ${id})
-  when 'notification_send' then (select ${notificationSends.templateName} from ${notificationSends} where ${notificationSends.id} = ${id})
-end, (
+const entityName = sql<string | null>`coalesce(case ${type} ${sql.join(
+  Object.entries(currentName).map(([kind, name]) => sql`when ${sql.raw(`'${kind}'`)} then ${name}`),
+  sql.raw(' '),
+)} end, (
   select coalesce(${keptBefore('name')}, ${keptBefore('subject')}, ${personName(keptBefore('first_name'), keptBefore('last_name'))})
   from ${auditLogs} d
   where d.entity_type = ${type} and d.entity_id = ${id} and d.action = 'delete'

@@ -33,24 +33,23 @@ export function createLoginThrottle(
   log: FastifyBaseLogger,
 ): LoginThrottle {
   const redis = redisUrl ? connectRedis(redisUrl, log, 'sign-in throttling') : null;
-  const memories: RateLimiterMemory[] = [];
-  const make = (keyPrefix: string, points: number): RateLimiterAbstract => {
-    const memory = new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
-    memories.push(memory);
-    return redis
+  const inMemory = (keyPrefix: string, points: number) =>
+    new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
+  // In Redis when configured, with the memory counter standing in while Redis is down.
+  const shared = (memory: RateLimiterMemory): RateLimiterAbstract =>
+    redis
       ? new RateLimiterRedis({
           storeClient: redis,
-          keyPrefix,
-          points,
-          duration: WINDOW_SECONDS,
+          keyPrefix: memory.keyPrefix,
+          points: memory.points,
+          duration: memory.duration,
           insuranceLimiter: memory,
         })
       : memory;
-  };
-  const byEmailAndIp = make('login_fail_email', MAX_FAILS_PER_EMAIL_AND_IP);
-  const byEmailAndIpInMemory = memories[0]!;
-  const byAccount = make('login_fail_account', MAX_FAILS_PER_ACCOUNT);
-  const byIp = make('login_fail_ip', MAX_FAILS_PER_IP);
+  const byEmailAndIpInMemory = inMemory('login_fail_email', MAX_FAILS_PER_EMAIL_AND_IP);
+  const byEmailAndIp = shared(byEmailAndIpInMemory);
+  const byAccount = shared(inMemory('login_fail_account', MAX_FAILS_PER_ACCOUNT));
+  const byIp = shared(inMemory('login_fail_ip', MAX_FAILS_PER_IP));
   const keys = (ip: string, email: string) => {
     const account = email.toLowerCase();
     return [

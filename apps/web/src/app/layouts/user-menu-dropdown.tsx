@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import type { ProfileUser } from '@cricket/contracts';
+import { fullName, type ProfileUser } from '@cricket/contracts';
 import { LogOut, UserRound } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
@@ -16,16 +16,9 @@ export type OpenedBy = 'pointer' | 'keyboard' | null;
  * The user menu once asked for: it opens at once (as a keyboard-opened menu does, on its first
  * item), and works as a menu button from then on.
  */
-export function UserMenuDropdown({
-  user,
-  name,
-  openedBy,
-}: {
-  user: ProfileUser;
-  name: string;
-  openedBy: OpenedBy;
-}) {
+export function UserMenuDropdown({ user, openedBy }: { user: ProfileUser; openedBy: OpenedBy }) {
   const logout = useLogout();
+  const name = fullName(user, '');
   const firstOpen = useRef(openedBy);
   const content = useRef<HTMLDivElement>(null);
   return (

@@ -1,4 +1,3 @@
-import { fullName } from '@cricket/contracts';
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { retryOnce } from '@/lib/lazy-page';
@@ -21,7 +20,6 @@ export function UserMenu() {
   const [loading, setLoading] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   if (!user) return null;
-  const name = fullName(user, '');
 
   function open(openedBy: Exclude<OpenedBy, null>) {
     if (loading) return;
@@ -51,7 +49,7 @@ export function UserMenu() {
       });
   }
 
-  if (menu) return <menu.Dropdown user={user} name={name} openedBy={menu.openedBy} />;
+  if (menu) return <menu.Dropdown user={user} openedBy={menu.openedBy} />;
   return (
     <button
       ref={button}

@@ -6,10 +6,16 @@ interface DialogRootProps {
   onOpenChange: (open: boolean) => void;
   /** While true, Escape, the overlay and close buttons leave the dialog open (e.g. saving). */
   preventClose?: boolean;
+  /**
+   * Where focus goes on closing: back to the control that opened the dialog, or to the page's
+   * main region when the action removed that control (a deleted row's Delete button).
+   */
+  returnFocus?: 'opener' | 'page';
   children: ReactNode;
 }
 
-const OpenerContext = createContext<Element | null>(null);
+/** Where a closing dialog gives focus back: null for the page's main region. */
+const ReturnFocusContext = createContext<Element | null>(null);
 
 /**
  * Radix's dialog root with the rules every dialog, sheet and panel shares: no closing mid-save,
@@ -21,6 +27,7 @@ export function DialogRoot({
   open,
   onOpenChange,
   preventClose = false,
+  returnFocus = 'opener',
   children,
 }: DialogRootProps) {
   const [wasOpen, setWasOpen] = useState(open);
@@ -33,7 +40,7 @@ export function DialogRoot({
     if (open) setOpener(document.activeElement);
   }
   return (
-    <OpenerContext value={opener}>
+    <ReturnFocusContext value={returnFocus === 'opener' ? opener : null}>
       <Dialog.Root
         open={open}
         onOpenChange={(next) => {
@@ -43,17 +50,17 @@ export function DialogRoot({
       >
         {children}
       </Dialog.Root>
-    </OpenerContext>
+    </ReturnFocusContext>
   );
 }
 
 /**
  * Radix's Dialog.Content that, on closing, focuses the opener again if it is still there. When
- * it is gone (the row just deleted, the session just signed out), focus goes to the page's
- * main region rather than falling to the document, so the keyboard carries on from the page.
+ * it is gone, or the root asked for the page, focus goes to the page's main region rather than
+ * falling to the document, so the keyboard carries on from the page.
  */
 export function DialogContent(props: ComponentProps<typeof Dialog.Content>) {
-  const opener = useContext(OpenerContext);
+  const opener = useContext(ReturnFocusContext);
   return (
     <Dialog.Content
       onCloseAutoFocus={(event) => {

@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, ACCOUNT_SUCCESS, type OwnSession } from '@cricket/con
 import { Monitor, Smartphone, Tablet } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { TruncatedText } from '@/components/data-table';
-import { ListError, ListPager, useListPage } from '@/components/list-page';
+import { ListFailure, ListPager, useListPage } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -65,13 +65,8 @@ export function MySessions() {
           <Spinner className="size-4 text-primary-700" />
           Loading sessions...
         </p>
-      ) : list.error !== null && !list.loading ? (
-        <ListError
-          error={list.error}
-          fallback={list.errorText}
-          onRetry={list.retry}
-          retrying={list.retrying}
-        />
+      ) : list.failed ? (
+        <ListFailure list={list} />
       ) : (
         <ul
           aria-label="My sessions"
