@@ -26,6 +26,8 @@ async function expectEvery(page: Page, index: number, check: (text: string) => b
 async function openUsers(page: Page) {
   await page.goto('/users');
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  // The first load shows ten skeleton rows too: wait for the real ones.
+  await expect(table(page)).not.toHaveAttribute('aria-busy', 'true');
   await expect(bodyRows(page)).toHaveCount(10);
 }
 
