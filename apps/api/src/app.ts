@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { withoutNul } from '@cricket/contracts';
+import { plainInput } from '@cricket/contracts';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createLoginThrottle } from './features/auth/login-throttle';
@@ -33,11 +33,16 @@ export interface BuildAppOptions {
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
+/** A hop count as proxy-addr reads one: Fastify's types leave the number out. */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the Fastify instance: plugins first, then the feature routes. */
 export async function buildApp({ config, database, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // The request id also goes back to the client so a report can be matched to the logs. A
     // client's own id is kept only if it is short and plain, so it cannot forge log lines.
     requestIdHeader: false,
@@ -47,9 +52,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     },
     bodyLimit: 1024 * 1024,
   });
-  // Every body, query and path is refused with a field message if it carries a NUL byte.
+  // Every body, query and path is refused with a field message if it nests too deep or carries
+  // a character no field may hold (common.ts, plainInput).
   app.setValidatorCompiler<ZodType>((route) =>
-    validatorCompiler({ ...route, schema: withoutNul(route.schema) }),
+    validatorCompiler({ ...route, schema: plainInput(route.schema) }),
   );
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);

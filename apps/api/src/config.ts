@@ -21,7 +21,7 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   REDIS_URL: z.string().optional(),
   COOKIE_SECURE: bool,
-  TRUST_PROXY: bool,
+  TRUST_PROXY: z.string().default(''),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Cricket Back-Office <no-reply@cricket.local>'),
   CONTACT_ALLOWED_ORIGINS: z.string().default(''),
@@ -53,7 +53,11 @@ export type Config = {
   seedDemo: boolean;
   redisUrl: string | undefined;
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /**
+   * Which `X-Forwarded-For` entries to believe: none (`false`), the last N hops, or only those
+   * added by these proxy addresses/CIDRs. Never every entry: the leftmost is the client's own.
+   */
+  trustProxy: false | number | string[];
   /** smtp(s)://user:pass@host:port; unset means email deliveries end as skipped. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -77,6 +81,31 @@ export type Config = {
     pollMs?: number;
   };
 };
+
+const IPV4_OR_CIDR = /^(\d{1,3})(\.\d{1,3}){3}(\/\d{1,2})?$/;
+const IPV6_OR_CIDR = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
+
+/**
+ * `TRUST_PROXY`: empty or `false` trusts no proxy; a whole number is how many proxies stand in
+ * front (the client is the entry that many hops from the right); otherwise a comma-separated
+ * list of the proxies' addresses or CIDRs. `true` (what earlier versions documented) means one
+ * proxy, not Fastify's "trust every entry", which made the client's own leftmost entry its
+ * address, so anyone could pick an address and skip every per-address limit.
+ */
+export function parseTrustProxy(raw: string): false | number | string[] {
+  const value = raw.trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^[1-9][0-9]?$/.test(value)) return Number(value);
+  if (value === 'true' || value === '1') return 1;
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !IPV4_OR_CIDR.test(entry) && !IPV6_OR_CIDR.test(entry));
+  if (bad.length > 0 || entries.length === 0) {
+    throw new Error(
+      `Invalid configuration:\n  TRUST_PROXY: expected false, the number of proxies in front (1 for one load balancer) or their addresses/CIDRs, not ${JSON.stringify(value)}`,
+    );
+  }
+  return entries;
+}
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -109,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL || undefined,
     // Production is served over HTTPS; COOKIE_SECURE=false is for trying it over plain HTTP.
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     contactAllowedOrigins: e.CONTACT_ALLOWED_ORIGINS.split(',')

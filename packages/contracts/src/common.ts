@@ -2,8 +2,11 @@ import { z } from 'zod';
 
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Pagination } from './paging.ts';
 
+/** PostgreSQL's integer: an id beyond it cannot exist. */
+export const MAX_ID = 2_147_483_647;
+
 export const paginationQuery = z.object({
-  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+  page: z.coerce.number().int().min(1).max(MAX_ID).default(DEFAULT_PAGE),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;
@@ -31,9 +34,6 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), pagination });
 }
 
-/** PostgreSQL's integer: an id beyond it cannot exist. */
-const MAX_ID = 2_147_483_647;
-
 /**
  * A record id: a JSON integer, or (a path, a form's select) the same integer written in plain
  * decimal digits. Nothing looser: " 1", "1.0", "0x1" and `true` are not ids.
@@ -54,39 +54,72 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/** Why a character of a request is refused, naming it so a person can find it. */
+export const disallowedCharacterMessage = (codePoint: number) =>
+  `This field contains a character that is not allowed (U+${codePoint.toString(16).toUpperCase().padStart(4, '0')})`;
 /** PostgreSQL cannot store U+0000, and no field of this back-office needs it. */
-export const NUL_CHARACTER_MESSAGE = 'This field contains a character that is not allowed (U+0000)';
+export const NUL_CHARACTER_MESSAGE = disallowedCharacterMessage(0);
 
-/** Where a value holds a string with a NUL byte, at any depth: the paths of those strings. */
-function nulPaths(
-  value: unknown,
-  path: (string | number)[] = [],
-  found: (string | number)[][] = [],
-) {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(path);
-  } else if (Array.isArray(value)) {
-    value.forEach((v, i) => nulPaths(v, [...path, i], found));
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (k.includes('\u0000')) found.push([...path, k]);
-      else nulPaths(v, [...path, k], found);
+/** How deep a request's JSON may nest: the deepest contract is a few levels; 2,000 was an attack. */
+export const MAX_INPUT_DEPTH = 16;
+export const INPUT_TOO_DEEP_MESSAGE = `The request is nested more than ${MAX_INPUT_DEPTH} levels deep`;
+
+/**
+ * No field holds these: NUL (PostgreSQL cannot store it), other C0 and C1 control characters
+ * but tab and line breaks (they corrupt logs, mail headers and CSV), and lone UTF-16
+ * surrogates (no character at all: PostgreSQL would store U+FFFD instead). In a `u` pattern a
+ * surrogate class matches only a lone one, since a pair is one code point.
+ */
+const DISALLOWED_CHARACTER = /(?![\t\n\r])\p{Cc}|\p{Cs}/u;
+
+function disallowedCodePoint(text: string): number | null {
+  const match = DISALLOWED_CHARACTER.exec(text);
+  return match ? match[0].codePointAt(0)! : null;
+}
+
+type Issue = { path: (string | number)[]; message: string };
+
+/**
+ * What is wrong with a request's text, at any depth: walked with a stack, not recursion, and
+ * given up past MAX_INPUT_DEPTH, so no input can exhaust the call stack.
+ */
+export function inputIssues(value: unknown): Issue[] {
+  const issues: Issue[] = [];
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!;
+    if (typeof current === 'string') {
+      const bad = disallowedCodePoint(current);
+      if (bad !== null) issues.push({ path, message: disallowedCharacterMessage(bad) });
+      continue;
+    }
+    if (!current || typeof current !== 'object') continue;
+    if (path.length >= MAX_INPUT_DEPTH) return [{ path: [], message: INPUT_TOO_DEEP_MESSAGE }];
+    const entries: [string | number, unknown][] = Array.isArray(current)
+      ? current.map((v, i) => [i, v])
+      : Object.entries(current);
+    for (const [key, child] of entries) {
+      const badKey = typeof key === 'string' ? disallowedCodePoint(key) : null;
+      if (badKey !== null)
+        issues.push({ path: [...path, key], message: disallowedCharacterMessage(badKey) });
+      else stack.push({ value: child, path: [...path, key] });
     }
   }
-  return found;
+  return issues;
 }
 
 /**
- * Any request schema, refusing first a NUL byte anywhere in the input with a message on the
- * field that carries it; the API wraps every body, query and path schema in it, so every
- * string of every contract is covered without each field having to remember.
+ * Any request schema, refusing first input nested too deep or carrying a character no field
+ * may hold, with a message on the field that carries it; the API wraps every body, query and
+ * path schema in it, so every string of every contract is covered without each field having
+ * to remember.
  */
-export function withoutNul<T extends z.ZodType>(schema: T) {
+export function plainInput<T extends z.ZodType>(schema: T) {
   return z
     .unknown()
     .superRefine((value, ctx) => {
-      for (const path of nulPaths(value))
-        ctx.addIssue({ code: 'custom', path, message: NUL_CHARACTER_MESSAGE });
+      for (const { path, message } of inputIssues(value))
+        ctx.addIssue({ code: 'custom', path, message });
     })
     .pipe(schema);
 }

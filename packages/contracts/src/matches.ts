@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, pageOf, paginationQuery } from './common.ts';
+import { MAX_ID, optionalText, pageOf, paginationQuery } from './common.ts';
 
 /** Where a tournament stands. */
 export const TOURNAMENT_STATUSES = ['upcoming', 'live', 'completed'] as const;
@@ -24,7 +24,7 @@ export const MATCH_FILTER_MESSAGES = {
 export const matchesQuery = paginationQuery.extend({
   search: optionalText,
   tournament_id: z
-    .union([z.literal(''), z.coerce.number().int().positive()], {
+    .union([z.literal(''), z.coerce.number().int().positive().max(MAX_ID)], {
       error: MATCH_FILTER_MESSAGES.tournament,
     })
     .optional()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameText, optionalText, pagination, paginationQuery } from './common.ts';
+import { MAX_ID, nameText, optionalText, pagination, paginationQuery } from './common.ts';
 
 /** Spec §9: role name at most 50 characters, description at most 200. */
 export const ROLE_NAME_MAX = 50;
@@ -25,7 +25,7 @@ export const roleForm = z.object({
 });
 export type RoleForm = z.infer<typeof roleForm>;
 
-export const permissionIds = z.array(z.number().int().positive()).max(1000);
+export const permissionIds = z.array(z.number().int().positive().max(MAX_ID)).max(1000);
 
 /**
  * POST/PUT /roles: the form plus, optionally, the complete set of permission ids, so a whole

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idValue, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
+import { idValue, MAX_ID, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
 import { DROPDOWN_CATEGORIES } from './dropdowns.ts';
 import { organizer } from './users.ts';
 
@@ -73,7 +73,11 @@ export const teamInput = z.object({
   /** Adds the signed-in user to the new squad; the back-office always sends false. */
   add_me: z.boolean().default(false),
   logo_url: logoUrl,
-  owner_id: z.number({ error: 'Owner is required' }).int().positive('Owner is required'),
+  owner_id: z
+    .number({ error: 'Owner is required' })
+    .int('Owner is required')
+    .positive('Owner is required')
+    .max(MAX_ID, 'Owner is required'),
 });
 export type TeamInput = z.input<typeof teamInput>;
 export type TeamValues = z.output<typeof teamInput>;
@@ -167,7 +171,7 @@ const fromControl = (value: unknown) =>
 
 const optionId = z.preprocess(
   fromControl,
-  z.number({ error: 'Please choose a valid option' }).int().positive().nullable(),
+  z.number({ error: 'Please choose a valid option' }).int().positive().max(MAX_ID).nullable(),
 );
 
 export const jerseyNumber = z.preprocess(
@@ -203,7 +207,7 @@ export const ONE_KEEPER_MESSAGE = 'Only one player can be the wicket keeper';
 export const addTeamPlayersInput = z
   .object({
     players: z
-      .array(teamPlayerInput.extend({ user_id: z.number().int().positive() }))
+      .array(teamPlayerInput.extend({ user_id: z.number().int().positive().max(MAX_ID) }))
       .min(1, 'Please select at least one player')
       .max(MAX_PLAYERS_PER_ADD, `At most ${MAX_PLAYERS_PER_ADD} players can be added at once`),
   })

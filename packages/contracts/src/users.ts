@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idValue, nameText, paginationQuery, optionalText } from './common.ts';
+import { MAX_ID, idValue, nameText, paginationQuery, optionalText } from './common.ts';
 import { GENDERS, USER_FILTER_STATUSES, USER_STATUSES } from './user-values.ts';
 
 /** Spec §3 "Owner/organizer user": the people a team owner is picked from. */
@@ -12,7 +12,7 @@ export type Organizer = z.infer<typeof organizer>;
 
 export const organizersQuery = paginationQuery.extend({
   search: optionalText,
-  organizer_id: z.coerce.number().int().positive().optional(),
+  organizer_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
 
 /** The role whose users may own teams and organise tournaments. */
@@ -167,7 +167,10 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 export const usersQuery = paginationQuery.extend({
   name: optionalText,
   phone_number: optionalText,
-  role_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  role_id: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().positive().max(MAX_ID).optional(),
+  ),
   status: z.preprocess(blankToUndefined, z.enum(USER_FILTER_STATUSES).optional()),
 });
 export type UsersQuery = z.infer<typeof usersQuery>;

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NUL_CHARACTER_MESSAGE } from '@cricket/contracts';
+import {
+  disallowedCharacterMessage,
+  INPUT_TOO_DEEP_MESSAGE,
+  MAX_INPUT_DEPTH,
+} from '@cricket/contracts';
 import { createTestApp, snapshot, type TestApp } from '../test/harness';
 
 /**
  * Generated from the OpenAPI document, itself generated from the contracts' request schemas:
- * every field of every body, query and path gets a NUL byte, and must be refused at validation
- * with the message on that field, storing nothing.
+ * every field of every body, query and path gets a character no field may hold, and must be
+ * refused at validation with the message on that field, storing nothing.
  */
 let t: TestApp;
 let admin: string;
@@ -60,23 +64,24 @@ interface Case {
   field: string;
 }
 
-function cases(): Case[] {
+/** `raw` goes into bodies; `encoded`, where a URL can carry it, into queries and paths. */
+function cases(raw: string, encoded?: string): Case[] {
   const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
   const out: Case[] = [];
   for (const [route, operations] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(operations)) {
       const url = route.replace(/\{[^}]+\}/g, '1');
       for (const p of op.parameters ?? []) {
-        if (p.in === 'query') {
+        if (p.in === 'query' && encoded) {
           out.push({
             name: `${method} ${route} ?${p.name}`,
             method,
-            url: `${url}?${p.name}=a%00b`,
+            url: `${url}?${p.name}=a${encoded}b`,
             field: p.name,
           });
         }
-        if (p.in === 'path') {
-          const bad = route.replace(`{${p.name}}`, '1%00').replace(/\{[^}]+\}/g, '1');
+        if (p.in === 'path' && encoded) {
+          const bad = route.replace(`{${p.name}}`, `1${encoded}`).replace(/\{[^}]+\}/g, '1');
           out.push({ name: `${method} ${route} :${p.name}`, method, url: bad, field: p.name });
         }
       }
@@ -87,7 +92,7 @@ function cases(): Case[] {
           name: `${method} ${route} body ${path.join('.')}`,
           method,
           url,
-          payload: withValueAt(path, 'a\u0000b'),
+          payload: withValueAt(path, `a${raw}b`),
           field: path.join('.'),
         });
       }
@@ -98,7 +103,7 @@ function cases(): Case[] {
 
 describe('a NUL byte in any field of any request', () => {
   it('covers every route that takes input', () => {
-    const all = cases();
+    const all = cases('\u0000', '%00');
     expect(all.length).toBeGreaterThan(60);
     expect(all.some((c) => c.name === 'post /api/roles body name')).toBe(true);
     expect(
@@ -110,7 +115,7 @@ describe('a NUL byte in any field of any request', () => {
   it('is refused as 400 with the message on that field, and stores nothing', async () => {
     const before = await snapshot(t.db);
     const wrong: string[] = [];
-    for (const c of cases()) {
+    for (const c of cases('\u0000', '%00')) {
       const res = await t.as(admin, {
         method: c.method.toUpperCase() as 'GET',
         url: c.url,
@@ -120,11 +125,94 @@ describe('a NUL byte in any field of any request', () => {
       const ok = c.name.includes(' :')
         ? res.statusCode === 400 || res.statusCode === 404
         : res.statusCode === 400 &&
-          (res.json().errors?.[c.field] ?? []).includes(NUL_CHARACTER_MESSAGE);
+          (res.json().errors?.[c.field] ?? []).includes(disallowedCharacterMessage(0));
       if (!ok) wrong.push(`${c.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
     expect(wrong).toEqual([]);
     expect(await snapshot(t.db)).toBe(before);
+  });
+});
+
+describe.each([
+  ['an escape (C0 control)', '\u001b', '%1B', 0x1b],
+  ['a C1 control', '\u0085', '%C2%85', 0x85],
+  // A URL cannot carry a lone surrogate (its UTF-8 does not exist): bodies only.
+  ['a lone high surrogate', 'x\ud800', undefined, 0xd800],
+  ['a lone low surrogate', '\udc00', undefined, 0xdc00],
+])('%s in any field of any request', (_name, raw, encoded, codePoint) => {
+  it('is refused as 400 with the message on that field, and stores nothing', async () => {
+    const before = await snapshot(t.db);
+    const wrong: string[] = [];
+    for (const c of cases(raw, encoded).filter((c) => !c.name.includes(' :'))) {
+      const res = await t.as(admin, {
+        method: c.method.toUpperCase() as 'GET',
+        url: c.url,
+        ...(c.payload !== undefined && { payload: c.payload as object }),
+      });
+      const ok =
+        res.statusCode === 400 &&
+        (res.json().errors?.[c.field] ?? []).includes(disallowedCharacterMessage(codePoint));
+      if (!ok) wrong.push(`${c.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot(t.db)).toBe(before);
+  });
+});
+
+describe('an id past what PostgreSQL stores', () => {
+  const TOO_BIG = 2_147_483_648;
+  it.each([
+    ['GET', `/api/users?role_id=${TOO_BIG}`, undefined],
+    ['GET', `/api/matches?tournament_id=${TOO_BIG}`, undefined],
+    ['GET', `/api/users?page=${TOO_BIG}`, undefined],
+    ['POST', '/api/roles', { name: 'Big ids', permission_ids: [TOO_BIG] }],
+    ['POST', '/api/teams', { name: 'Big Owners', initials: 'BO', owner_id: TOO_BIG }],
+    ['POST', '/api/teams/1/players/multiple', { players: [{ user_id: TOO_BIG }] }],
+    ['PUT', '/api/teams/1/players/1', { player_role: TOO_BIG }],
+  ])('%s %s is refused with 400, not a database error', async (method, url, payload) => {
+    const before = await snapshot(t.db);
+    const res = await t.as(admin, {
+      method: method as 'GET',
+      url,
+      ...(payload && { payload }),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(await snapshot(t.db)).toBe(before);
+  });
+});
+
+describe('text that is welcome', () => {
+  it('keeps tabs, line breaks and emoji (a surrogate pair)', async () => {
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/roles',
+      payload: { name: 'Scorers 🏏', description: 'Line one\r\nLine two\tend' },
+    });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('a body nested past the limit', () => {
+  // Written as text: JSON.stringify itself would recurse through a deep value.
+  const body = (depth: number) =>
+    `{"name":${'['.repeat(depth)}"x"${']'.repeat(depth)},"email":"a@b.co","password":"x"}`;
+
+  it.each([
+    ['POST', '/api/user/login'],
+    ['POST', '/api/contact'],
+    ['POST', '/api/roles'],
+  ])('is refused by %s %s with 400 before anything walks it', async (method, url) => {
+    for (const depth of [MAX_INPUT_DEPTH + 1, 2_000]) {
+      const res = await t.as(admin, {
+        method: method as 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: body(depth),
+      });
+      expect(res.statusCode, `${url} at depth ${depth}`).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, message: INPUT_TOO_DEEP_MESSAGE });
+      expect(res.body).not.toMatch(/at \w+ \(/);
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { ADMIN, createTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ NODE_ENV: 'production', TRUST_PROXY: 'true' });
+  t = await createTestApp({ NODE_ENV: 'production', TRUST_PROXY: '1' });
 });
 afterAll(() => t.close());
 

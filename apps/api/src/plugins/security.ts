@@ -2,6 +2,14 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { addressKey } from '../lib/client-address';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The client as per-address limits count it: its address, or its IPv6 /64. */
+    readonly clientAddress: string;
+  }
+}
 
 /**
  * Helmet's middleware is built once: @fastify/helmet rebuilds it, and re-parses the policy,
@@ -30,6 +38,11 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 
 export default fp(async function securityPlugin(app: FastifyInstance) {
   await app.register(cookie);
+  app.decorateRequest('clientAddress', {
+    getter() {
+      return addressKey(this.ip);
+    },
+  });
   app.addHook('onRequest', (request, reply, done) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // A hashed script or stylesheet is not a document: CSP, framing and referrer headers do

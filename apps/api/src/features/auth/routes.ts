@@ -56,8 +56,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     },
     handler: async (request, reply) => {
       const { email, password, device_info, remember } = request.body;
-      const ip = request.ip;
-      const wait = await opts.throttle.take(ip, email);
+      const wait = await opts.throttle.take(request.clientAddress, email);
       if (wait !== null) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, LOGIN_THROTTLED_MESSAGE);
@@ -71,7 +70,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
         candidate.canSignIn &&
         candidate.status !== 'suspended';
       if (!passwordOk || !maySignIn) throw unauthorized(LOGIN_FAILED_MESSAGE);
-      await opts.throttle.succeeded(ip, email);
+      await opts.throttle.succeeded(request.clientAddress, email);
       const token = newToken();
       const expiresAt = new Date(
         Date.now() + (remember ? REMEMBER_SESSION_TTL_MS : SESSION_TTL_MS),
@@ -81,7 +80,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
         userId: candidate.id,
         deviceName: device_info.name,
         deviceType: device_info.type,
-        ip,
+        ip: request.ip,
         userAgent: request.headers['user-agent'],
         expiresAt,
       });

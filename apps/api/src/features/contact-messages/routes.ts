@@ -87,7 +87,7 @@ export async function contactMessagesRoutes(app: FastifyInstance) {
         throw new HttpError(413, CONTACT_MESSAGES.tooLarge);
     },
     handler: async (request, reply) => {
-      const wait = await throttle.take(request.ip);
+      const wait = await throttle.take(request.clientAddress);
       if (wait !== null) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, CONTACT_MESSAGES.rateLimited);

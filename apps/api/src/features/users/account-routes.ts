@@ -74,7 +74,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { throttle: Thro
       const { current_password, new_password } = request.body;
       // Guessing the current password here counts as guessing it at sign-in (decision 018).
       const key = `user:${session.userId}`;
-      const wait = await opts.throttle.take(request.ip, key);
+      const wait = await opts.throttle.take(request.clientAddress, key);
       if (wait !== null) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, LOGIN_THROTTLED_MESSAGE);
@@ -84,7 +84,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { throttle: Thro
         throw badRequest(ACCOUNT_MESSAGES.currentWrong, {
           current_password: [ACCOUNT_MESSAGES.currentWrong],
         });
-      await opts.throttle.succeeded(request.ip, key);
+      await opts.throttle.succeeded(request.clientAddress, key);
       await setPassword(
         app.db,
         session.userId,
