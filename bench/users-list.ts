@@ -16,8 +16,8 @@
  * scenarios take turns over several rounds and each figure is the median over the rounds, so
  * a neighbour's burst of CPU use does not land on one scenario only.
  */
-import { fileURLToPath } from 'node:url';
 import { desc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { openPostgres, preparedDb } from '../apps/api/src/db/client';
 import { runMigrations } from '../apps/api/src/db/migrate';
@@ -25,148 +25,41 @@ import { users } from '../apps/api/src/db/schema';
 import { seedBase } from '../apps/api/src/db/seed/base';
 import { seedDemoRoles } from '../apps/api/src/db/seed/demo';
 import {
-  ADMIN,
-  runScenarios,
-  serveApi,
-  signIn,
-  startServer,
-  stopServer,
-  withBenchDatabase,
-} from './lib';
+  FEMALE_FIRST_NAMES,
+  LAST_NAMES,
+  MALE_FIRST_NAMES,
+  PLACES,
+} from '../apps/api/src/db/seed/demo-names';
+import { ADMIN, runBench, runScenarios, withApi, withBenchDatabase } from './lib';
 
 const USER_COUNT = Number(process.env.BENCH_USERS ?? 1_000_000);
 
-const FIRST = [
-  'Aarav',
-  'Vihaan',
-  'Arjun',
-  'Rohit',
-  'Virat',
-  'Rahul',
-  'Shubman',
-  'Ishan',
-  'Hardik',
-  'Jasprit',
-  'Ravindra',
-  'Suryakumar',
-  'Rishabh',
-  'Shreyas',
-  'Yashasvi',
-  'Kuldeep',
-  'Mohammed',
-  'Sanju',
-  'Ajinkya',
-  'Cheteshwar',
-  'Dinesh',
-  'Aniket',
-  'Pranav',
-  'Siddharth',
-  'Kunal',
-  'Varun',
-  'Harsh',
-  'Nikhil',
-  'Tilak',
-  'Abhishek',
-  'Smriti',
-  'Harmanpreet',
-  'Jemimah',
-  'Shafali',
-  'Deepti',
-  'Richa',
-  'Renuka',
-  'Pooja',
-  'Radha',
-  'Sneha',
-  'Ananya',
-  'Diya',
-  'Isha',
-  'Kavya',
-  'Meera',
-  'Priya',
-  'Shreya',
-  'Tanvi',
-  'Aditi',
-  'Nisha',
-];
-const LAST = [
-  'Sharma',
-  'Verma',
-  'Patel',
-  'Iyer',
-  'Nair',
-  'Reddy',
-  'Singh',
-  'Kumar',
-  'Gupta',
-  'Mehta',
-  'Joshi',
-  'Kulkarni',
-  'Deshpande',
-  'Chatterjee',
-  'Banerjee',
-  'Das',
-  'Mishra',
-  'Pandey',
-  'Yadav',
-  'Chauhan',
-  'Rao',
-  'Pillai',
-  'Menon',
-  'Bhat',
-  'Shetty',
-  'Gill',
-  'Dhillon',
-  'Jadeja',
-  'Pant',
-  'Thakur',
-  'Saxena',
-  'Agarwal',
-  'Bose',
-  'Ghosh',
-  'Kapoor',
-  'Malhotra',
-  'Naidu',
-  'Sethi',
-  'Tiwari',
-  'Dubey',
-];
-const CITIES = [
-  'Mumbai',
-  'Pune',
-  'Delhi',
-  'Bengaluru',
-  'Chennai',
-  'Kolkata',
-  'Hyderabad',
-  'Ahmedabad',
-  'Jaipur',
-  'Lucknow',
-];
+// The demo seed's names and towns, so the searches meet names like the ones a demo install has.
+const FIRST = [...MALE_FIRST_NAMES, ...FEMALE_FIRST_NAMES];
+const CITIES = PLACES.map(([city]) => city);
 
 /** The throwaway baselines: one indexed query and no response schema, without and with the access check. */
 const BARE_URL = '/api/bench/bare';
 const BARE_AUTHED_URL = '/api/bench/bare-authed';
 
-function serve(databaseUrl: string) {
-  return serveApi(databaseUrl, (app) => {
-    // Prepared on the generic-plan connections, like the list's own plain pages, so the baseline
-    // is as lean as a route gets.
-    const bareQuery = preparedDb(app.db)
-      .select({
-        id: users.id,
-        phoneNumber: users.phoneNumber,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        status: users.status,
-      })
-      .from(users)
-      .orderBy(desc(users.id))
-      .limit(10)
-      .prepare('bench_bare');
-    const bare = () => bareQuery.execute();
-    app.get(BARE_URL, { config: { access: 'public' } }, bare);
-    app.get(BARE_AUTHED_URL, { config: { access: 'users.view' } }, bare);
-  });
+function routes(app: FastifyInstance) {
+  // Prepared on the generic-plan connections, like the list's own plain pages, so the baseline
+  // is as lean as a route gets.
+  const bareQuery = preparedDb(app.db)
+    .select({
+      id: users.id,
+      phoneNumber: users.phoneNumber,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      status: users.status,
+    })
+    .from(users)
+    .orderBy(desc(users.id))
+    .limit(10)
+    .prepare('bench_bare');
+  const bare = () => bareQuery.execute();
+  app.get(BARE_URL, { config: { access: 'public' } }, bare);
+  app.get(BARE_AUTHED_URL, { config: { access: 'users.view' } }, bare);
 }
 
 async function seedDatabase(databaseUrl: string) {
@@ -207,7 +100,7 @@ async function seedDatabase(databaseUrl: string) {
               now() - make_interval(secs => $4::int - g), now() - make_interval(secs => $4::int - g)
        from generate_series(1, $4::int) g,
             (select $1::text[] as names) f, (select $2::text[] as names) l, (select $3::text[] as names) c`,
-      [FIRST, LAST, CITIES, USER_COUNT],
+      [FIRST, LAST_NAMES, CITIES, USER_COUNT],
     );
     await client.query('alter table users enable trigger users_count_insert_delete');
     await client.query('alter table users enable trigger users_search_names_insert_delete');
@@ -251,10 +144,7 @@ async function main() {
     const profile = process.env.BENCH_PROFILE
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
       : [];
-    const server = startServer(fileURLToPath(import.meta.url), databaseUrl, profile);
-    try {
-      const base = `http://127.0.0.1:${await server.port}`;
-      const headers = await signIn(base);
+    await withApi(import.meta.url, databaseUrl, { execArgv: profile }, async (base, headers) => {
       const roleList = (await (await fetch(`${base}/api/roles/active`, { headers })).json()) as {
         data: { id: number; name: string }[];
       };
@@ -286,17 +176,8 @@ async function main() {
         headers,
         only ? scenarios.filter(([label, url]) => url === BARE_URL || only.test(label)) : scenarios,
       );
-    } finally {
-      await stopServer(server);
-    }
+    });
   });
 }
 
-if (process.argv[2] === 'serve') {
-  void serve(process.argv[3]!);
-} else {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runBench(main, routes);

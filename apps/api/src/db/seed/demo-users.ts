@@ -1,110 +1,7 @@
 import type { Db } from '../client';
 import { roles, users } from '../schema';
+import { FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, PLACES } from './demo-names';
 
-const MALE = [
-  'Aarav',
-  'Vihaan',
-  'Arjun',
-  'Rohit',
-  'Virat',
-  'Rahul',
-  'Shubman',
-  'Ishan',
-  'Hardik',
-  'Jasprit',
-  'Ravindra',
-  'Suryakumar',
-  'Rishabh',
-  'Shreyas',
-  'Yashasvi',
-  'Kuldeep',
-  'Mohammed',
-  'Sanju',
-  'Ajinkya',
-  'Cheteshwar',
-  'Dinesh',
-  'Karthik',
-  'Aniket',
-  'Pranav',
-  'Siddharth',
-  'Kunal',
-  'Varun',
-  'Harsh',
-  'Nikhil',
-  'Tilak',
-];
-const FEMALE = [
-  'Smriti',
-  'Harmanpreet',
-  'Jemimah',
-  'Shafali',
-  'Deepti',
-  'Richa',
-  'Renuka',
-  'Pooja',
-  'Radha',
-  'Sneha',
-  'Ananya',
-  'Diya',
-  'Isha',
-  'Kavya',
-  'Meera',
-  'Priya',
-  'Shreya',
-  'Tanvi',
-  'Aditi',
-  'Nisha',
-];
-const LAST = [
-  'Sharma',
-  'Verma',
-  'Patel',
-  'Iyer',
-  'Nair',
-  'Reddy',
-  'Singh',
-  'Kumar',
-  'Gupta',
-  'Mehta',
-  'Joshi',
-  'Kulkarni',
-  'Deshpande',
-  'Chatterjee',
-  'Banerjee',
-  'Das',
-  'Mishra',
-  'Pandey',
-  'Yadav',
-  'Chauhan',
-  'Rao',
-  'Pillai',
-  'Menon',
-  'Bhat',
-  'Shetty',
-  'Gill',
-  'Dhillon',
-  'Jadeja',
-  'Pant',
-  'Thakur',
-];
-const PLACES: [city: string, state: string, pin: string][] = [
-  ['Mumbai', 'Maharashtra', '400'],
-  ['Pune', 'Maharashtra', '411'],
-  ['Delhi', 'Delhi', '110'],
-  ['Bengaluru', 'Karnataka', '560'],
-  ['Chennai', 'Tamil Nadu', '600'],
-  ['Kolkata', 'West Bengal', '700'],
-  ['Hyderabad', 'Telangana', '500'],
-  ['Ahmedabad', 'Gujarat', '380'],
-  ['Jaipur', 'Rajasthan', '302'],
-  ['Lucknow', 'Uttar Pradesh', '226'],
-  ['Chandigarh', 'Chandigarh', '160'],
-  ['Kochi', 'Kerala', '682'],
-  ['Indore', 'Madhya Pradesh', '452'],
-  ['Nagpur', 'Maharashtra', '440'],
-  ['Rajkot', 'Gujarat', '360'],
-  ['Dharamsala', 'Himachal Pradesh', '176'],
-];
 const STREETS = [
   'MG Road',
   'Station Road',
@@ -146,8 +43,8 @@ export async function seedDemoUsers(db: Db, count = DEMO_USER_COUNT) {
   const rows: (typeof users.$inferInsert)[] = [];
   for (let i = 0; i < count; i++) {
     const female = rnd() < 0.3;
-    const first = pick(female ? FEMALE : MALE);
-    const last = pick(LAST);
+    const first = pick(female ? FEMALE_FIRST_NAMES : MALE_FIRST_NAMES);
+    const last = pick(LAST_NAMES);
     const [city, state, pin] = pick(PLACES);
     const role = i % 10 === 0 ? owner : i % 15 === 1 ? umpire : player;
     const statusRoll = rnd();
