@@ -12,8 +12,8 @@
  *   BENCH_ROUNDS        rounds (default 3)
  *   BENCH_KEEP          name of a database to seed once and keep between runs
  */
-import { fileURLToPath } from 'node:url';
 import { desc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { openPostgres, preparedDb } from '../apps/api/src/db/client';
 import { runMigrations } from '../apps/api/src/db/migrate';
@@ -21,15 +21,7 @@ import { users } from '../apps/api/src/db/schema';
 import { seedBase } from '../apps/api/src/db/seed/base';
 import { seedDemoRoles } from '../apps/api/src/db/seed/demo';
 import { loadDashboard } from '../apps/api/src/features/dashboard/repository';
-import {
-  ADMIN,
-  runScenarios,
-  serveApi,
-  signIn,
-  startServer,
-  stopServer,
-  withBenchDatabase,
-} from './lib';
+import { ADMIN, runBench, runScenarios, withApi, withBenchDatabase } from './lib';
 
 const USER_COUNT = Number(process.env.BENCH_USERS ?? 1_000_000);
 const MATCH_COUNT = Number(process.env.BENCH_MATCHES ?? 100_000);
@@ -41,22 +33,21 @@ const DASHBOARD_URL = '/api/dashboard';
 /** The dashboard's statement once per request, without the route's sharing (decision 028). */
 const UNSHARED_URL = '/api/bench/dashboard-unshared';
 
-function serve(databaseUrl: string) {
-  return serveApi(databaseUrl, (app) => {
-    const bareQuery = preparedDb(app.db)
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        status: users.status,
-      })
-      .from(users)
-      .orderBy(desc(users.id))
-      .limit(10)
-      .prepare('bench_bare');
-    app.get(BARE_URL, { config: { access: 'public' } }, () => bareQuery.execute());
-    app.get(UNSHARED_URL, { config: { access: 'dashboard.view' } }, () => loadDashboard(app.db));
-  });
+/** The bench's routes in the API: the bare baseline and the unshared dashboard statement. */
+function routes(app: FastifyInstance) {
+  const bareQuery = preparedDb(app.db)
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      status: users.status,
+    })
+    .from(users)
+    .orderBy(desc(users.id))
+    .limit(10)
+    .prepare('bench_bare');
+  app.get(BARE_URL, { config: { access: 'public' } }, () => bareQuery.execute());
+  app.get(UNSHARED_URL, { config: { access: 'dashboard.view' } }, () => loadDashboard(app.db));
 }
 
 async function timed(client: pg.Client, label: string, text: string, values: unknown[] = []) {
@@ -202,10 +193,7 @@ async function seedDatabase(databaseUrl: string) {
 async function main() {
   await withBenchDatabase('bench_dashboard', async (databaseUrl, fresh) => {
     if (fresh) await seedDatabase(databaseUrl);
-    const server = startServer(fileURLToPath(import.meta.url), databaseUrl);
-    try {
-      const base = `http://127.0.0.1:${await server.port}`;
-      const headers = await signIn(base);
+    await withApi(import.meta.url, databaseUrl, {}, async (base, headers) => {
       const sample = (await (await fetch(base + DASHBOARD_URL, { headers })).json()) as {
         data: { stats: unknown; chartData: { matchesChartData: unknown } };
       };
@@ -216,17 +204,8 @@ async function main() {
         ['GET /api/dashboard', DASHBOARD_URL],
         ['its statement per request, unshared', UNSHARED_URL],
       ]);
-    } finally {
-      await stopServer(server);
-    }
+    });
   });
 }
 
-if (process.argv[2] === 'serve') {
-  void serve(process.argv[3]!);
-} else {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runBench(main, routes);

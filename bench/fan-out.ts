@@ -9,13 +9,12 @@
  *   BENCH_USERS         users to seed (default 100000)
  *   BENCH_KEEP          name of a database to seed once and keep between runs
  */
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPostgres } from '../apps/api/src/db/client';
 import { runMigrations } from '../apps/api/src/db/migrate';
 import { seedBase } from '../apps/api/src/db/seed/base';
 import { startTestSmtp } from '../apps/api/src/test/smtp';
-import { ADMIN, serveApi, signIn, startServer, stopServer, withBenchDatabase } from './lib';
+import { ADMIN, runBench, withApi, withBenchDatabase } from './lib';
 
 const USER_COUNT = Number(process.env.BENCH_USERS ?? 100_000);
 
@@ -57,11 +56,9 @@ async function main() {
   });
   await withBenchDatabase('fanout', async (databaseUrl, fresh) => {
     if (fresh) await seed(databaseUrl);
-    process.env.BENCH_SMTP_URL = sink.url;
-    const server = startServer(fileURLToPath(import.meta.url), databaseUrl);
-    try {
-      const base = `http://127.0.0.1:${await server.port}`;
-      const headers = { ...(await signIn(base)), 'content-type': 'application/json' };
+    const config = { SMTP_URL: sink.url, MAIL_FROM: 'Bench <bench@fanout.test>' };
+    await withApi(import.meta.url, databaseUrl, { config }, async (base, auth) => {
+      const headers = { ...auth, 'content-type': 'application/json' };
       const template = await fetch(`${base}/api/notifications/templates`, {
         method: 'POST',
         headers,
@@ -125,18 +122,9 @@ async function main() {
       console.log(
         `at the sink: ${received.toLocaleString()} received, ${distinct.toLocaleString()} distinct Message-IDs, ${(counts.total - distinct).toLocaleString()} missing, ${(received - distinct).toLocaleString()} repeated`,
       );
-    } finally {
-      await stopServer(server);
-    }
+    });
   });
   await sink.close();
 }
 
-if (process.argv[2] === 'serve') {
-  void serveApi(process.argv[3]!, () => {}, {
-    SMTP_URL: process.env.BENCH_SMTP_URL!,
-    MAIL_FROM: 'Bench <bench@fanout.test>',
-  });
-} else {
-  await main();
-}
+runBench(main);

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -20,19 +21,19 @@ export const SERVER_URL =
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 export const CONNECTIONS = 50;
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
 export const ADMIN = { email: 'bench-admin@example.in', password: 'Bench@12345' };
+
+/** The API's settings that a bench adds (e.g. SMTP_URL), passed from parent to child. */
+const CONFIG_ENV = 'BENCH_API_CONFIG';
 
 /**
  * The child process: the API built with `buildApp` on `databaseUrl`, plus the routes `extra`
  * registers (the bench's baselines); it reports its port to the parent and stops when the
- * parent disconnects.
+ * parent disconnects or stops it.
  */
-export async function serveApi(
-  databaseUrl: string,
-  extra: (app: FastifyInstance) => void,
-  /** More settings for the API's configuration (e.g. SMTP_URL). */
-  env: Record<string, string> = {},
-) {
+async function serveApi(databaseUrl: string, extra: (app: FastifyInstance) => void) {
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'bench-uploads-'));
   const database = openPostgres(databaseUrl);
   const config = loadConfig({
@@ -41,7 +42,7 @@ export async function serveApi(
     DATABASE_URL: databaseUrl,
     UPLOAD_DIR: uploadDir,
     WEB_DIST: '/nonexistent',
-    ...env,
+    ...(JSON.parse(process.env[CONFIG_ENV] ?? '{}') as Record<string, string>),
   });
   const app = await buildApp({ config, database, logger: false });
   extra(app);
@@ -59,26 +60,117 @@ export async function serveApi(
   };
   process.on('disconnect', stop);
   process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
-/** Starts `script` with `serve <databaseUrl>` in a child process; `port` resolves once it listens. */
-export function startServer(script: string, databaseUrl: string, execArgv: string[] = []) {
-  const child = fork(script, ['serve', databaseUrl], {
-    stdio: 'inherit',
-    execArgv: [...process.execArgv, ...execArgv],
+/**
+ * A bench script is two processes: `main` measures, and the same script run with
+ * `serve <databaseUrl>` (see withApi) is the API with the bench's own `routes`.
+ */
+export function runBench(
+  main: () => Promise<void>,
+  routes: (app: FastifyInstance) => void = () => {},
+) {
+  if (process.argv[2] === 'serve') {
+    void serveApi(process.argv[3]!, routes);
+    return;
+  }
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
   });
-  const port = new Promise<number>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { child, port };
 }
 
-export async function stopServer(server: ReturnType<typeof startServer> | undefined) {
-  if (!server?.child.connected) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.disconnect();
-  await exited;
+export interface BenchApi {
+  base: string;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const answers = (url: string) =>
+  fetch(url).then(
+    (res) => res.ok,
+    () => false,
+  );
+
+/**
+ * Starts the API in a child process, so the load generator does not share its event loop, and
+ * resolves once it answers `/api/health/ready`. The child runs `module` with this process's
+ * loader (tsx) and listens on `port`, or, without one, reports the port it took (serveApi).
+ */
+export async function startApi(options: {
+  module: string;
+  args?: string[];
+  env?: Record<string, string>;
+  execArgv?: string[];
+  port?: number;
+}): Promise<BenchApi> {
+  if (options.port && (await answers(`http://127.0.0.1:${options.port}/api/health/live`)))
+    throw new Error(`port ${options.port} is in use`);
+  const child = fork(options.module, options.args ?? [], {
+    cwd: repoRoot,
+    env: { ...process.env, ...options.env },
+    execArgv: [...process.execArgv, ...(options.execArgv ?? [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code, signal) =>
+      reject(new Error(`the API exited with ${code ?? signal}`)),
+    ),
+  );
+  exited.catch(() => {});
+  const port =
+    options.port ??
+    (await Promise.race([
+      new Promise<number>((resolve) =>
+        child.once('message', (m) => resolve((m as { port: number }).port)),
+      ),
+      exited,
+    ]));
+  const api: BenchApi = {
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await gone;
+    },
+  };
+  // A seeding server takes a while; a cap so a wedged one ends the bench instead of hanging it.
+  const deadline = Date.now() + 180_000;
+  while (!(await answers(`${api.base}/api/health/ready`))) {
+    if (child.exitCode !== null || child.signalCode !== null) await exited;
+    if (Date.now() > deadline) {
+      await api.stop();
+      throw new Error('the API did not become ready in 180 s');
+    }
+    await sleep(250);
+  }
+  return api;
+}
+
+/**
+ * Runs `run` against the API on `databaseUrl`: this bench's `script` (its `import.meta.url`)
+ * again as the child that runBench serves, with the extra settings `config` and node flags
+ * `execArgv`, and the administrator signed in.
+ */
+export async function withApi(
+  script: string,
+  databaseUrl: string,
+  options: { config?: Record<string, string>; execArgv?: string[] },
+  run: (base: string, headers: Record<string, string>) => Promise<void>,
+) {
+  const api = await startApi({
+    module: fileURLToPath(script),
+    args: ['serve', databaseUrl],
+    env: { [CONFIG_ENV]: JSON.stringify(options.config ?? {}) },
+    execArgv: options.execArgv,
+  });
+  try {
+    await run(api.base, await signIn(api.base));
+  } finally {
+    await api.stop();
+  }
 }
 
 export async function measure(
@@ -125,15 +217,21 @@ export async function withBenchDatabase(
   }
 }
 
-/** Signs the bench administrator in and answers the bearer header. */
-export async function signIn(base: string) {
-  const login = await fetch(`${base}/api/user/login`, {
+/** Signs the bench administrator in; the answer carries the session cookies. */
+export async function logIn(base: string) {
+  const res = await fetch(`${base}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(ADMIN),
   });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  return { authorization: `Bearer ${token}` };
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return res;
+}
+
+/** The bench administrator's bearer header. */
+export async function signIn(base: string) {
+  const { data } = (await (await logIn(base)).json()) as { data: { token: string } };
+  return { authorization: `Bearer ${data.token}` };
 }
 
 /**

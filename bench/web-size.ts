@@ -17,7 +17,7 @@
  *   WEB_SIZE_REPORT      a folder to write each Lighthouse report to (JSON, one per run)
  *   CHROMIUM_PATH        browser (default /usr/bin/chromium)
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,26 +26,21 @@ import { chromium, type Browser, type Cookie } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { ADMIN, logIn, startApi } from './lib';
 
 const PORT = Number(process.env.WEB_SIZE_PORT ?? 3204);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.WEB_SIZE_RUNS ?? 3);
-const ADMIN = { email: 'bench-admin@example.in', password: 'Bench@12345' };
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/** The production entry (the e2e tests' way) on a throwaway embedded database with the demo seed. */
 async function startServer() {
-  const taken = await fetch(`${BASE}/api/health/live`).then(
-    () => true,
-    () => false,
-  );
-  if (taken) throw new Error(`port ${PORT} is in use; set WEB_SIZE_PORT`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'web-size-'));
-  const server = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const api = await startApi({
+    module: path.join(repoRoot, 'apps/api/src/server.ts'),
+    port: PORT,
     env: {
-      ...process.env,
       PORT: String(PORT),
       DATA_DIR: dataDir,
       ADMIN_EMAIL: ADMIN.email,
@@ -54,21 +49,9 @@ async function startServer() {
       LOG_LEVEL: 'warn',
     },
   });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the API exited with ${server.exitCode}`);
-    const ready = await fetch(`${BASE}/api/health/ready`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error('the API did not become ready in 180 s');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
   return {
     async stop() {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
+      await api.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -76,12 +59,7 @@ async function startServer() {
 
 /** The session cookies the API sets on sign-in, shaped for a browser context. */
 async function signIn(): Promise<Cookie[]> {
-  const res = await fetch(`${BASE}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  const res = await logIn(BASE);
   return res.headers.getSetCookie().map((line) => {
     const [pair = ''] = line.split(';');
     const eq = pair.indexOf('=');
