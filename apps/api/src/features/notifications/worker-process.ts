@@ -1,6 +1,7 @@
 /**
- * A delivery worker alone in its own process, on a PostgreSQL database: the exactly-once test
- * kills it with SIGKILL mid-batch, and the fan-out bench runs several. Arguments:
+ * A delivery worker alone in its own process, on a PostgreSQL database: the
+ * delivery-concurrency test kills it with SIGKILL mid-batch, and the fan-out bench runs several.
+ * Arguments:
  * `<databaseUrl> <smtpUrl> [leaseMs]`. Sends 'ready' over IPC once its loop runs.
  */
 import { openPostgres } from '../../db/client';
