@@ -7,6 +7,7 @@ import { roles } from '../../db/schema';
 import { createMailTransport } from '../../lib/mail';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { startTestSmtp } from '../../test/smtp';
+import { untilDone } from '../../test/until-done';
 import { emailTransport } from './transports';
 import { createDeliveryWorker } from './worker';
 
@@ -18,26 +19,6 @@ import { createDeliveryWorker } from './worker';
 const onServer = process.env.TEST_DB === 'pg';
 const NO_KILLS_HERE =
   'killing a worker process needs a PostgreSQL server (TEST_DATABASE_URL); PGlite lives inside one process';
-
-/**
- * A hang guard, not a speed check: a wait fails, saying what it saw, only once nothing has moved
- * for this long, so a slow machine passes and a stuck delivery does not hang the run.
- */
-const STALL_MS = 120_000;
-
-/** Polls `left` until it answers null (done); its answer says what is still missing. */
-async function untilDone(left: () => Promise<string | null> | string | null) {
-  let seen: string | null = null;
-  let movedAt = Date.now();
-  for (;;) {
-    const now = await left();
-    if (now === null) return;
-    if (now !== seen) [seen, movedAt] = [now, Date.now()];
-    else if (Date.now() - movedAt > STALL_MS)
-      throw new Error(`stuck for ${STALL_MS / 1000} s: ${now}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('delivery under concurrency and crashes: nothing lost, nothing doubled by racing workers, repeats after a kill bounded', () => {
   let t: TestApp;
