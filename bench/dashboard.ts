@@ -12,16 +12,14 @@
  *   BENCH_ROUNDS        rounds (default 3)
  *   BENCH_KEEP          name of a database to seed once and keep between runs
  */
-import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { openPostgres, preparedDb } from '../apps/api/src/db/client';
+import { openPostgres } from '../apps/api/src/db/client';
 import { runMigrations } from '../apps/api/src/db/migrate';
-import { users } from '../apps/api/src/db/schema';
 import { seedBase } from '../apps/api/src/db/seed/base';
 import { seedDemoRoles } from '../apps/api/src/db/seed/demo';
 import { loadDashboard } from '../apps/api/src/features/dashboard/repository';
-import { ADMIN, runBench, runScenarios, withApi, withBenchDatabase } from './lib';
+import { ADMIN, bareUsersQuery, runBench, runScenarios, withApi, withBenchDatabase } from './lib';
 
 const USER_COUNT = Number(process.env.BENCH_USERS ?? 1_000_000);
 const MATCH_COUNT = Number(process.env.BENCH_MATCHES ?? 100_000);
@@ -35,18 +33,7 @@ const UNSHARED_URL = '/api/bench/dashboard-unshared';
 
 /** The bench's routes in the API: the bare baseline and the unshared dashboard statement. */
 function routes(app: FastifyInstance) {
-  const bareQuery = preparedDb(app.db)
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      status: users.status,
-    })
-    .from(users)
-    .orderBy(desc(users.id))
-    .limit(10)
-    .prepare('bench_bare');
-  app.get(BARE_URL, { config: { access: 'public' } }, () => bareQuery.execute());
+  app.get(BARE_URL, { config: { access: 'public' } }, bareUsersQuery(app));
   app.get(UNSHARED_URL, { config: { access: 'dashboard.view' } }, () => loadDashboard(app.db));
 }
 

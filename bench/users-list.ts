@@ -16,12 +16,10 @@
  * scenarios take turns over several rounds and each figure is the median over the rounds, so
  * a neighbour's burst of CPU use does not land on one scenario only.
  */
-import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { openPostgres, preparedDb } from '../apps/api/src/db/client';
+import { openPostgres } from '../apps/api/src/db/client';
 import { runMigrations } from '../apps/api/src/db/migrate';
-import { users } from '../apps/api/src/db/schema';
 import { seedBase } from '../apps/api/src/db/seed/base';
 import { seedDemoRoles } from '../apps/api/src/db/seed/demo';
 import {
@@ -30,7 +28,7 @@ import {
   MALE_FIRST_NAMES,
   PLACES,
 } from '../apps/api/src/db/seed/demo-names';
-import { ADMIN, runBench, runScenarios, withApi, withBenchDatabase } from './lib';
+import { ADMIN, bareUsersQuery, runBench, runScenarios, withApi, withBenchDatabase } from './lib';
 
 const USER_COUNT = Number(process.env.BENCH_USERS ?? 1_000_000);
 
@@ -43,21 +41,7 @@ const BARE_URL = '/api/bench/bare';
 const BARE_AUTHED_URL = '/api/bench/bare-authed';
 
 function routes(app: FastifyInstance) {
-  // Prepared on the generic-plan connections, like the list's own plain pages, so the baseline
-  // is as lean as a route gets.
-  const bareQuery = preparedDb(app.db)
-    .select({
-      id: users.id,
-      phoneNumber: users.phoneNumber,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      status: users.status,
-    })
-    .from(users)
-    .orderBy(desc(users.id))
-    .limit(10)
-    .prepare('bench_bare');
-  const bare = () => bareQuery.execute();
+  const bare = bareUsersQuery(app);
   app.get(BARE_URL, { config: { access: 'public' } }, bare);
   app.get(BARE_AUTHED_URL, { config: { access: 'users.view' } }, bare);
 }
