@@ -121,7 +121,8 @@ export const userForm = z.object({
     .nullish()
     .transform((v) => v || null),
   gender: z
-    .union([z.enum(GENDERS), z.literal('')], { error: userFormMessages.invalidGender })
+    // One enum with '' (not a union), so the document gives the nullable field its type.
+    .enum([...GENDERS, ''], { error: userFormMessages.invalidGender })
     .nullish()
     .transform((v) => v || null),
   address: optionalField(255, 'Address'),

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '@cricket/contracts';
 import { HttpError } from '../lib/http-errors';
@@ -29,8 +30,29 @@ function fieldErrors(validation: { instancePath: string; message?: string }[]) {
   return errors;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The methods an API path answers to, for a 405's `Allow` (empty: no such path). */
+    allowedMethods(path: string): string[];
+  }
+}
+
 /** One error handler: 4xx carry a clear message and field errors; 5xx never leak internals. */
 export default fp(async function errorsPlugin(app: FastifyInstance) {
+  // The API's routes again, matched the way Fastify matches them, to tell an unknown path (404)
+  // from a known one asked with a method it does not take (405, RFC 9110 §15.5.6).
+  const routes = FindMyWay();
+  const methods = new Set<HTTPMethod>();
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat() as HTTPMethod[]) {
+      methods.add(method);
+      routes.on(method, route.url, () => {});
+    }
+  });
+  app.decorate('allowedMethods', (path: string) =>
+    [...methods].filter((method) => routes.find(method, path)).sort(),
+  );
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation);

@@ -1,24 +1,155 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { APP_VERSION } from '@cricket/contracts';
+import { z } from 'zod';
+import {
+  APP_VERSION,
+  errorBody,
+  MEDIA_MAX_FILES,
+  MEDIA_MAX_REQUEST_BYTES,
+  MEDIA_TYPES,
+} from '@cricket/contracts';
 
-/** The OpenAPI document comes from the same zod schemas that validate the requests. */
+type Schema = Record<string, unknown> & {
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
+  response?: Record<string, unknown>;
+  consumes?: string[];
+  operationId?: string;
+  security?: { [label: string]: readonly string[] }[];
+};
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Every error answer has this body (plugins/errors.ts); documented once, referred to. */
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+const RETRY_AFTER = {
+  'Retry-After': {
+    type: 'integer',
+    minimum: 1,
+    description: 'Seconds to wait before trying again',
+  },
+};
+
+/** Why each status can answer, so a client knows what it is handling. */
+const ERRORS: Record<number, string> = {
+  400: "The request is invalid: `message` names the first problem, `errors` every field's",
+  401: 'Not signed in, or the session has ended',
+  403: 'The role lacks the permission, or a cookie-signed write lacks the XSRF header',
+  404: 'No such record',
+  409: 'The change conflicts with stored data (a value already in use, a record still referenced)',
+  413: 'The body is larger than the route accepts',
+  415: 'The body is not in a media type the route accepts',
+  429: 'Too many attempts: wait for Retry-After seconds',
+  500: 'An unexpected failure; the body never carries details',
+  503: 'A dependency (the database) is unavailable: wait for Retry-After seconds',
+};
+
+/** `GET /api/users/{id}/password` → `getUsersByIdPassword`; a route may name its own. */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .map((part) => {
+      const param = /^[:{]([^}]+)}?$/.exec(part);
+      const word = param ? `by-${param[1]}` : part;
+      return word
+        .split(/[^A-Za-z0-9]+/)
+        .map((piece) => piece.charAt(0).toUpperCase() + piece.slice(1))
+        .join('');
+    });
+  return method.toLowerCase() + words.join('');
+}
+
+/** The error answers a route can give, from what it declares: access, input, path, method. */
+function errorStatuses(method: string, schema: Schema, isPublic: boolean): number[] {
+  const statuses = [500, 503];
+  const takesInput = Boolean(schema.body || schema.querystring || schema.params || schema.consumes);
+  if (takesInput) statuses.push(400);
+  if (!isPublic) statuses.push(401, 403);
+  if (schema.params) statuses.push(404);
+  if (WRITES.has(method) && !isPublic) statuses.push(409);
+  if (schema.body || schema.consumes) statuses.push(413, 415);
+  return statuses;
+}
+
+/** The upload's multipart body, which the route reads as a stream rather than validating. */
+const multipartBody = {
+  type: 'object',
+  required: ['type', 'files'],
+  properties: {
+    type: { type: 'string', enum: [...MEDIA_TYPES], description: 'What the files are for' },
+    files: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MEDIA_MAX_FILES,
+      items: { type: 'string', format: 'binary' },
+      description: `Up to ${MEDIA_MAX_FILES} files, ${MEDIA_MAX_REQUEST_BYTES / 1024 / 1024} MB in all`,
+    },
+  },
+};
+
+/**
+ * The document from the same zod schemas that validate the requests, completed with what every
+ * route shares: its operationId, the error answers it can give with their one body (and
+ * Retry-After where a client should wait), `security: []` where it is public, and the
+ * multipart body of an upload. Only the document changes: answers are validated as before.
+ */
+function transform(input: Parameters<typeof jsonSchemaTransform>[0]) {
+  const out = jsonSchemaTransform(input) as { schema: Schema; url: string };
+  const route = input.route as RouteOptions;
+  const method = (Array.isArray(route.method) ? route.method[0] : route.method) as string;
+  const isPublic = route.config?.access === 'public';
+  const schema: Schema = { ...out.schema };
+  schema.operationId ??= operationIdOf(method, input.url);
+  if (isPublic) schema.security = [];
+  if (schema.consumes?.includes('multipart/form-data') && !schema.body) schema.body = multipartBody;
+  const response: Record<string, unknown> = { ...schema.response };
+  for (const status of errorStatuses(method, schema, isPublic)) {
+    // A route's own schema for a status (health's 503) is the truth for it.
+    response[status] ??= {
+      description: ERRORS[status],
+      ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
+      content: { 'application/json': { schema: ERROR_REF } },
+    };
+  }
+  for (const [status, body] of Object.entries(response)) {
+    if (Number(status) === 429 && body && typeof body === 'object' && !('headers' in body)) {
+      response[status] = { ...body, headers: RETRY_AFTER };
+    }
+  }
+  schema.response = response;
+  return { ...out, schema };
+}
+
 export default fp(async function openapiPlugin(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Cricket back-office API', version: APP_VERSION },
+      openapi: '3.0.3',
+      info: {
+        title: 'Cricket back-office API',
+        version: APP_VERSION,
+        description:
+          'Every answer is `{ success, message, data? }`; every error answer is the `Error` schema.',
+        license: { name: 'Proprietary', url: 'https://cricket.local/license' },
+      },
+      servers: [{ url: '/' }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
           cookie: { type: 'apiKey', in: 'cookie', name: '__token' },
         },
+        schemas: {
+          Error: z.toJSONSchema(errorBody, { target: 'openapi-3.0' }) as Record<string, unknown>,
+        },
       },
       security: [{ bearer: [] }, { cookie: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -53,6 +53,11 @@ export default fp(async function webPlugin(app: FastifyInstance, opts: { webDist
       url.startsWith('/uploads/');
     // HEAD too: link checkers and uptime probes ask with it, and send() leaves the body out.
     const isPageRead = request.method === 'GET' || request.method === 'HEAD';
+    const allowed = url.startsWith('/api/') ? app.allowedMethods(url) : [];
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      return reply.status(405).send({ success: false, message: 'Method not allowed' });
+    }
     if (isApiOrAsset || !isPageRead || !hasWeb) {
       return reply.status(404).send({ success: false, message: 'Not found' });
     }

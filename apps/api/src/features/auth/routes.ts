@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  errorBody,
   LOGIN_FAILED_MESSAGE,
   LOGIN_THROTTLED_MESSAGE,
   REMEMBER_SESSION_TTL_MS,
@@ -52,7 +53,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       tags: ['auth'],
       summary: 'Sign in with email and password',
       body: loginBody,
-      response: { 200: envelope(loginData) },
+      response: { 200: envelope(loginData), 429: errorBody },
     },
     handler: async (request, reply) => {
       const { email, password, device_info, remember } = request.body;

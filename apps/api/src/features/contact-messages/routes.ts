@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  errorBody,
   CONTACT_BODY_LIMIT,
   CONTACT_HONEYPOT_FIELD,
   CONTACT_MESSAGES,
@@ -77,7 +78,7 @@ export async function contactMessagesRoutes(app: FastifyInstance) {
       tags: ['contact-messages'],
       summary: "The platform website's contact form (public, rate-limited per address)",
       body: contactInput,
-      response: { 201: messageOnly },
+      response: { 201: messageOnly, 429: errorBody },
     },
     // The origin header goes on every answer, refusals included, so the website can read them.
     onRequest: async (request, reply) => {

@@ -10,12 +10,20 @@ export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/health/live', {
     config: { access: 'public' },
-    schema: { tags: ['health'], response: { 200: messageOnly } },
+    schema: {
+      tags: ['health'],
+      summary: 'Liveness: the process answers',
+      response: { 200: messageOnly },
+    },
     handler: async () => ok('live'),
   });
   r.get('/api/health/ready', {
     config: { access: 'public' },
-    schema: { tags: ['health'], response: { 200: messageOnly, 503: messageOnly } },
+    schema: {
+      tags: ['health'],
+      summary: 'Readiness: the database answers (503 while it does not)',
+      response: { 200: messageOnly, 503: messageOnly },
+    },
     handler: async (request, reply) => {
       try {
         await ping(app.db);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  errorBody,
   ACCOUNT_MESSAGES,
   ACCOUNT_SUCCESS,
   LOGIN_THROTTLED_MESSAGE,
@@ -67,7 +68,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { throttle: Thro
       tags,
       summary: 'Change your own password; signs out every other session of yours',
       body: passwordChangeForm,
-      response: { 200: messageOnly },
+      response: { 200: messageOnly, 429: errorBody },
     },
     handler: async (request, reply) => {
       const session = sessionOf(request);

@@ -1,0 +1,108 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  security?: unknown[];
+  requestBody?: { content: Record<string, unknown> };
+  responses: Record<string, { headers?: Record<string, unknown>; content?: unknown }>;
+}
+
+let t: TestApp;
+let doc: { paths: Record<string, Record<string, Operation>> };
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  doc = res.json();
+});
+afterAll(() => t.close());
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ name: `${method} ${path}`, method, path, op })),
+  );
+
+describe('the OpenAPI document', () => {
+  it("passes Redocly's recommended rules with no error", async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({
+      source: JSON.stringify(doc),
+      absoluteRef: 'openapi.json',
+      config,
+    });
+    const lines = problems.map(
+      (p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`,
+    );
+    console.log(`Redocly lint: ${problems.length} problems over ${operations().length} operations`);
+    expect(lines.filter((l) => l.startsWith('error'))).toEqual([]);
+    // The one warning kept: the health probes take no input and need no session, so they have
+    // no 4xx answer to document.
+    expect(
+      lines.filter((l) => !/^warn operation-4xx-response #\/paths\/~1api~1health~1/.test(l)),
+    ).toEqual([]);
+  });
+
+  it('names every operation once and documents its error answers with the one error body', () => {
+    const ids = new Set<string>();
+    for (const { name, op } of operations()) {
+      expect(op.operationId, name).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(ids.has(op.operationId!), `${name}: ${op.operationId} twice`).toBe(false);
+      ids.add(op.operationId!);
+      expect(op.summary, name).toBeTruthy();
+      for (const status of ['500', '503'])
+        expect(op.responses[status], `${name} ${status}`).toBeDefined();
+      expect(
+        op.responses['503']!.headers?.['Retry-After'] ?? name.includes('health'),
+        name,
+      ).toBeTruthy();
+    }
+  });
+
+  it('marks the public routes public and the rest as needing a session', () => {
+    const publicOps = operations()
+      .filter(({ op }) => Array.isArray(op.security) && op.security.length === 0)
+      .map(({ name }) => name)
+      .sort();
+    expect(publicOps).toEqual(
+      [
+        'get /api/health/live',
+        'get /api/health/ready',
+        'options /api/contact',
+        'post /api/contact',
+        'post /api/user/login',
+      ].filter((name) => name in Object.fromEntries(operations().map((o) => [o.name, 1]))),
+    );
+    for (const { name, op } of operations()) {
+      if (op.security) continue;
+      expect(op.responses['401'], name).toBeDefined();
+      expect(op.responses['403'], name).toBeDefined();
+    }
+  });
+
+  it('documents the throttled routes with 429 and Retry-After', () => {
+    for (const name of ['post /api/user/login', 'post /api/contact', 'put /api/user/password']) {
+      const op = operations().find((o) => o.name === name)!.op;
+      expect(op.responses['429']?.headers?.['Retry-After'], name).toBeDefined();
+    }
+  });
+
+  it('describes the upload as multipart with its fields', () => {
+    const upload = doc.paths['/api/media/upload']!.post!;
+    expect(upload.requestBody?.content['multipart/form-data']).toMatchObject({
+      schema: { required: ['type', 'files'] },
+    });
+  });
+});
+
+describe('an unsupported method', () => {
+  it('answers 405 with Allow on a known path, and 404 on an unknown one', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/users/1' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('DELETE, GET, HEAD, PUT');
+    expect(res.json()).toEqual({ success: false, message: 'Method not allowed' });
+    const unknown = await t.app.inject({ method: 'PATCH', url: '/api/nothing-here' });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
