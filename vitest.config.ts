@@ -8,8 +8,10 @@ const apiProject = (name: string, env: Record<string, string>, globalSetup: stri
     environment: 'node',
     env,
     globalSetup,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Hang guards, not deadlines: on a loaded 2-core machine PGlite alone took over a minute
+    // to start, and a guard that a slow but working run can reach makes CI flaky.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });
 
