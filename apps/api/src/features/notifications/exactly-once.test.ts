@@ -7,7 +7,7 @@ import { roles } from '../../db/schema';
 import { createMailTransport } from '../../lib/mail';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { startTestSmtp } from '../../test/smtp';
-import { emailTransport } from './transports';
+import { emailTransport } from '../../lib/channel-transports';
 import { createDeliveryWorker } from './worker';
 
 /**
