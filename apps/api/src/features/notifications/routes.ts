@@ -28,21 +28,17 @@ import { ok, okPage, pageData } from '../../lib/envelope';
 import { badRequest, HttpError } from '../../lib/http-errors';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
+import { cancelSend, listDeliveries, retryFailed } from './repository-deliveries';
+import { listRecipients } from './repository-recipients';
+import { createSend, getSend, listSends } from './repository-sends';
 import {
-  cancelSend,
-  createSend,
   createTemplate,
   deleteTemplate,
-  getSend,
   getTemplate,
-  listDeliveries,
-  listRecipients,
-  listSends,
   listTemplateNames,
   listTemplates,
-  retryFailed,
   updateTemplate,
-} from './repository';
+} from './repository-templates';
 
 const templateData = envelope(notificationTemplateData);
 
