@@ -5,23 +5,23 @@ import type { ZodType } from 'zod';
 import { plainInput } from '@cricket/contracts';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { createLoginThrottle } from './features/auth/login-throttle';
 import { registerFeatures } from './features';
 import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
+import deliveryWorkerPlugin from './plugins/delivery-worker';
 import errorsPlugin from './plugins/errors';
+import notifyListenerPlugin from './plugins/notify-listener';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
+import throttlesPlugin from './plugins/throttles';
+import transportsPlugin from './plugins/transports';
 import webPlugin from './plugins/web';
-import { createMailTransport, type MailTransport } from './lib/mail';
 import { serializerCompiler } from './lib/response-serializer';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
-    /** The SMTP transport; null when SMTP_URL is unset (email is then skipped, never faked). */
-    mail: MailTransport | null;
   }
 }
 
@@ -60,15 +60,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
-  const mail = createMailTransport({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
-  app.decorate('mail', mail);
-  app.addHook('onClose', () => mail?.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-
-  const throttle = createLoginThrottle(config.redisUrl, app.log);
-  app.addHook('onClose', () => throttle.close());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -84,9 +78,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     customTypes: /^application\/(?:[\w.+-]+\+)?json(?:;|$)/,
     globalDecompression: false,
   });
-  await app.register(authPlugin, { database });
+  // Infrastructure, each plugin naming what it needs (fastify/demo's shape); the routes only
+  // call what these decorate.
+  await app.register(notifyListenerPlugin, { database });
+  await app.register(transportsPlugin);
+  await app.register(throttlesPlugin);
+  await app.register(deliveryWorkerPlugin);
+  await app.register(authPlugin);
   await app.register(auditPlugin);
-  await registerFeatures(app, { auth: { throttle, cookieSecure: config.cookieSecure }, database });
+  await registerFeatures(app);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;
 }

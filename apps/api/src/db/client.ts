@@ -21,6 +21,17 @@ export interface ChannelHandlers {
   down(): void;
 }
 
+/**
+ * A per-instance cache kept honest through a channel that triggers notify on every change that
+ * could make it wrong (decisions 008 and 011); see plugins/notify-listener.ts.
+ */
+export interface NotifiedCache {
+  /** Empties the cache: a notification arrived. */
+  forget(): void;
+  /** The cache may be used only while listening, and starts empty each time it comes up. */
+  setListening(listening: boolean): void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'pg';
@@ -31,29 +42,6 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, for `openPglite`'s `loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
-}
-
-/**
- * Keeps an instance's cache honest through a channel that triggers notify on every change
- * that could make it wrong (decisions 008 and 011): the cache is emptied on each notification,
- * and used only while the listening connection is up, starting empty each time it comes up.
- */
-export async function forgetOnNotify(
-  database: Database,
-  channel: string,
-  cache: { forget(): void; setListening(listening: boolean): void },
-) {
-  const subscription = await database.subscribe(channel, {
-    message: () => cache.forget(),
-    up: () => cache.setListening(true),
-    down: () => cache.setListening(false),
-  });
-  return {
-    async close() {
-      cache.setListening(false);
-      await subscription.close();
-    },
-  };
 }
 
 const LOCK_KEY = 72_157_001;

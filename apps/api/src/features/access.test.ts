@@ -30,8 +30,11 @@ describe('route access table', () => {
   it('refuses a route that declares no access at start-up', async () => {
     const { default: Fastify } = await import('fastify');
     const { default: authPlugin } = await import('../plugins/auth');
+    const { default: notifyListener } = await import('../plugins/notify-listener');
     const app = Fastify();
-    await app.register(authPlugin, { database: t.database });
+    app.decorate('db', t.db);
+    await app.register(notifyListener, { database: t.database });
+    await app.register(authPlugin);
     expect(() => app.get('/api/undeclared', async () => 'x')).toThrow(/declares no access/);
     await app.close();
   });

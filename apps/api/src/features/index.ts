@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client';
 import { auditRoutes } from './audit/routes';
-import { authRoutes, type AuthRoutesOptions } from './auth/routes';
+import { authRoutes } from './auth/routes';
 import { contactMessagesRoutes } from './contact-messages/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { emailTemplatesRoutes } from './email-templates/routes';
@@ -17,16 +16,13 @@ import { waCategoriesRoutes } from './wa-categories/routes';
 import { waTemplatesRoutes } from './wa-templates/routes';
 
 /** Every feature's routes; a new feature adds one line here. */
-export async function registerFeatures(
-  app: FastifyInstance,
-  opts: { auth: AuthRoutesOptions; database: Database },
-) {
+export async function registerFeatures(app: FastifyInstance) {
   await app.register(healthRoutes);
-  await app.register(authRoutes, opts.auth);
-  await app.register(accountRoutes, { throttle: opts.auth.throttle });
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(dashboardRoutes);
   await app.register(rolesRoutes);
-  await app.register(usersRoutes, { database: opts.database });
+  await app.register(usersRoutes);
   await app.register(teamsRoutes);
   await app.register(matchesRoutes);
   await app.register(waCategoriesRoutes);

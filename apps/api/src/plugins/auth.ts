@@ -9,13 +9,12 @@ import {
   XSRF_HEADER,
   type PermissionName,
 } from '@cricket/contracts';
-import type { Database } from '../db/client';
 import {
   findActiveSession,
   forgetSessions,
-  watchAuthChanges,
+  sessionCache,
   type SessionContext,
-} from '../features/auth/repository';
+} from '../lib/active-sessions';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import { hashToken } from '../lib/tokens';
 
@@ -52,15 +51,11 @@ function readToken(request: FastifyRequest): { token: string; viaCookie: boolean
   return cookie ? { token: cookie, viaCookie: true } : null;
 }
 
-export default fp(async function authPlugin(
-  app: FastifyInstance,
-  { database }: { database: Database },
-) {
+async function authPlugin(app: FastifyInstance) {
   app.decorate('routeAccessTable', [] as RouteAccessEntry[]);
   app.decorateRequest('session', null);
 
-  const authChanges = await watchAuthChanges(database);
-  app.addHook('onClose', () => authChanges.close());
+  await app.forgetOnNotify('auth_changed', sessionCache(app.db));
   // This instance forgets cached sessions after every signed-in write it serves, before
   // answering, so its own changes hold on the very next request; other instances hear it by
   // notification. Anonymous writes (sign-in) cannot end or change a session.
@@ -101,6 +96,12 @@ export default fp(async function authPlugin(
       throw forbidden(FORBIDDEN_MESSAGE);
     }
   });
+}
+
+export default fp(authPlugin, {
+  name: 'auth',
+  dependencies: ['notify-listener'],
+  decorators: { fastify: ['db'] },
 });
 
 /** The signed-in session of a route that is not public. */

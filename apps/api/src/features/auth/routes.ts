@@ -22,22 +22,16 @@ import { ok } from '../../lib/envelope';
 import { HttpError, notFound, unauthorized } from '../../lib/http-errors';
 import { verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
-import type { LoginThrottle } from './login-throttle';
 import { createSession, findLoginCandidate, findProfile, revokeSession } from './repository';
 
-export interface AuthRoutesOptions {
-  throttle: LoginThrottle;
-  cookieSecure: boolean;
-}
-
-export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
+export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   function setSessionCookies(reply: FastifyReply, token: string, expiresAt: Date) {
     const common = {
       path: '/',
       sameSite: 'lax' as const,
-      secure: opts.cookieSecure,
+      secure: app.config.cookieSecure,
       expires: expiresAt,
     };
     reply.setCookie(TOKEN_COOKIE, token, { ...common, httpOnly: true });
@@ -57,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     },
     handler: async (request, reply) => {
       const { email, password, device_info, remember } = request.body;
-      const wait = await opts.throttle.take(request.clientAddress, email);
+      const wait = await app.throttles.login.take(request.clientAddress, email);
       if (wait !== null) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, LOGIN_THROTTLED_MESSAGE);
@@ -71,7 +65,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
         candidate.canSignIn &&
         candidate.status !== 'suspended';
       if (!passwordOk || !maySignIn) throw unauthorized(LOGIN_FAILED_MESSAGE);
-      await opts.throttle.succeeded(request.clientAddress, email);
+      await app.throttles.login.succeeded(request.clientAddress, email);
       const token = newToken();
       const expiresAt = new Date(
         Date.now() + (remember ? REMEMBER_SESSION_TTL_MS : SESSION_TTL_MS),

@@ -24,7 +24,6 @@ import { HttpError } from '../../lib/http-errors';
 import { mailDomain } from '../../lib/mail';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
-import { createContactThrottle } from './contact-throttle';
 import {
   createContactMessage,
   deleteContactMessage,
@@ -42,8 +41,6 @@ const originalMessageId = (id: number, domain: string) => `contact-${id}@${domai
 export async function contactMessagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const domain = mailDomain(app.config.mailFrom);
-  const throttle = createContactThrottle(app.config.redisUrl, app.config.contactRateLimit, app.log);
-  app.addHook('onClose', () => throttle.close());
 
   // CORS for this one public route, by hand: @fastify/cors would answer preflights for
   // every path of the server, and only the website's form may be posted cross-origin.
@@ -88,7 +85,7 @@ export async function contactMessagesRoutes(app: FastifyInstance) {
         throw new HttpError(413, CONTACT_MESSAGES.tooLarge);
     },
     handler: async (request, reply) => {
-      const wait = await throttle.take(request.clientAddress);
+      const wait = await app.throttles.contact.take(request.clientAddress);
       if (wait !== null) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, CONTACT_MESSAGES.rateLimited);

@@ -8,7 +8,7 @@ import { createMailTransport } from '../../lib/mail';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { startTestSmtp } from '../../test/smtp';
 import { untilDone } from '../../test/until-done';
-import { emailTransport } from './transports';
+import { emailTransport } from '../../lib/channel-transports';
 import { createDeliveryWorker } from './worker';
 
 /**

@@ -28,58 +28,22 @@ import { ok, okPage, pageData } from '../../lib/envelope';
 import { badRequest, HttpError } from '../../lib/http-errors';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
+import { cancelSend, listDeliveries, retryFailed } from './repository-deliveries';
+import { listRecipients } from './repository-recipients';
+import { createSend, getSend, listSends } from './repository-sends';
 import {
-  cancelSend,
-  createSend,
   createTemplate,
   deleteTemplate,
-  getSend,
   getTemplate,
-  listDeliveries,
-  listRecipients,
-  listSends,
   listTemplateNames,
   listTemplates,
-  retryFailed,
   updateTemplate,
-} from './repository';
-import { emailTransport, webhookTransport, type Transports } from './transports';
-import { createDeliveryWorker, DEFAULT_WORKER_SETTINGS, type DeliveryWorker } from './worker';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** This instance's delivery worker (running unless NOTIFY_WORKER=false). */
-    notificationWorker: DeliveryWorker;
-  }
-}
+} from './repository-templates';
 
 const templateData = envelope(notificationTemplateData);
 
 async function notificationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { config } = app;
-
-  const transports: Transports = {
-    email: app.mail ? emailTransport(app.mail, config.mailFrom) : null,
-    sms:
-      config.smsWebhookUrl && config.webhookSecret
-        ? webhookTransport(config.smsWebhookUrl, config.webhookSecret)
-        : null,
-    push:
-      config.pushWebhookUrl && config.webhookSecret
-        ? webhookTransport(config.pushWebhookUrl, config.webhookSecret)
-        : null,
-  };
-  const settings = Object.fromEntries(
-    Object.entries(config.notify).filter(([, v]) => v !== undefined),
-  );
-  const worker = createDeliveryWorker({ db: app.db, transports, settings, log: app.log });
-  app.decorate('notificationWorker', worker);
-  if (config.notifyWorker) app.addHook('onReady', () => worker.start());
-  // Stops before the mail transport closes, and leaves no timer to keep a test process alive.
-  app.addHook('preClose', () => worker.stop());
-  const leaseMs = settings.leaseMs ?? DEFAULT_WORKER_SETTINGS.leaseMs;
-
   r.get('/api/notifications/templates', {
     config: { access: 'notification_templates.view' },
     schema: {
@@ -218,7 +182,7 @@ async function notificationsRoutes(app: FastifyInstance) {
       }
       // Accepted, it would be reported sent and then skipped for every recipient: refused now,
       // the administrator learns it before anything is recorded.
-      if (!transports[template.type]) {
+      if (!app.transports[template.type]) {
         throw new HttpError(503, NOTIFICATION_MESSAGES.noTransport(template.type));
       }
       const sendId = await createSend(
@@ -228,7 +192,7 @@ async function notificationsRoutes(app: FastifyInstance) {
         sessionOf(request).userId,
         auditOf(request),
       );
-      worker.wake();
+      app.notificationWorker.wake();
       const send = await getSend(app.db, sendId);
       return reply.status(201).send(
         ok(body.scheduled_at ? NOTIFICATION_SUCCESS.scheduled : NOTIFICATION_SUCCESS.sent, {
@@ -283,7 +247,12 @@ async function notificationsRoutes(app: FastifyInstance) {
     },
     handler: async (request) =>
       ok(NOTIFICATION_SUCCESS.cancelled, {
-        send: await cancelSend(app.db, request.params.id, leaseMs, auditOf(request)),
+        send: await cancelSend(
+          app.db,
+          request.params.id,
+          app.notificationWorker.settings.leaseMs,
+          auditOf(request),
+        ),
       }),
   });
 
@@ -299,7 +268,7 @@ async function notificationsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const requeued = await retryFailed(app.db, request.params.id, auditOf(request));
-      worker.wake();
+      app.notificationWorker.wake();
       return ok(NOTIFICATION_SUCCESS.retried(requeued), {
         requeued,
         send: await getSend(app.db, request.params.id),
@@ -308,4 +277,7 @@ async function notificationsRoutes(app: FastifyInstance) {
   });
 }
 
-export default fp(notificationsRoutes, { name: 'notifications' });
+export default fp(notificationsRoutes, {
+  name: 'notifications',
+  dependencies: ['transports', 'delivery-worker'],
+});

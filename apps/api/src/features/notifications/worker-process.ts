@@ -6,7 +6,7 @@
  */
 import { openPostgres } from '../../db/client';
 import { createMailTransport } from '../../lib/mail';
-import { emailTransport } from './transports';
+import { emailTransport } from '../../lib/channel-transports';
 import { createDeliveryWorker } from './worker';
 
 const [databaseUrl, smtpUrl, leaseMs] = process.argv.slice(2);

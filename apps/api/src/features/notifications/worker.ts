@@ -3,7 +3,7 @@ import { DELIVERY_REASONS, renderTemplate, type NotificationType } from '@cricke
 import { queryRows, type Db } from '../../db/client';
 import { classifyMailError, type MailDeliveryError } from '../../lib/mail';
 import { finishSends, startSends } from './outcome';
-import type { OutgoingMessage, Transports } from './transports';
+import type { OutgoingMessage, Transports } from '../../lib/channel-transports';
 
 export interface WorkerSettings {
   /** Deliveries claimed per round. */
@@ -54,6 +54,8 @@ interface Claimed {
 }
 
 export interface DeliveryWorker {
+  /** The settings it runs with (the defaults, overridden by NOTIFY_*). */
+  readonly settings: WorkerSettings;
   start(): void;
   /** Stops after the round in progress; resolves once it has ended. */
   stop(): Promise<void>;
@@ -293,6 +295,7 @@ export function createDeliveryWorker(options: {
   }
 
   return {
+    settings: s,
     start() {
       if (running) return;
       running = true;

@@ -23,18 +23,9 @@ import { z } from 'zod';
 import { ok, okPage, pageData } from '../../lib/envelope';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
-import {
-  addPlayers,
-  createTeam,
-  deleteTeam,
-  getTeamDetails,
-  listAvailablePlayers,
-  listDropdown,
-  listTeams,
-  removePlayer,
-  updatePlayer,
-  updateTeam,
-} from './repository';
+import { listAvailablePlayers, listDropdown } from './repository-pickers';
+import { addPlayers, getTeamDetails, removePlayer, updatePlayer } from './repository-squad';
+import { createTeam, deleteTeam, listTeams, updateTeam } from './repository-teams';
 
 const teamData = envelope(z.object({ team }));
 

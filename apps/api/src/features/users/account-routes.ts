@@ -33,14 +33,8 @@ import {
 const SESSIONS_NOT_AUDITED =
   'Ending a session changes no record; the sessions list shows what is still signed in';
 
-/** The sign-in throttle (decision 018), as the account routes use it. */
-interface Throttle {
-  take(ip: string, key: string): Promise<number | null>;
-  succeeded(ip: string, key: string): Promise<void>;
-}
-
 /** The signed-in person's own account: details, password and sessions (issue 13). */
-export async function accountRoutes(app: FastifyInstance, opts: { throttle: Throttle }) {
+export async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
 
@@ -75,7 +69,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { throttle: Thro
       const { current_password, new_password } = request.body;
       // Guessing the current password here counts as guessing it at sign-in (decision 018).
       const key = `user:${session.userId}`;
-      const wait = await opts.throttle.take(request.clientAddress, key);
+      const wait = await app.throttles.login.take(request.clientAddress, key);
       if (wait !== null) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, LOGIN_THROTTLED_MESSAGE);
@@ -85,7 +79,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { throttle: Thro
         throw badRequest(ACCOUNT_MESSAGES.currentWrong, {
           current_password: [ACCOUNT_MESSAGES.currentWrong],
         });
-      await opts.throttle.succeeded(request.clientAddress, key);
+      await app.throttles.login.succeeded(request.clientAddress, key);
       await setPassword(
         app.db,
         session.userId,

@@ -16,7 +16,6 @@ import {
   usersQuery,
   USER_SUCCESS,
 } from '@cricket/contracts';
-import type { Database } from '../../db/client';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
@@ -31,7 +30,7 @@ import {
   setPassword,
   updateUser,
 } from './repository';
-import { listUsers, watchSearchNames } from './list-planner';
+import { listUsers, searchNamesCache } from './list-planner';
 import {
   assertAssignableRole,
   assertKeepsOwnAccess,
@@ -41,10 +40,9 @@ import {
   rethrowUniqueViolation,
 } from './rules';
 
-export async function usersRoutes(app: FastifyInstance, { database }: { database: Database }) {
+export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const nameChanges = await watchSearchNames(database);
-  app.addHook('onClose', () => nameChanges.close());
+  await app.forgetOnNotify('search_names_changed', searchNamesCache(app.db));
 
   r.get('/api/users', {
     config: { access: 'users.view' },

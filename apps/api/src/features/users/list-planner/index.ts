@@ -6,7 +6,7 @@ import { likePattern } from '../../../lib/like-pattern';
 import { userRecord } from '../user-record';
 import { MAX_REMEMBERED_NAMES, rememberNames, rememberedNames } from './name-matches';
 
-export { forgetNameMatches, watchSearchNames } from './name-matches';
+export { forgetNameMatches, searchNamesCache } from './name-matches';
 
 /**
  * A text search cannot read its total from user_counts, so it counts its matches, newest

@@ -1,4 +1,4 @@
-import { forgetOnNotify, type Database, type Db } from '../../../db/client';
+import type { Db, NotifiedCache } from '../../../db/client';
 
 /**
  * Which names of the user_search_names dictionary a name search matched, remembered per
@@ -66,13 +66,13 @@ export function rememberNames(db: Db, pattern: string, generation: number, match
   state.patterns.set(pattern, matches);
 }
 
-export function watchSearchNames(database: Database) {
-  const { db } = database;
-  return forgetOnNotify(database, 'search_names_changed', {
+/** The memory as the users routes keep it honest through NOTIFY search_names_changed. */
+export function searchNamesCache(db: Db): NotifiedCache {
+  return {
     forget: () => forgetNameMatches(db),
     setListening: (listening) => {
       stateOf(db).listening = listening;
       forgetNameMatches(db);
     },
-  });
+  };
 }

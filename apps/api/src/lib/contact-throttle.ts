@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { CONTACT_RATE_WINDOW_SECONDS } from '@cricket/contracts';
-import { connectRedis } from '../../lib/redis';
+import { connectRedis } from './redis';
 
 /**
  * Messages per client address through the public form (decision 026). Counted in Redis when

@@ -1,175 +1,15 @@
-import { and, asc, desc, eq, getTableColumns, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import {
-  TEAM_MESSAGES,
-  fullName,
-  type DropdownCategory,
-  type TeamPlayerValues,
-  type TeamValues,
-} from '@cricket/contracts';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { TEAM_MESSAGES, type TeamPlayerValues } from '@cricket/contracts';
 import type { Db } from '../../db/client';
 import { selectPage, withTotal } from '../../db/page';
-import { byPersonName, personDetails, userNameOrPhone } from '../../db/search';
+import { personDetails } from '../../db/search';
 import { dropdownOptions, roles, teamPlayers, teams, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import type { AuditWriter } from '../../plugins/audit';
-import { likePattern } from '../../lib/like-pattern';
-import {
-  assertJerseysFree,
-  assertNewPlayers,
-  assertOptions,
-  assertOwner,
-  isPlayerRole,
-  newPlayerDefaults,
-  rethrowDeleteRefusal,
-} from './rules';
+import { assertJerseysFree, assertNewPlayers, assertOptions, newPlayerDefaults } from './rules';
+import { lockTeam, playerName, toTeam } from './repository-teams';
 
-/** The expression the teams_search_trgm index is built on. */
-const teamSearchExpr = sql`lower(${teams.name} || ' ' || ${teams.location})`;
-
-type TeamRow = typeof teams.$inferSelect;
-
-function toTeam(row: TeamRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    location: row.location,
-    team_initials: row.teamInitials,
-    logo_url: row.logoUrl,
-    is_active: row.isActive,
-    owner_id: row.ownerId,
-    players_count: row.playersCount,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-/** A squad member's stored name when none is given: the user's full name, or none. */
-const playerName = (first: string | null, last: string | null) =>
-  fullName({ first_name: first, last_name: last }, null);
-
-export async function listTeams(
-  db: Db,
-  q: { page: number; limit: number; search?: string; is_active?: boolean },
-) {
-  const filters: SQL[] = [];
-  if (q.is_active !== undefined) filters.push(eq(teams.isActive, q.is_active));
-  // The web sends "name location" as one string: every word must match name or location.
-  for (const word of q.search?.split(/\s+/).filter(Boolean) ?? []) {
-    filters.push(sql`${teamSearchExpr} like ${likePattern(word)}`);
-  }
-  const where = filters.length ? and(...filters) : undefined;
-  const { rows, total } = await selectPage(
-    () =>
-      db
-        .select(withTotal(getTableColumns(teams)))
-        .from(teams)
-        .where(where)
-        .orderBy(desc(teams.id))
-        .$dynamic(),
-    q,
-  );
-  return { rows: rows.map(toTeam), total };
-}
-
-/** Locks the team row so squad changes of one team run one after another. */
-async function lockTeam(tx: Db, teamId: number) {
-  const [row] = await tx.select().from(teams).where(eq(teams.id, teamId)).for('update');
-  if (!row) throw notFound(TEAM_MESSAGES.notFound);
-  return row;
-}
-
-/** `add_me`: the signed-in user joins the squad (once). Returns how many rows were added. */
-async function addSignedInUser(tx: Db, teamId: number, userId: number) {
-  const [me] = await tx
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!me) return 0;
-  const added = await tx
-    .insert(teamPlayers)
-    .values({ teamId, userId, playerName: playerName(me.firstName, me.lastName) })
-    .onConflictDoNothing()
-    .returning({ userId: teamPlayers.userId });
-  return added.length;
-}
-
-export function createTeam(db: Db, values: TeamValues, signedInUserId: number, audit: AuditWriter) {
-  return db.transaction(async (tx) => {
-    const created = await insertTeam(tx, values, signedInUserId);
-    await audit(tx, { entityId: created.id, action: 'create', after: created });
-    return created;
-  });
-}
-
-async function insertTeam(tx: Db, values: TeamValues, signedInUserId: number) {
-  await assertOwner(tx, values.owner_id);
-  const [row] = await tx
-    .insert(teams)
-    .values({
-      name: values.name,
-      location: values.location,
-      teamInitials: values.team_initials,
-      logoUrl: values.logo_url ?? null,
-      isActive: values.is_active,
-      ownerId: values.owner_id,
-    })
-    .returning();
-  if (!values.add_me) return toTeam(row!);
-  const added = await addSignedInUser(tx, row!.id, signedInUserId);
-  const [counted] = await tx
-    .update(teams)
-    .set({ playersCount: added })
-    .where(eq(teams.id, row!.id))
-    .returning();
-  return toTeam(counted!);
-}
-
-export function updateTeam(
-  db: Db,
-  teamId: number,
-  values: TeamValues,
-  signedInUserId: number,
-  audit: AuditWriter,
-) {
-  return db.transaction(async (tx) => {
-    const current = await lockTeam(tx, teamId);
-    // A team keeps its owner even if that user's role changed later; a new owner must qualify.
-    if (values.owner_id !== current.ownerId) await assertOwner(tx, values.owner_id);
-    const added = values.add_me ? await addSignedInUser(tx, teamId, signedInUserId) : 0;
-    const [row] = await tx
-      .update(teams)
-      .set({
-        name: values.name,
-        location: values.location,
-        teamInitials: values.team_initials,
-        logoUrl: values.logo_url === undefined ? current.logoUrl : values.logo_url,
-        isActive: values.is_active,
-        ownerId: values.owner_id,
-        playersCount: sql`${teams.playersCount} + ${added}`,
-        updatedAt: new Date(),
-      })
-      .where(eq(teams.id, teamId))
-      .returning();
-    const updated = toTeam(row!);
-    await audit(tx, {
-      entityId: teamId,
-      action: 'update',
-      before: toTeam(current),
-      after: updated,
-    });
-    return updated;
-  });
-}
-
-export function deleteTeam(db: Db, teamId: number, audit: AuditWriter) {
-  return db
-    .transaction(async (tx) => {
-      const current = await lockTeam(tx, teamId);
-      await tx.delete(teamPlayers).where(eq(teamPlayers.teamId, teamId));
-      await tx.delete(teams).where(eq(teams.id, teamId));
-      await audit(tx, { entityId: teamId, action: 'delete', before: toTeam(current) });
-    })
-    .catch(rethrowDeleteRefusal);
-}
+/** A team's squad: its details page and the players' add, edit and remove. */
 
 const squadColumns = {
   id: teamPlayers.userId,
@@ -260,58 +100,6 @@ export async function getTeamDetails(db: Db, teamId: number, page: number, limit
         bowling_style: p.bowlingStyle,
       })),
     },
-  };
-}
-
-/**
- * Players offered by the Manage Players panel: non-suspended users with the player role,
- * plus everyone already in this team (marked `is_in_team`), searched by name or phone.
- */
-export async function listAvailablePlayers(
-  db: Db,
-  teamId: number,
-  q: { page: number; limit: number; search?: string },
-) {
-  const [exists] = await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId));
-  if (!exists) throw notFound(TEAM_MESSAGES.notFound);
-  const filters: (SQL | undefined)[] = [
-    or(and(isPlayerRole, ne(users.status, 'suspended')), isNotNull(teamPlayers.userId)),
-  ];
-  if (q.search) filters.push(userNameOrPhone(q.search));
-  const where = and(...filters);
-  const membership = and(eq(teamPlayers.userId, users.id), eq(teamPlayers.teamId, teamId));
-  const { rows, total } = await selectPage(
-    () =>
-      db
-        .select(
-          withTotal({
-            id: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            phoneNumber: users.phoneNumber,
-            roleId: users.roleId,
-            roleName: roles.name,
-            inTeam: teamPlayers.userId,
-          }),
-        )
-        .from(users)
-        .innerJoin(roles, eq(roles.id, users.roleId))
-        .leftJoin(teamPlayers, membership)
-        .where(where)
-        .orderBy(...byPersonName)
-        .$dynamic(),
-    q,
-  );
-  return {
-    total,
-    rows: rows.map((r) => ({
-      id: r.id,
-      details: personDetails(r),
-      phone_number: r.phoneNumber,
-      role_id: r.roleId,
-      role_name: r.roleName,
-      is_in_team: r.inTeam !== null,
-    })),
   };
 }
 
@@ -489,12 +277,4 @@ export function removePlayer(db: Db, teamId: number, userId: number, audit: Audi
       after: await squadSnapshot(tx, teamId),
     });
   });
-}
-
-export function listDropdown(db: Db, category: DropdownCategory) {
-  return db
-    .select({ id: dropdownOptions.id, name: dropdownOptions.name })
-    .from(dropdownOptions)
-    .where(eq(dropdownOptions.category, category))
-    .orderBy(asc(dropdownOptions.sortOrder), asc(dropdownOptions.id));
 }

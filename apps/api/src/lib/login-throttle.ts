@@ -5,7 +5,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { connectRedis } from '../../lib/redis';
+import { connectRedis } from './redis';
 
 /**
  * Brute-force protection for sign-in (decision 018). Every attempt takes a point before its

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { NotificationType } from '@cricket/contracts';
-import { MailDeliveryError, type MailTransport } from '../../lib/mail';
+import { MailDeliveryError, type MailTransport } from './mail';
 
 /** One rendered message for one recipient. */
 export interface OutgoingMessage {

@@ -1,0 +1,152 @@
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { DELIVERY_REASONS, NOTIFICATION_MESSAGES, type DeliveryStatus } from '@cricket/contracts';
+import { queryRows, type Db } from '../../db/client';
+import { selectPage, withTotal } from '../../db/page';
+import { notificationDeliveries as deliveries, notificationSends as sends } from '../../db/schema';
+import { conflict, notFound } from '../../lib/http-errors';
+import type { AuditWriter } from '../../plugins/audit';
+import { getSend, iso } from './repository-sends';
+
+/** A send's deliveries: their page, and cancelling or retrying them. */
+
+export async function listDeliveries(
+  db: Db,
+  sendId: number,
+  q: { page: number; limit: number; status?: string },
+) {
+  const filters = [eq(deliveries.sendId, sendId)];
+  if (q.status) filters.push(eq(deliveries.status, q.status));
+  const { rows, total } = await selectPage(
+    () =>
+      db
+        .select(withTotal(getTableColumns(deliveries)))
+        .from(deliveries)
+        .where(and(...filters))
+        .orderBy(asc(deliveries.id))
+        .$dynamic(),
+    q,
+  );
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      user_id: r.userId,
+      recipient: r.recipientName || (r.userId ? `User ${r.userId}` : 'Deleted user'),
+      address: r.address,
+      status: r.status as DeliveryStatus,
+      attempts: r.attempts,
+      last_error: r.lastError,
+      provider_message_id: r.providerMessageId,
+      next_attempt_at: r.status === 'queued' ? iso(r.nextAttemptAt) : null,
+      sent_at: iso(r.sentAt),
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+    })),
+    total,
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Cancels a scheduled or running send. Queued deliveries (and any whose worker's lease ran
+ * out) become cancelled in one statement; the answer waits until deliveries already handed
+ * to a transport have finished, so once it is given, no further message goes out.
+ */
+export async function cancelSend(db: Db, id: number, waitLimitMs: number, audit: AuditWriter) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: sends.status })
+      .from(sends)
+      .where(eq(sends.id, id))
+      .for('update');
+    if (!row) throw notFound(NOTIFICATION_MESSAGES.sendNotFound);
+    if (row.status !== 'scheduled' && row.status !== 'running')
+      throw conflict(NOTIFICATION_MESSAGES.notCancellable);
+    await audit(tx, {
+      entityId: id,
+      action: 'cancel',
+      before: { status: row.status },
+      after: { status: 'cancelled' },
+    });
+    await tx
+      .update(sends)
+      .set({ status: 'cancelled', cancelledAt: sql`now()`, finishedAt: sql`now()` })
+      .where(eq(sends.id, id));
+    await tx
+      .update(deliveries)
+      .set({
+        status: 'cancelled',
+        lastError: DELIVERY_REASONS.cancelled,
+        leaseUntil: null,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(deliveries.sendId, id),
+          sql`(${deliveries.status} = 'queued' or (${deliveries.status} = 'sending' and ${deliveries.leaseUntil} < now()))`,
+        ),
+      );
+  });
+  // In-flight ones end within their lease; a dead worker's rows are cancelled once it expires.
+  const deadline = Date.now() + waitLimitMs;
+  for (;;) {
+    const [left] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from notification_deliveries
+          where send_id = ${id} and status = 'sending'`,
+    );
+    if (!left || left.n === 0 || Date.now() > deadline) break;
+    await db
+      .update(deliveries)
+      .set({ status: 'cancelled', lastError: DELIVERY_REASONS.cancelled, leaseUntil: null })
+      .where(
+        and(
+          eq(deliveries.sendId, id),
+          eq(deliveries.status, 'sending'),
+          sql`${deliveries.leaseUntil} < now()`,
+        ),
+      );
+    await sleep(20);
+  }
+  return getSend(db, id);
+}
+
+/** Queues a send's failed deliveries again, with a fresh retry budget. */
+export async function retryFailed(db: Db, id: number, audit: AuditWriter) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: sends.status })
+      .from(sends)
+      .where(eq(sends.id, id))
+      .for('update');
+    if (!row) throw notFound(NOTIFICATION_MESSAGES.sendNotFound);
+    if (row.status === 'cancelled') throw conflict(NOTIFICATION_MESSAGES.notRetryable);
+    const requeued = await tx
+      .update(deliveries)
+      .set({
+        status: 'queued',
+        attempts: 0,
+        nextAttemptAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(deliveries.sendId, id), eq(deliveries.status, 'failed')))
+      .returning({ id: deliveries.id });
+    if (requeued.length === 0) throw conflict(NOTIFICATION_MESSAGES.nothingToRetry);
+    await audit(tx, {
+      entityId: id,
+      action: 'retry_failed',
+      before: { status: row.status, failed: requeued.length },
+      after: { status: 'running', failed: 0 },
+    });
+    await tx
+      .update(sends)
+      .set({ status: 'running', finishedAt: null })
+      .where(
+        and(
+          eq(sends.id, id),
+          inArray(sends.status, ['sent', 'completed_with_failures', 'failed', 'running']),
+        ),
+      );
+    return requeued.length;
+  });
+}

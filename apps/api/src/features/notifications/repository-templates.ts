@@ -1,0 +1,140 @@
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import {
+  NOTIFICATION_MESSAGES,
+  type NotificationTemplateValues,
+  type NotificationType,
+} from '@cricket/contracts';
+import type { Db } from '../../db/client';
+import { selectPage, withTotal } from '../../db/page';
+import { notificationTemplates as templates } from '../../db/schema';
+import { notFound } from '../../lib/http-errors';
+import { likePattern } from '../../lib/like-pattern';
+import type { AuditWriter } from '../../plugins/audit';
+
+/** Notification templates: the list, the send form's picker, and their edits. */
+
+type TemplateRow = typeof templates.$inferSelect;
+
+function toTemplate(row: TemplateRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    subject: row.subject,
+    message: row.message,
+    type: row.type as NotificationType,
+    status: row.status as NotificationTemplateValues['status'],
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listTemplates(
+  db: Db,
+  q: {
+    page: number;
+    limit: number;
+    name?: string;
+    subject?: string;
+    type?: string;
+    status?: string;
+  },
+) {
+  const filters: SQL[] = [];
+  if (q.name) filters.push(sql`lower(${templates.name}) like ${likePattern(q.name)}`);
+  if (q.subject)
+    filters.push(sql`lower(coalesce(${templates.subject}, '')) like ${likePattern(q.subject)}`);
+  if (q.type) filters.push(eq(templates.type, q.type));
+  if (q.status) filters.push(eq(templates.status, q.status));
+  const { rows, total } = await selectPage(
+    () =>
+      db
+        .select(withTotal(getTableColumns(templates)))
+        .from(templates)
+        .where(filters.length ? and(...filters) : undefined)
+        .orderBy(desc(templates.id))
+        .$dynamic(),
+    q,
+  );
+  return { rows: rows.map(toTemplate), total };
+}
+
+/** The send form's picker: by name; the template already chosen (template_id) comes first. */
+export async function listTemplateNames(
+  db: Db,
+  q: { page: number; limit: number; search?: string; template_id?: number },
+) {
+  const where = q.search ? sql`lower(${templates.name}) like ${likePattern(q.search)}` : undefined;
+  const order = [asc(sql`lower(${templates.name})`), asc(templates.id)];
+  if (q.template_id) order.unshift(sql`(${templates.id} = ${q.template_id}) desc`);
+  const { rows, total } = await selectPage(
+    () =>
+      db
+        .select(withTotal(getTableColumns(templates)))
+        .from(templates)
+        .where(
+          q.template_id && where ? sql`(${where} or ${templates.id} = ${q.template_id})` : where,
+        )
+        .orderBy(...order)
+        .$dynamic(),
+    q,
+  );
+  return { rows: rows.map(toTemplate), total };
+}
+
+export async function getTemplate(db: Db, id: number) {
+  const [row] = await db.select().from(templates).where(eq(templates.id, id));
+  if (!row) throw notFound(NOTIFICATION_MESSAGES.templateNotFound);
+  return toTemplate(row);
+}
+
+export function createTemplate(
+  db: Db,
+  v: NotificationTemplateValues,
+  userId: number,
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(templates)
+      .values({ ...v, createdBy: userId })
+      .returning();
+    const created = toTemplate(row!);
+    await audit(tx, { entityId: created.id, action: 'create', after: created });
+    return created;
+  });
+}
+
+async function lockTemplate(tx: Db, id: number) {
+  const [row] = await tx.select().from(templates).where(eq(templates.id, id)).for('update');
+  if (!row) throw notFound(NOTIFICATION_MESSAGES.templateNotFound);
+  return toTemplate(row);
+}
+
+export function updateTemplate(
+  db: Db,
+  id: number,
+  v: NotificationTemplateValues,
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    const before = await lockTemplate(tx, id);
+    const [row] = await tx
+      .update(templates)
+      .set({ ...v, updatedAt: sql`now()` })
+      .where(eq(templates.id, id))
+      .returning();
+    const after = toTemplate(row!);
+    await audit(tx, { entityId: id, action: 'update', before, after });
+    return after;
+  });
+}
+
+/** Sends keep the template's name and text, so deleting a template leaves their log intact. */
+export function deleteTemplate(db: Db, id: number, audit: AuditWriter) {
+  return db.transaction(async (tx) => {
+    const before = await lockTemplate(tx, id);
+    await tx.delete(templates).where(eq(templates.id, id));
+    await audit(tx, { entityId: id, action: 'delete', before });
+    return before.name;
+  });
+}
