@@ -11,6 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TruncatedText, type Column } from '@/components/data-table';
+import { DetailItem } from '@/components/detail-item';
 import { FilterSelect } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { StatusScreen } from '@/components/status-screen';
@@ -25,15 +26,6 @@ import { SendCountsText } from './send-counts';
 
 const FILTERS = ['status'] as const;
 const STATUS_OPTIONS = DELIVERY_STATUSES.map((value) => ({ value, label: value }));
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1 py-2 text-sm sm:grid-cols-[9rem_1fr]">
-      <dt className="text-neutral-500">{label}</dt>
-      <dd className="min-w-0 break-words text-neutral-900">{children}</dd>
-    </div>
-  );
-}
 
 /** One send (/sent-notifications/view?id=7): its outcome, Cancel, Retry failed, deliveries. */
 export function SendDetailsPage() {
@@ -168,31 +160,41 @@ export function SendDetailsPage() {
       {send && (
         <Card className="mb-6">
           <dl className="divide-y divide-neutral-100">
-            <Detail label="Status">
+            <DetailItem layout="row" label="Status">
               <span role="status" aria-live="polite">
                 <SendStatusBadge status={send.status} failed={send.counts.failed} />
               </span>
-            </Detail>
-            <Detail label="Channel">
+            </DetailItem>
+            <DetailItem layout="row" label="Channel">
               <NotificationTypeBadge type={send.channel} /> {NOTIFICATION_TYPE_LABELS[send.channel]}
-            </Detail>
-            <Detail label="Deliveries">
+            </DetailItem>
+            <DetailItem layout="row" label="Deliveries">
               <SendCountsText counts={send.counts} />
-            </Detail>
-            <Detail label="Recipients">{send.recipient_type}</Detail>
-            {send.subject && <Detail label="Subject">{send.subject}</Detail>}
-            <Detail label="Message">
-              <span className="whitespace-pre-wrap">{send.message}</span>
-            </Detail>
-            {send.scheduled_at && (
-              <Detail label="Scheduled for">{formatDateTime(send.scheduled_at)}</Detail>
+            </DetailItem>
+            <DetailItem layout="row" label="Recipients">
+              {send.recipient_type}
+            </DetailItem>
+            {send.subject && (
+              <DetailItem layout="row" label="Subject">
+                {send.subject}
+              </DetailItem>
             )}
-            <Detail label="Requested">
+            <DetailItem layout="row" label="Message">
+              <span className="whitespace-pre-wrap">{send.message}</span>
+            </DetailItem>
+            {send.scheduled_at && (
+              <DetailItem layout="row" label="Scheduled for">
+                {formatDateTime(send.scheduled_at)}
+              </DetailItem>
+            )}
+            <DetailItem layout="row" label="Requested">
               {formatDateTime(send.created_at)}
               {send.created_by ? ` by ${send.created_by}` : ''}
-            </Detail>
+            </DetailItem>
             {send.finished_at && (
-              <Detail label="Finished">{formatDateTime(send.finished_at)}</Detail>
+              <DetailItem layout="row" label="Finished">
+                {formatDateTime(send.finished_at)}
+              </DetailItem>
             )}
           </dl>
         </Card>

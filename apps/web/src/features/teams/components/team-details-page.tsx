@@ -8,6 +8,7 @@ import { ListError, ListTable, useListPage } from '@/components/list-page';
 import { StatusScreen } from '@/components/status-screen';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { DetailItem } from '@/components/detail-item';
 import { RecordHistory } from '@/components/record-history';
 import { lazyPanel } from '@/components/lazy-panel';
 import { Card } from '@/components/ui/card';
@@ -36,15 +37,6 @@ function useTeamId(): number | null {
   const raw = params.get('id') ?? (location.state as { id?: unknown } | null)?.id;
   const id = Number(raw);
   return Number.isInteger(id) && id > 0 ? id : null;
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-start justify-between gap-4 py-2.5 text-sm">
-      <dt className="text-neutral-500">{label}</dt>
-      <dd className="text-right font-medium text-neutral-900">{children}</dd>
-    </div>
-  );
 }
 
 const backToTeams = (
@@ -194,26 +186,36 @@ export function TeamDetailsPage() {
               </div>
             </div>
             <dl className="mt-5 divide-y divide-neutral-100 border-t border-neutral-100">
-              <Detail label="Location">{team.location || 'Not specified'}</Detail>
-              <Detail label="Total Players">{team.players_count}</Detail>
+              <DetailItem layout="row" label="Location">
+                {team.location || 'Not specified'}
+              </DetailItem>
+              <DetailItem layout="row" label="Total Players">
+                {team.players_count}
+              </DetailItem>
               {captain && (
-                <Detail label="Captain">
+                <DetailItem layout="row" label="Captain">
                   {captain.player_name ?? 'Unknown User'}
                   <span className="block text-xs font-normal text-neutral-500">
                     {captain.jersey_number === null
                       ? 'No jersey number'
                       : `#${captain.jersey_number}`}
                   </span>
-                </Detail>
+                </DetailItem>
               )}
-              <Detail label="Created At">{formatDateTime(team.created_at)}</Detail>
+              <DetailItem layout="row" label="Created At">
+                {formatDateTime(team.created_at)}
+              </DetailItem>
             </dl>
           </Card>
           <Card title="Owner Information">
             {owner ? (
               <dl className="divide-y divide-neutral-100">
-                <Detail label="Name">{fullName(owner.details)}</Detail>
-                <Detail label="Phone">{owner.phone_number}</Detail>
+                <DetailItem layout="row" label="Name">
+                  {fullName(owner.details)}
+                </DetailItem>
+                <DetailItem layout="row" label="Phone">
+                  {owner.phone_number}
+                </DetailItem>
               </dl>
             ) : (
               <p className="text-sm text-neutral-500">Not specified</p>
