@@ -1,11 +1,11 @@
 import { fullName, type TeamDetails, type TeamPlayer } from '@cricket/contracts';
 import { ArrowLeft, SearchX, UserPlus } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { ListError, ListTable, useListPage } from '@/components/list-page';
 import { StatusScreen } from '@/components/status-screen';
+import { usePanelState } from '@/components/use-panel-state';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { DetailItem } from '@/components/detail-item';
@@ -15,6 +15,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { ApiError } from '@/lib/http';
+import { useRecordId } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { teamQuery } from '../api/get-team';
 import { useRemoveTeamPlayer } from '../api/remove-team-player';
@@ -27,17 +28,8 @@ const ManagePlayersPanel = lazyPanel(
 );
 const EditPlayerModal = lazyPanel(
   () => import('./edit-player-modal').then((m) => m.EditPlayerModal),
-  (p) => p.player !== null,
+  (p) => p.open,
 );
-
-/** The team id comes from the URL (`?id=42`), or from navigation state when a link passes it. */
-function useTeamId(): number | null {
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const raw = params.get('id') ?? (location.state as { id?: unknown } | null)?.id;
-  const id = Number(raw);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
 
 const backToTeams = (
   <Link to="/teams" className={buttonClasses({ variant: 'secondary' })}>
@@ -58,7 +50,7 @@ const backLink = (
 
 /** Spec §2 "Team details" (/teams/view). */
 export function TeamDetailsPage() {
-  const id = useTeamId();
+  const id = useRecordId();
   const list = useListPage({
     query: ({ page, limit }) => teamQuery(id ?? 0, { page, limit }),
     rowsOf: (details: TeamDetails) => details.players,
@@ -70,8 +62,7 @@ export function TeamDetailsPage() {
   const canAdd = useCan('team_players.create');
   const canEdit = useCan('team_players.update');
   const canRemove = useCan('team_players.delete');
-  const [managing, setManaging] = useState(false);
-  const [editing, setEditing] = useState<TeamPlayer | null>(null);
+  const panel = usePanelState<'add' | 'edit', TeamPlayer>();
   const removePlayer = useRemoveTeamPlayer();
   const remove = useConfirmDelete<TeamPlayer>({
     run: (player) => removePlayer.mutateAsync({ teamId: id ?? 0, playerId: player.id }),
@@ -161,7 +152,7 @@ export function TeamDetailsPage() {
     columns.push(
       actionsColumn<TeamPlayer>({
         name: playerLabel,
-        edit: canEdit && setEditing,
+        edit: canEdit && ((player) => panel.open('edit', player)),
         remove: canRemove && remove.ask,
         removeVerb: 'Remove',
       }),
@@ -229,7 +220,7 @@ export function TeamDetailsPage() {
           title={`Players (${players.pagination.total})`}
           actions={
             canAdd && (
-              <Button size="sm" onClick={() => setManaging(true)}>
+              <Button size="sm" onClick={() => panel.open('add')}>
                 <UserPlus className="size-4" aria-hidden="true" />
                 Add Players
               </Button>
@@ -247,8 +238,19 @@ export function TeamDetailsPage() {
         <RecordHistory entityType="team" entityId={team.id} className="min-w-0 lg:col-span-3" />
       </div>
 
-      {canAdd && <ManagePlayersPanel teamId={team.id} open={managing} onOpenChange={setManaging} />}
-      <EditPlayerModal teamId={team.id} player={editing} onClose={() => setEditing(null)} />
+      {canAdd && (
+        <ManagePlayersPanel
+          teamId={team.id}
+          open={panel.isOpen('add')}
+          onOpenChange={panel.onOpenChange}
+        />
+      )}
+      <EditPlayerModal
+        teamId={team.id}
+        open={panel.isOpen('edit')}
+        player={panel.recordFor('edit')}
+        onOpenChange={panel.onOpenChange}
+      />
       {remove.dialog}
     </>
   );
