@@ -1,5 +1,6 @@
 import { fullName, type User } from '@cricket/contracts';
 import { ArrowLeft, KeyRound, Pencil, TriangleAlert, UserRound, UserX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DetailItem } from '@/components/detail-item';
 import { RecordHistory } from '@/components/record-history';
@@ -79,6 +80,19 @@ function UserProfile({ user }: { user: User }) {
   const panel = usePanelState<'edit' | 'set-password'>();
   const d = user.details;
   const name = fullName(d);
+  const details: [label: string, value: ReactNode][] = [
+    ['Email', d.email],
+    ['Phone', user.phone_number],
+    ['Role', <span className="capitalize">{user.role}</span>],
+    ['Date of Birth', formatDate(d.date_of_birth)],
+    ['Gender', d.gender],
+    ['Address', d.address],
+    ['City', d.city],
+    ['State', d.state],
+    ['Country', d.country],
+    ['Pincode', d.pincode],
+    ['Account Created On', formatDateTime(user.created_at)],
+  ];
 
   return (
     <>
@@ -126,39 +140,11 @@ function UserProfile({ user }: { user: User }) {
 
         <Card title="User Details" className="lg:col-span-2">
           <dl className="grid gap-5 sm:grid-cols-2">
-            <DetailItem fallback="Not provided" label="Email">
-              {d.email}
-            </DetailItem>
-            <DetailItem fallback="Not provided" label="Phone">
-              {user.phone_number}
-            </DetailItem>
-            <DetailItem fallback="Not provided" label="Role">
-              <span className="capitalize">{user.role}</span>
-            </DetailItem>
-            <DetailItem fallback="Not provided" label="Date of Birth">
-              {formatDate(d.date_of_birth)}
-            </DetailItem>
-            <DetailItem fallback="Not provided" label="Gender">
-              {d.gender}
-            </DetailItem>
-            <DetailItem fallback="Not provided" label="Address">
-              {d.address}
-            </DetailItem>
-            <DetailItem fallback="Not provided" label="City">
-              {d.city}
-            </DetailItem>
-            <DetailItem fallback="Not provided" label="State">
-              {d.state}
-            </DetailItem>
-            <DetailItem fallback="Not provided" label="Country">
-              {d.country}
-            </DetailItem>
-            <DetailItem fallback="Not provided" label="Pincode">
-              {d.pincode}
-            </DetailItem>
-            <DetailItem fallback="Not provided" label="Account Created On">
-              {formatDateTime(user.created_at)}
-            </DetailItem>
+            {details.map(([label, value]) => (
+              <DetailItem key={label} label={label} fallback="Not provided">
+                {value}
+              </DetailItem>
+            ))}
           </dl>
         </Card>
         <RecordHistory entityType="user" entityId={user.id} className="lg:col-span-3" />
