@@ -6,12 +6,12 @@ import {
   type ContactStatus,
 } from '@cricket/contracts';
 
-import { useState } from 'react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
+import { usePanelState } from '@/components/use-panel-state';
 import { lazyPanel } from '@/components/lazy-panel';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -53,15 +53,17 @@ export function ContactMessagesPage() {
   const counts = list.query.data?.counts;
 
   const canDelete = useCan('contact_messages.delete');
-  const [panel, setPanel] = useState<{ id: number; replying: boolean } | null>(null);
-  const thread = useContactThread(panel?.id ?? null);
+  // The record is the message's id; replying keeps the thread open under the reply panel.
+  const panel = usePanelState<'view' | 'reply', number>();
+  const openId = panel.openRecord;
+  const thread = useContactThread(openId);
   useErrorToast(thread.error, CONTACT_MESSAGES.fetchFailed);
 
   const deleteMessage = useDeleteContactMessage();
   const remove = useConfirmDelete<Pick<ContactMessage, 'id' | 'name'>>({
     run: async (m) => {
       await deleteMessage.mutateAsync(m.id);
-      if (panel?.id === m.id) setPanel(null);
+      if (openId === m.id) panel.close();
     },
     title: 'Delete Message',
     description: () =>
@@ -70,7 +72,7 @@ export function ContactMessagesPage() {
     failureText: CONTACT_MESSAGES.deleteFailed,
   });
 
-  const open = (m: ContactMessage) => setPanel({ id: m.id, replying: false });
+  const open = (m: ContactMessage) => panel.open('view', m.id);
 
   const columns: Column<ContactMessage>[] = [
     {
@@ -171,20 +173,20 @@ export function ContactMessagesPage() {
 
       {/* Stays open under the reply panel: closing the reply returns to the thread and its
           Reply button, and closing the thread to the row that opened it. */}
-      {panel && (
+      {openId !== null && (
         <MessageViewPanel
           thread={thread.data}
           loading={thread.isPending}
-          onClose={() => setPanel(null)}
-          onReply={() => setPanel({ ...panel, replying: true })}
+          onClose={panel.close}
+          onReply={() => panel.open('reply', openId)}
           onDelete={() => message && remove.ask(message)}
         />
       )}
-      {panel && message && (
+      {openId !== null && message && (
         <ReplyPanel
           message={message}
-          open={panel.replying}
-          onOpenChange={(next) => setPanel({ ...panel, replying: next })}
+          open={panel.isOpen('reply')}
+          onOpenChange={(next) => panel.open(next ? 'reply' : 'view', openId)}
         />
       )}
       {remove.dialog}

@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useCan } from '@/lib/session';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useRetryReply } from '../api/send-reply';
 import { ContactStatusBadge, DeliveryBadge, PriorityBadge } from './contact-badges';
 
@@ -130,14 +131,16 @@ function ReplyItem({
   canRetry: boolean;
 }) {
   const retry = useRetryReply();
-  async function send() {
-    if (retry.isPending) return;
-    try {
-      await retry.mutateAsync({ id: messageId, replyId: reply.id });
-      toast.success(CONTACT_SUCCESS.replySent(name));
-    } catch (error) {
-      toast.error(errorMessage(error, CONTACT_MESSAGES.replyFailed));
-    }
+  const flight = useSingleFlight();
+  function send() {
+    void flight.run(async () => {
+      try {
+        await retry.mutateAsync({ id: messageId, replyId: reply.id });
+        toast.success(CONTACT_SUCCESS.replySent(name));
+      } catch (error) {
+        toast.error(errorMessage(error, CONTACT_MESSAGES.replyFailed));
+      }
+    });
   }
   return (
     <li
@@ -159,8 +162,8 @@ function ReplyItem({
             <Button
               size="sm"
               variant="secondary"
-              onClick={() => void send()}
-              busy={retry.isPending}
+              onClick={send}
+              busy={flight.busy}
               busyText="Sending..."
             >
               <RotateCw className="size-4" aria-hidden="true" />

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { capitalize, formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useCan } from '@/lib/session';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useSendTestEmail } from '../api/send-test-email';
 import { EmailPreview } from './email-preview';
 import { EmailTemplateStatusBadge } from './email-template-badges';
@@ -28,14 +29,17 @@ export function EmailTemplateViewPanel({
 }: EmailTemplateViewPanelProps) {
   const canUpdate = useCan('email_templates.update');
   const sendTest = useSendTestEmail();
+  const flight = useSingleFlight();
 
-  async function send() {
-    if (!template || sendTest.isPending) return;
-    try {
-      toast.success(await sendTest.mutateAsync(template.id));
-    } catch (error) {
-      toast.error(errorMessage(error, EMAIL_TEMPLATE_MESSAGES.testFailed));
-    }
+  function send() {
+    if (!template) return;
+    void flight.run(async () => {
+      try {
+        toast.success(await sendTest.mutateAsync(template.id));
+      } catch (error) {
+        toast.error(errorMessage(error, EMAIL_TEMPLATE_MESSAGES.testFailed));
+      }
+    });
   }
 
   return (
@@ -50,12 +54,7 @@ export function EmailTemplateViewPanel({
           </Button>
           {template && canUpdate && (
             <>
-              <Button
-                variant="secondary"
-                onClick={() => void send()}
-                busy={sendTest.isPending}
-                busyText="Sending..."
-              >
+              <Button variant="secondary" onClick={send} busy={flight.busy} busyText="Sending...">
                 <Send className="size-4" aria-hidden="true" />
                 Send test email
               </Button>

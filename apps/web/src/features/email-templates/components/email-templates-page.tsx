@@ -6,13 +6,12 @@ import {
   type EmailTemplateSummary,
 } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
-import { useLocation, useMatch, useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
+import { usePanelState } from '@/components/use-panel-state';
 import { lazyPanel } from '@/components/lazy-panel';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -44,13 +43,14 @@ const isStatus = (v: string): v is EmailTemplateStatus =>
  * and is edited at /email-templates/{id}/edit, so both can be linked to and survive a reload.
  */
 export function EmailTemplatesPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const editMatch = useMatch('/email-templates/:id/edit');
-  const viewMatch = useMatch('/email-templates/:id');
-  const editing = editMatch !== null;
-  const idText = (editMatch ?? viewMatch)?.params.id ?? '';
-  const openId = /^[1-9]\d{0,9}$/.test(idText) ? Number(idText) : null;
+  // View and edit live in the path (spec §2 routes); the list's filters and page stay in the query.
+  const panel = usePanelState<'create' | 'view' | 'edit'>({
+    routes: { view: '/email-templates/:id', edit: '/email-templates/:id/edit' },
+    closedPath: '/email-templates',
+  });
+  const editing = panel.isOpen('edit');
+  // Creating opens no record, so this is the template a view or edit panel shows.
+  const openId = panel.openRecord;
 
   const list = useListPage({
     filters: FILTERS,
@@ -71,19 +71,14 @@ export function EmailTemplatesPage() {
   const canCreate = useCan('email_templates.create');
   const canUpdate = useCan('email_templates.update');
   const canDelete = useCan('email_templates.delete');
-  const [creating, setCreating] = useState(false);
-
-  // Panels live in the path; the list's filters and page stay in the query.
-  const go = (path: string) => navigate({ pathname: path, search: location.search });
-  const view = (t: { id: number }) => go(`/email-templates/${t.id}`);
-  const edit = (t: { id: number }) => go(`/email-templates/${t.id}/edit`);
-  const closePanel = () => go('/email-templates');
+  const view = (t: { id: number }) => panel.open('view', t.id);
+  const edit = (t: { id: number }) => panel.open('edit', t.id);
 
   const deleteTemplate = useDeleteEmailTemplate();
   const remove = useConfirmDelete<EmailTemplateSummary>({
     run: async (t) => {
       await deleteTemplate.mutateAsync(t.id);
-      if (openId === t.id) closePanel();
+      if (openId === t.id) panel.close();
     },
     title: 'Delete Template',
     description: () =>
@@ -155,7 +150,7 @@ export function EmailTemplatesPage() {
         title="Email Templates"
         actions={
           canCreate && (
-            <Button onClick={() => setCreating(true)}>
+            <Button onClick={() => panel.open('create')}>
               <Plus className="size-4" aria-hidden="true" />
               Add Template
             </Button>
@@ -174,20 +169,24 @@ export function EmailTemplatesPage() {
         />
       </Card>
 
-      <EmailTemplateFormPanel open={creating} template={null} onOpenChange={setCreating} />
+      <EmailTemplateFormPanel
+        open={panel.isOpen('create')}
+        template={null}
+        onOpenChange={panel.onOpenChange}
+      />
       {openId !== null && canUpdate && (
         <EmailTemplateFormPanel
           open={editing}
           ready={opened.data !== undefined}
           template={opened.data ?? null}
-          onOpenChange={(open) => !open && closePanel()}
+          onOpenChange={panel.onOpenChange}
         />
       )}
       {openId !== null && !editing && (
         <EmailTemplateViewPanel
           template={opened.data}
           loading={opened.isPending}
-          onClose={closePanel}
+          onClose={panel.close}
           onEdit={() => edit({ id: openId })}
         />
       )}

@@ -6,11 +6,12 @@ import {
   type SendDetails,
 } from '@cricket/contracts';
 import { ArrowLeft, Ban, RotateCw, SearchX } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TruncatedText, type Column } from '@/components/data-table';
+import { DetailItem } from '@/components/detail-item';
 import { FilterSelect } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { StatusScreen } from '@/components/status-screen';
@@ -18,7 +19,9 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
+import { useRecordId } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { sendQuery, useSendAction } from '../api/sends';
 import { DeliveryStatusBadge, NotificationTypeBadge, SendStatusBadge } from './badges';
 import { SendCountsText } from './send-counts';
@@ -26,24 +29,14 @@ import { SendCountsText } from './send-counts';
 const FILTERS = ['status'] as const;
 const STATUS_OPTIONS = DELIVERY_STATUSES.map((value) => ({ value, label: value }));
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1 py-2 text-sm sm:grid-cols-[9rem_1fr]">
-      <dt className="text-neutral-500">{label}</dt>
-      <dd className="min-w-0 break-words text-neutral-900">{children}</dd>
-    </div>
-  );
-}
-
 /** One send (/sent-notifications/view?id=7): its outcome, Cancel, Retry failed, deliveries. */
 export function SendDetailsPage() {
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
+  const id = useRecordId();
+  const valid = id !== null;
   const list = useListPage({
     filters: FILTERS,
     query: ({ page, limit, filters }) =>
-      sendQuery(id, { page, limit, status: filters.status || undefined }),
+      sendQuery(id ?? 0, { page, limit, status: filters.status || undefined }),
     rowsOf: (data: SendDetails) => data.deliveries,
     errorText: NOTIFICATION_ERRORS.fetchSends,
     enabled: valid,
@@ -53,19 +46,24 @@ export function SendDetailsPage() {
   const cancel = useSendAction('cancel');
   const retry = useSendAction('retry-failed');
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const busy = useRef(false);
+  const cancelFlight = useSingleFlight();
+  const retryFlight = useSingleFlight();
 
-  async function run(action: typeof cancel, failure: string, after?: () => void) {
-    if (busy.current) return;
-    busy.current = true;
-    try {
-      toast.success(await action.mutateAsync(id));
-      after?.();
-    } catch (error) {
-      toast.error(errorMessage(error, failure));
-    } finally {
-      busy.current = false;
-    }
+  function run(
+    flight: typeof cancelFlight,
+    action: typeof cancel,
+    failure: string,
+    after?: () => void,
+  ) {
+    if (id === null) return;
+    void flight.run(async () => {
+      try {
+        toast.success(await action.mutateAsync(id));
+        after?.();
+      } catch (error) {
+        toast.error(errorMessage(error, failure));
+      }
+    });
   }
 
   if (!valid) return <StatusScreen icon={SearchX} title="Send not found" />;
@@ -154,8 +152,8 @@ export function SendDetailsPage() {
             )}
             {send.counts.failed > 0 && send.status !== 'cancelled' && (
               <Button
-                onClick={() => void run(retry, NOTIFICATION_ERRORS.retry)}
-                busy={retry.isPending}
+                onClick={() => run(retryFlight, retry, NOTIFICATION_ERRORS.retry)}
+                busy={retryFlight.busy}
                 busyText="Retrying..."
               >
                 <RotateCw className="size-4" aria-hidden="true" />
@@ -168,31 +166,41 @@ export function SendDetailsPage() {
       {send && (
         <Card className="mb-6">
           <dl className="divide-y divide-neutral-100">
-            <Detail label="Status">
+            <DetailItem layout="row" label="Status">
               <span role="status" aria-live="polite">
                 <SendStatusBadge status={send.status} failed={send.counts.failed} />
               </span>
-            </Detail>
-            <Detail label="Channel">
+            </DetailItem>
+            <DetailItem layout="row" label="Channel">
               <NotificationTypeBadge type={send.channel} /> {NOTIFICATION_TYPE_LABELS[send.channel]}
-            </Detail>
-            <Detail label="Deliveries">
+            </DetailItem>
+            <DetailItem layout="row" label="Deliveries">
               <SendCountsText counts={send.counts} />
-            </Detail>
-            <Detail label="Recipients">{send.recipient_type}</Detail>
-            {send.subject && <Detail label="Subject">{send.subject}</Detail>}
-            <Detail label="Message">
-              <span className="whitespace-pre-wrap">{send.message}</span>
-            </Detail>
-            {send.scheduled_at && (
-              <Detail label="Scheduled for">{formatDateTime(send.scheduled_at)}</Detail>
+            </DetailItem>
+            <DetailItem layout="row" label="Recipients">
+              {send.recipient_type}
+            </DetailItem>
+            {send.subject && (
+              <DetailItem layout="row" label="Subject">
+                {send.subject}
+              </DetailItem>
             )}
-            <Detail label="Requested">
+            <DetailItem layout="row" label="Message">
+              <span className="whitespace-pre-wrap">{send.message}</span>
+            </DetailItem>
+            {send.scheduled_at && (
+              <DetailItem layout="row" label="Scheduled for">
+                {formatDateTime(send.scheduled_at)}
+              </DetailItem>
+            )}
+            <DetailItem layout="row" label="Requested">
               {formatDateTime(send.created_at)}
               {send.created_by ? ` by ${send.created_by}` : ''}
-            </Detail>
+            </DetailItem>
             {send.finished_at && (
-              <Detail label="Finished">{formatDateTime(send.finished_at)}</Detail>
+              <DetailItem layout="row" label="Finished">
+                {formatDateTime(send.finished_at)}
+              </DetailItem>
             )}
           </dl>
         </Card>
@@ -213,9 +221,9 @@ export function SendDetailsPage() {
         description="No further message of this send will go out. Messages already delivered stay delivered."
         confirmLabel="Cancel Send"
         cancelLabel="Keep Sending"
-        busy={cancel.isPending}
+        busy={cancelFlight.busy}
         onConfirm={() =>
-          void run(cancel, NOTIFICATION_ERRORS.cancel, () => setConfirmCancel(false))
+          run(cancelFlight, cancel, NOTIFICATION_ERRORS.cancel, () => setConfirmCancel(false))
         }
       />
     </>

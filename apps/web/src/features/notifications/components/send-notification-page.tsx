@@ -12,7 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useFormLifecycle } from '@/components/form-drawer';
 import { ListError } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
@@ -22,6 +22,7 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
+import { parseRecordId, useOpenRecord } from '@/lib/record-route';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { recipientsQuery, useSendNotification } from '../api/sends';
 import { templateNamesQuery } from '../api/templates';
@@ -63,14 +64,14 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** Spec §2 "Send Notification" (/send-notification): the form and its live preview. */
 export function SendNotificationPage() {
-  const navigate = useNavigate();
+  const openSend = useOpenRecord('/sent-notifications');
   const [params] = useSearchParams();
   const initialTemplate = params.get('template_id') ?? undefined;
   const templates = useQuery(
     templateNamesQuery({
       page: 1,
       limit: TEMPLATE_PICKER_LIMIT,
-      template_id: initialTemplate ? Number(initialTemplate) : undefined,
+      template_id: parseRecordId(initialTemplate) ?? undefined,
     }),
   );
   useErrorToast(templates.error, NOTIFICATION_ERRORS.fetchPickerTemplates);
@@ -124,7 +125,7 @@ export function SendNotificationPage() {
     onOpenChange: () => {
       setPicked([]);
       filledFor.current = '';
-      if (sentId.current !== null) navigate(`/sent-notifications/view?id=${sentId.current}`);
+      if (sentId.current !== null) openSend(sentId.current);
     },
     values: () => emptyValues(initialTemplate),
     successText: scheduled ? NOTIFICATION_SUCCESS.scheduled : NOTIFICATION_SUCCESS.sent,

@@ -6,7 +6,7 @@ import {
   type NotificationSend,
 } from '@cricket/contracts';
 import { Send } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
@@ -14,6 +14,7 @@ import { PageHeader } from '@/components/page-header';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
+import { useOpenRecord } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { sendsQuery } from '../api/sends';
 import { SendCountsText } from './send-counts';
@@ -27,7 +28,7 @@ const STATUS_OPTIONS = SEND_STATUSES.map((value) => ({
 
 /** Sent Notifications (/sent-notifications): every send, its honest status and live counts. */
 export function SendsPage() {
-  const navigate = useNavigate();
+  const openRecord = useOpenRecord('/sent-notifications');
   const canSend = useCan('notifications.send');
   const list = useListPage({
     filters: FILTERS,
@@ -35,7 +36,7 @@ export function SendsPage() {
       sendsQuery({ page, limit, status: filters.status || undefined }),
     errorText: NOTIFICATION_ERRORS.fetchSends,
   });
-  const open = (send: NotificationSend) => navigate(`/sent-notifications/view?id=${send.id}`);
+  const open = (send: NotificationSend) => openRecord(send.id);
 
   const columns: Column<NotificationSend>[] = [
     {

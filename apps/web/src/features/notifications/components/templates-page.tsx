@@ -11,7 +11,7 @@ import { TruncatedText, actionsColumn, type Column } from '@/components/data-tab
 import { FilterSelect, FilterText } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
 import { ListTable, useListPage } from '@/components/list-page';
-import { useEditPanel } from '@/components/use-edit-panel';
+import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -57,7 +57,7 @@ export function TemplatesPage() {
   const canUpdate = useCan('notification_templates.update');
   const canDelete = useCan('notification_templates.delete');
   const canSend = useCan('notifications.send');
-  const panel = useEditPanel<NotificationTemplate>();
+  const panel = usePanelState<'create' | 'edit', NotificationTemplate>();
   const deleteTemplate = useDeleteTemplate();
   const remove = useConfirmDelete<NotificationTemplate>({
     run: (template) => deleteTemplate.mutateAsync(template.id),
@@ -141,7 +141,7 @@ export function TemplatesPage() {
             },
           ]
         : [],
-      edit: canUpdate && panel.edit,
+      edit: canUpdate && ((t) => panel.open('edit', t)),
       remove: canDelete && remove.ask,
     }),
   ];
@@ -152,7 +152,7 @@ export function TemplatesPage() {
         title="Notification Templates"
         actions={
           canCreate && (
-            <Button onClick={panel.create}>
+            <Button onClick={() => panel.open('create')}>
               <Plus className="size-4" aria-hidden="true" />
               Add Template
             </Button>
@@ -169,7 +169,7 @@ export function TemplatesPage() {
         />
       </Card>
       <TemplateFormPanel
-        open={panel.open}
+        open={panel.isOpen('create', 'edit')}
         template={panel.record}
         onOpenChange={panel.onOpenChange}
       />

@@ -11,9 +11,10 @@ import {
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, UserRound, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { DetailItem } from '@/components/detail-item';
 import { KEEP_OPEN, useFormLifecycle } from '@/components/form-drawer';
 import { PageHeader } from '@/components/page-header';
 import {
@@ -29,17 +30,6 @@ import { keepPhoneDigits } from '@/lib/phone-input';
 import { useCan, useSession } from '@/lib/session';
 import { useChangePassword, useUpdateAccount } from '../api/account';
 import { MySessions } from './my-sessions';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-neutral-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm break-words text-neutral-900">
-        {children || <span className="text-neutral-400">Not provided</span>}
-      </dd>
-    </div>
-  );
-}
 
 /** Spec §2 Profile (Account Details), with the password and sessions of issue 13. */
 export function ProfilePage() {
@@ -134,11 +124,21 @@ function AccountDetails({ user }: { user: ProfileUser }) {
           )}
         </div>
         <dl className="grid min-w-0 flex-1 gap-5 sm:grid-cols-2">
-          <Detail label="Name">{name}</Detail>
-          <Detail label="Email">{user.email}</Detail>
-          <Detail label="Phone Number">{user.phone_number}</Detail>
-          <Detail label="Role">{user.role.name}</Detail>
-          <Detail label="Account Created On">{formatDateTime(user.created_at)}</Detail>
+          <DetailItem fallback="Not provided" label="Name">
+            {name}
+          </DetailItem>
+          <DetailItem fallback="Not provided" label="Email">
+            {user.email}
+          </DetailItem>
+          <DetailItem fallback="Not provided" label="Phone Number">
+            {user.phone_number}
+          </DetailItem>
+          <DetailItem fallback="Not provided" label="Role">
+            {user.role.name}
+          </DetailItem>
+          <DetailItem fallback="Not provided" label="Account Created On">
+            {formatDateTime(user.created_at)}
+          </DetailItem>
         </dl>
       </div>
 

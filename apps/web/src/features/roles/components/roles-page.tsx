@@ -12,6 +12,7 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
+import { usePanelState } from '@/components/use-panel-state';
 import { lazyPanel } from '@/components/lazy-panel';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -27,8 +28,6 @@ const RoleFormPanel = lazyPanel(
   () => import('./role-form-panel').then((m) => m.RoleFormPanel),
   () => true,
 );
-
-type FormState = { roleId: number | null } | null;
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
@@ -54,8 +53,9 @@ export function RolesPage() {
   const canUpdate = useCan('roles.update');
   const canDelete = useCan('roles.delete');
 
-  const [viewing, setViewing] = useState<number | null>(null);
-  const [editing, setEditing] = useState<FormState>(null);
+  // The record is the role's id: each panel loads the role itself.
+  const panel = usePanelState<'view' | 'create' | 'edit', number>();
+  const view = (role: RoleListItem) => panel.open('view', role.id);
   const [pickerPageSize, setPickerPageSize] = useState(PERMISSIONS_PAGE_SIZE);
   const deleteRole = useDeleteRole();
   const remove = useConfirmDelete<RoleListItem>({
@@ -78,7 +78,7 @@ export function RolesPage() {
   });
 
   function closeForm() {
-    setEditing(null);
+    panel.close();
     // Spec §2/§9: the permission list resets when the panel closes, then loads 10 at a time.
     queryClient.removeQueries({ queryKey: permissionsGroupedKey });
     setPickerPageSize(PERMISSIONS_RESET_PAGE_SIZE);
@@ -135,8 +135,8 @@ export function RolesPage() {
     },
     actionsColumn<RoleListItem>({
       name: (role) => role.name,
-      view: (role) => setViewing(role.id),
-      edit: canUpdate && ((role) => setEditing({ roleId: role.id })),
+      view,
+      edit: canUpdate && ((role) => panel.open('edit', role.id)),
       remove: canDelete && remove.ask,
       canRemove: (role) => role.id !== PROTECTED_ROLE_ID,
     }),
@@ -149,7 +149,7 @@ export function RolesPage() {
         description="Build roles from the permission catalogue and decide what their users may do."
         actions={
           canCreate && (
-            <Button onClick={() => setEditing({ roleId: null })}>
+            <Button onClick={() => panel.open('create')}>
               <Plus className="size-4" aria-hidden="true" />
               Add Role
             </Button>
@@ -163,18 +163,18 @@ export function RolesPage() {
           columns={columns}
           rowKey={(role) => role.id}
           emptyText="No roles found"
-          onRowClick={(role) => setViewing(role.id)}
+          onRowClick={view}
           rowLabel={(role) => `Open ${role.name}`}
         />
       </Card>
 
-      {viewing !== null && <RoleDetailsPanel roleId={viewing} onClose={() => setViewing(null)} />}
-      {editing && (
-        <RoleFormPanel
-          roleId={editing.roleId}
-          pickerPageSize={pickerPageSize}
-          onClose={closeForm}
-        />
+      {/* Both mount on opening and unmount on closing: a role loads fresh each time, and the
+          permission list starts over (spec). */}
+      {panel.isOpen('view') && panel.record !== null && (
+        <RoleDetailsPanel roleId={panel.record} onClose={panel.close} />
+      )}
+      {panel.isOpen('create', 'edit') && (
+        <RoleFormPanel roleId={panel.record} pickerPageSize={pickerPageSize} onClose={closeForm} />
       )}
       {remove.dialog}
     </>

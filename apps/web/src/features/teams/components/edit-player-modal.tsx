@@ -20,14 +20,15 @@ function formValues(player: TeamPlayer | null): TeamPlayerInput {
 
 interface EditPlayerModalProps {
   teamId: number;
-  /** The squad member being edited; null keeps the modal closed. */
+  open: boolean;
+  /** The squad member being edited, kept after closing while the modal animates out. */
   player: TeamPlayer | null;
-  onClose: () => void;
+  onOpenChange: (open: boolean) => void;
 }
 
 /** Spec §2 "Edit Player modal". */
-export function EditPlayerModal({ teamId, player, onClose }: EditPlayerModalProps) {
-  const { options, ready } = usePlayerOptions(player !== null);
+export function EditPlayerModal({ teamId, open, player, onOpenChange }: EditPlayerModalProps) {
+  const { options, ready } = usePlayerOptions(open);
   const form = useForm({
     resolver: zodResolver(teamPlayerInput),
     defaultValues: formValues(null),
@@ -36,8 +37,8 @@ export function EditPlayerModal({ teamId, player, onClose }: EditPlayerModalProp
   const update = useUpdateTeamPlayer();
   const lifecycle = useFormLifecycle({
     form,
-    open: player !== null && ready,
-    onOpenChange: (open) => !open && onClose(),
+    open: open && ready,
+    onOpenChange,
     values: () => formValues(player),
     submit: async (values) => {
       if (player) await update.mutateAsync({ teamId, playerId: player.id, body: values });
@@ -50,7 +51,7 @@ export function EditPlayerModal({ teamId, player, onClose }: EditPlayerModalProp
     <FormDrawer
       kind="modal"
       lifecycle={lifecycle}
-      open={player !== null}
+      open={open}
       title="Edit Player"
       description={player ? playerLabel(player) : undefined}
       submitLabel="Save Changes"

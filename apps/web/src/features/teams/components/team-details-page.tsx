@@ -1,19 +1,21 @@
 import { fullName, type TeamDetails, type TeamPlayer } from '@cricket/contracts';
 import { ArrowLeft, SearchX, UserPlus } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { ListError, ListTable, useListPage } from '@/components/list-page';
 import { StatusScreen } from '@/components/status-screen';
+import { usePanelState } from '@/components/use-panel-state';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { DetailItem } from '@/components/detail-item';
 import { RecordHistory } from '@/components/record-history';
 import { lazyPanel } from '@/components/lazy-panel';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { ApiError } from '@/lib/http';
+import { useRecordId } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { teamQuery } from '../api/get-team';
 import { useRemoveTeamPlayer } from '../api/remove-team-player';
@@ -26,26 +28,8 @@ const ManagePlayersPanel = lazyPanel(
 );
 const EditPlayerModal = lazyPanel(
   () => import('./edit-player-modal').then((m) => m.EditPlayerModal),
-  (p) => p.player !== null,
+  (p) => p.open,
 );
-
-/** The team id comes from the URL (`?id=42`), or from navigation state when a link passes it. */
-function useTeamId(): number | null {
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const raw = params.get('id') ?? (location.state as { id?: unknown } | null)?.id;
-  const id = Number(raw);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-start justify-between gap-4 py-2.5 text-sm">
-      <dt className="text-neutral-500">{label}</dt>
-      <dd className="text-right font-medium text-neutral-900">{children}</dd>
-    </div>
-  );
-}
 
 const backToTeams = (
   <Link to="/teams" className={buttonClasses({ variant: 'secondary' })}>
@@ -66,7 +50,7 @@ const backLink = (
 
 /** Spec §2 "Team details" (/teams/view). */
 export function TeamDetailsPage() {
-  const id = useTeamId();
+  const id = useRecordId();
   const list = useListPage({
     query: ({ page, limit }) => teamQuery(id ?? 0, { page, limit }),
     rowsOf: (details: TeamDetails) => details.players,
@@ -78,8 +62,7 @@ export function TeamDetailsPage() {
   const canAdd = useCan('team_players.create');
   const canEdit = useCan('team_players.update');
   const canRemove = useCan('team_players.delete');
-  const [managing, setManaging] = useState(false);
-  const [editing, setEditing] = useState<TeamPlayer | null>(null);
+  const panel = usePanelState<'add' | 'edit', TeamPlayer>();
   const removePlayer = useRemoveTeamPlayer();
   const remove = useConfirmDelete<TeamPlayer>({
     run: (player) => removePlayer.mutateAsync({ teamId: id ?? 0, playerId: player.id }),
@@ -169,7 +152,7 @@ export function TeamDetailsPage() {
     columns.push(
       actionsColumn<TeamPlayer>({
         name: playerLabel,
-        edit: canEdit && setEditing,
+        edit: canEdit && ((player) => panel.open('edit', player)),
         remove: canRemove && remove.ask,
         removeVerb: 'Remove',
       }),
@@ -194,26 +177,36 @@ export function TeamDetailsPage() {
               </div>
             </div>
             <dl className="mt-5 divide-y divide-neutral-100 border-t border-neutral-100">
-              <Detail label="Location">{team.location || 'Not specified'}</Detail>
-              <Detail label="Total Players">{team.players_count}</Detail>
+              <DetailItem layout="row" label="Location">
+                {team.location || 'Not specified'}
+              </DetailItem>
+              <DetailItem layout="row" label="Total Players">
+                {team.players_count}
+              </DetailItem>
               {captain && (
-                <Detail label="Captain">
+                <DetailItem layout="row" label="Captain">
                   {captain.player_name ?? 'Unknown User'}
                   <span className="block text-xs font-normal text-neutral-500">
                     {captain.jersey_number === null
                       ? 'No jersey number'
                       : `#${captain.jersey_number}`}
                   </span>
-                </Detail>
+                </DetailItem>
               )}
-              <Detail label="Created At">{formatDateTime(team.created_at)}</Detail>
+              <DetailItem layout="row" label="Created At">
+                {formatDateTime(team.created_at)}
+              </DetailItem>
             </dl>
           </Card>
           <Card title="Owner Information">
             {owner ? (
               <dl className="divide-y divide-neutral-100">
-                <Detail label="Name">{fullName(owner.details)}</Detail>
-                <Detail label="Phone">{owner.phone_number}</Detail>
+                <DetailItem layout="row" label="Name">
+                  {fullName(owner.details)}
+                </DetailItem>
+                <DetailItem layout="row" label="Phone">
+                  {owner.phone_number}
+                </DetailItem>
               </dl>
             ) : (
               <p className="text-sm text-neutral-500">Not specified</p>
@@ -227,7 +220,7 @@ export function TeamDetailsPage() {
           title={`Players (${players.pagination.total})`}
           actions={
             canAdd && (
-              <Button size="sm" onClick={() => setManaging(true)}>
+              <Button size="sm" onClick={() => panel.open('add')}>
                 <UserPlus className="size-4" aria-hidden="true" />
                 Add Players
               </Button>
@@ -245,8 +238,19 @@ export function TeamDetailsPage() {
         <RecordHistory entityType="team" entityId={team.id} className="min-w-0 lg:col-span-3" />
       </div>
 
-      {canAdd && <ManagePlayersPanel teamId={team.id} open={managing} onOpenChange={setManaging} />}
-      <EditPlayerModal teamId={team.id} player={editing} onClose={() => setEditing(null)} />
+      {canAdd && (
+        <ManagePlayersPanel
+          teamId={team.id}
+          open={panel.isOpen('add')}
+          onOpenChange={panel.onOpenChange}
+        />
+      )}
+      <EditPlayerModal
+        teamId={team.id}
+        open={panel.isOpen('edit')}
+        player={panel.recordFor('edit')}
+        onOpenChange={panel.onOpenChange}
+      />
       {remove.dialog}
     </>
   );

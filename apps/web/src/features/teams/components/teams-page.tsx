@@ -1,15 +1,15 @@
 import { FilterSelect, FilterText } from '@/components/filter-controls';
 import type { Team } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { lazyPanel } from '@/components/lazy-panel';
 import { ListTable, useListPage } from '@/components/list-page';
-import { useEditPanel } from '@/components/use-edit-panel';
+import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useOpenRecord } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { useDeleteTeam } from '../api/delete-team';
 import { teamsQuery } from '../api/get-teams';
@@ -29,7 +29,6 @@ const STATUS_OPTIONS = [
 
 /** Spec §2 "Teams list" (/teams). */
 export function TeamsPage() {
-  const navigate = useNavigate();
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['name', 'location'],
@@ -48,7 +47,7 @@ export function TeamsPage() {
   const canCreate = useCan('teams.create');
   const canUpdate = useCan('teams.update');
   const canDelete = useCan('teams.delete');
-  const panel = useEditPanel<Team>();
+  const panel = usePanelState<'create' | 'edit', Team>();
   const deleteTeam = useDeleteTeam();
   const remove = useConfirmDelete<Team>({
     run: (team) => deleteTeam.mutateAsync(team.id),
@@ -58,8 +57,8 @@ export function TeamsPage() {
     failureText: 'Failed to delete team',
   });
 
-  const openTeam = (team: Team) =>
-    navigate(`/teams/view?id=${team.id}`, { state: { id: team.id } });
+  const openRecord = useOpenRecord('/teams');
+  const openTeam = (team: Team) => openRecord(team.id);
 
   const columns: Column<Team>[] = [
     {
@@ -113,7 +112,7 @@ export function TeamsPage() {
     actionsColumn<Team>({
       name: (team) => team.name,
       view: openTeam,
-      edit: canUpdate && panel.edit,
+      edit: canUpdate && ((team) => panel.open('edit', team)),
       remove: canDelete && remove.ask,
     }),
   ];
@@ -124,7 +123,7 @@ export function TeamsPage() {
         title="Teams"
         actions={
           canCreate && (
-            <Button onClick={panel.create}>
+            <Button onClick={() => panel.open('create')}>
               <Plus className="size-4" aria-hidden="true" />
               Add Team
             </Button>
@@ -143,7 +142,11 @@ export function TeamsPage() {
         />
       </Card>
 
-      <TeamFormPanel open={panel.open} team={panel.record} onOpenChange={panel.onOpenChange} />
+      <TeamFormPanel
+        open={panel.isOpen('create', 'edit')}
+        team={panel.record}
+        onOpenChange={panel.onOpenChange}
+      />
       {remove.dialog}
     </>
   );

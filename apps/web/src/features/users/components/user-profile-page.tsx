@@ -1,15 +1,18 @@
 import { fullName, type User } from '@cricket/contracts';
 import { ArrowLeft, KeyRound, Pencil, TriangleAlert, UserRound, UserX } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DetailItem } from '@/components/detail-item';
 import { RecordHistory } from '@/components/record-history';
 import { StatusScreen } from '@/components/status-screen';
+import { usePanelState } from '@/components/use-panel-state';
 import { lazyPanel } from '@/components/lazy-panel';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { ApiError, errorMessage } from '@/lib/http';
+import { useRecordId } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { useUser } from '../api/get-user';
 import { UserStatusBadge } from './user-status-badge';
@@ -30,26 +33,9 @@ const backToUsers = (
   </Link>
 );
 
-function readId(raw: string | null): number | null {
-  const id = Number(raw);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-neutral-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm break-words text-neutral-900">
-        {children || <span className="text-neutral-400">Not provided</span>}
-      </dd>
-    </div>
-  );
-}
-
 /** Spec §2 "User profile": /users/view?id=N, so a reload or a shared link shows the same user. */
 export function UserProfilePage() {
-  const [params] = useSearchParams();
-  const id = readId(params.get('id'));
+  const id = useRecordId();
   const user = useUser(id);
 
   if (id === null || (user.error instanceof ApiError && user.error.status === 404)) {
@@ -91,10 +77,22 @@ export function UserProfilePage() {
 
 function UserProfile({ user }: { user: User }) {
   const canUpdate = useCan('users.update');
-  const [editing, setEditing] = useState(false);
-  const [settingPassword, setSettingPassword] = useState(false);
+  const panel = usePanelState<'edit' | 'set-password'>();
   const d = user.details;
   const name = fullName(d);
+  const details: [label: string, value: ReactNode][] = [
+    ['Email', d.email],
+    ['Phone', user.phone_number],
+    ['Role', <span className="capitalize">{user.role}</span>],
+    ['Date of Birth', formatDate(d.date_of_birth)],
+    ['Gender', d.gender],
+    ['Address', d.address],
+    ['City', d.city],
+    ['State', d.state],
+    ['Country', d.country],
+    ['Pincode', d.pincode],
+    ['Account Created On', formatDateTime(user.created_at)],
+  ];
 
   return (
     <>
@@ -108,11 +106,11 @@ function UserProfile({ user }: { user: User }) {
         </Link>
         {canUpdate && (
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => setSettingPassword(true)}>
+            <Button variant="secondary" onClick={() => panel.open('set-password')}>
               <KeyRound className="size-4" aria-hidden="true" />
               Set Password
             </Button>
-            <Button onClick={() => setEditing(true)}>
+            <Button onClick={() => panel.open('edit')}>
               <Pencil className="size-4" aria-hidden="true" />
               Edit
             </Button>
@@ -142,19 +140,11 @@ function UserProfile({ user }: { user: User }) {
 
         <Card title="User Details" className="lg:col-span-2">
           <dl className="grid gap-5 sm:grid-cols-2">
-            <Detail label="Email">{d.email}</Detail>
-            <Detail label="Phone">{user.phone_number}</Detail>
-            <Detail label="Role">
-              <span className="capitalize">{user.role}</span>
-            </Detail>
-            <Detail label="Date of Birth">{formatDate(d.date_of_birth)}</Detail>
-            <Detail label="Gender">{d.gender}</Detail>
-            <Detail label="Address">{d.address}</Detail>
-            <Detail label="City">{d.city}</Detail>
-            <Detail label="State">{d.state}</Detail>
-            <Detail label="Country">{d.country}</Detail>
-            <Detail label="Pincode">{d.pincode}</Detail>
-            <Detail label="Account Created On">{formatDateTime(user.created_at)}</Detail>
+            {details.map(([label, value]) => (
+              <DetailItem key={label} label={label} fallback="Not provided">
+                {value}
+              </DetailItem>
+            ))}
           </dl>
         </Card>
         <RecordHistory entityType="user" entityId={user.id} className="lg:col-span-3" />
@@ -162,8 +152,17 @@ function UserProfile({ user }: { user: User }) {
 
       {canUpdate && (
         <>
-          <UserFormPanel mode="edit" open={editing} onOpenChange={setEditing} user={user} />
-          <SetPasswordPanel user={user} open={settingPassword} onOpenChange={setSettingPassword} />
+          <UserFormPanel
+            mode="edit"
+            open={panel.isOpen('edit')}
+            onOpenChange={panel.onOpenChange}
+            user={user}
+          />
+          <SetPasswordPanel
+            user={user}
+            open={panel.isOpen('set-password')}
+            onOpenChange={panel.onOpenChange}
+          />
         </>
       )}
     </>

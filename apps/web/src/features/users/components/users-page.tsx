@@ -1,16 +1,16 @@
 import { FilterSelect, FilterText } from '@/components/filter-controls';
 import { USER_FILTER_STATUSES, fullName, type User, type UserStatus } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
+import { usePanelState } from '@/components/use-panel-state';
 import { lazyPanel } from '@/components/lazy-panel';
 import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { capitalize } from '@/lib/format';
+import { useOpenRecord } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { useDeleteUser } from '../api/delete-user';
@@ -30,7 +30,6 @@ const isFilterStatus = (value: string): value is UserStatus =>
 
 /** Spec §2 "Users list": filters, pagination, view and delete, and the create panel. */
 export function UsersPage() {
-  const navigate = useNavigate();
   const canCreate = useCan('users.create');
   const canDelete = useCan('users.delete');
   const list = useListPage({
@@ -50,7 +49,7 @@ export function UsersPage() {
   const roles = useActiveRoles();
   useErrorToast(roles.error, 'Failed to fetch roles');
 
-  const [creating, setCreating] = useState(false);
+  const panel = usePanelState<'create'>();
   const deleteUser = useDeleteUser();
   const remove = useConfirmDelete<User>({
     run: (user) => deleteUser.mutateAsync(user.id),
@@ -60,7 +59,8 @@ export function UsersPage() {
     failureText: 'Error deleting user',
   });
 
-  const open = (user: User) => navigate(`/users/view?id=${user.id}`);
+  const openRecord = useOpenRecord('/users');
+  const open = (user: User) => openRecord(user.id);
 
   const columns: Column<User>[] = [
     {
@@ -141,7 +141,7 @@ export function UsersPage() {
         title="Users"
         actions={
           canCreate && (
-            <Button onClick={() => setCreating(true)}>
+            <Button onClick={() => panel.open('create')}>
               <Plus className="size-4" aria-hidden="true" />
               Add User
             </Button>
@@ -160,7 +160,13 @@ export function UsersPage() {
         />
       </Card>
 
-      {canCreate && <UserFormPanel mode="create" open={creating} onOpenChange={setCreating} />}
+      {canCreate && (
+        <UserFormPanel
+          mode="create"
+          open={panel.isOpen('create')}
+          onOpenChange={panel.onOpenChange}
+        />
+      )}
       {remove.dialog}
     </>
   );

@@ -1,12 +1,11 @@
 import type { WaCategory } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelect, FilterText } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
 import { ListTable, useListPage } from '@/components/list-page';
-import { useEditPanel } from '@/components/use-edit-panel';
+import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -46,8 +45,8 @@ export function CategoriesPage() {
   const canCreate = useCan('wa_template_categories.create');
   const canUpdate = useCan('wa_template_categories.update');
   const canDelete = useCan('wa_template_categories.delete');
-  const panel = useEditPanel<WaCategory>();
-  const [viewing, setViewing] = useState<WaCategory | null>(null);
+  const panel = usePanelState<'create' | 'edit' | 'view', WaCategory>();
+  const view = (category: WaCategory) => panel.open('view', category);
   const deleteCategory = useDeleteCategory();
   const remove = useConfirmDelete<WaCategory>({
     run: (category) => deleteCategory.mutateAsync(category._id),
@@ -110,8 +109,8 @@ export function CategoriesPage() {
     },
     actionsColumn<WaCategory>({
       name: (c) => c.name,
-      view: setViewing,
-      edit: canUpdate && panel.edit,
+      view,
+      edit: canUpdate && ((category) => panel.open('edit', category)),
       remove: canDelete && remove.ask,
     }),
   ];
@@ -122,7 +121,7 @@ export function CategoriesPage() {
         title="Template Categories"
         actions={
           canCreate && (
-            <Button onClick={panel.create}>
+            <Button onClick={() => panel.open('create')}>
               <Plus className="size-4" aria-hidden="true" />
               Create Category
             </Button>
@@ -136,16 +135,20 @@ export function CategoriesPage() {
           columns={columns}
           rowKey={(c) => c._id}
           emptyText="No categories found"
-          onRowClick={setViewing}
+          onRowClick={view}
           rowLabel={(c) => `View ${c.name}`}
         />
       </Card>
       <CategoryFormPanel
-        open={panel.open}
-        category={panel.record}
+        open={panel.isOpen('create', 'edit')}
+        category={panel.recordFor('create', 'edit')}
         onOpenChange={panel.onOpenChange}
       />
-      <CategoryViewPanel category={viewing} onClose={() => setViewing(null)} />
+      <CategoryViewPanel
+        open={panel.isOpen('view')}
+        category={panel.recordFor('view')}
+        onClose={panel.close}
+      />
       {remove.dialog}
     </>
   );

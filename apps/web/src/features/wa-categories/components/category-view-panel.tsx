@@ -1,5 +1,5 @@
 import type { WaCategory } from '@cricket/contracts';
-import type { ReactNode } from 'react';
+import { DetailItem } from '@/components/detail-item';
 import { SidePanel } from '@/components/side-panel';
 import { Button } from '@/components/ui/button';
 import { CategoryStatusBadge } from './category-status-badge';
@@ -10,26 +10,20 @@ const localDateTime = (value: string | null | undefined) => {
   return date && !Number.isNaN(date.getTime()) ? date.toLocaleString() : 'N/A';
 };
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="space-y-1">
-      <dt className="text-xs font-medium tracking-wide text-neutral-500 uppercase">{label}</dt>
-      <dd className="text-sm break-words text-neutral-900">{children}</dd>
-    </div>
-  );
-}
-
 /** Spec §2 "View Category": read-only. */
 export function CategoryViewPanel({
+  open,
   category,
   onClose,
 }: {
+  open: boolean;
+  /** Kept after closing, so the panel still shows it while it animates out. */
   category: WaCategory | null;
   onClose: () => void;
 }) {
   return (
     <SidePanel
-      open={category !== null}
+      open={open}
       onOpenChange={(open) => !open && onClose()}
       title="View Category"
       footer={
@@ -40,18 +34,20 @@ export function CategoryViewPanel({
     >
       {category && (
         <dl className="space-y-4">
-          <Item label="Category Name">{category.name}</Item>
-          <Item label="Slug">
+          <DetailItem label="Category Name">{category.name}</DetailItem>
+          <DetailItem label="Slug">
             <code className="rounded bg-neutral-100 px-1.5 py-0.5 text-xs">{category.slug}</code>
-          </Item>
-          {category.icon && <Item label="Icon">{category.icon}</Item>}
-          {category.description && <Item label="Description">{category.description}</Item>}
-          <Item label="Display Order">{category.order}</Item>
-          <Item label="Status">
+          </DetailItem>
+          {category.icon && <DetailItem label="Icon">{category.icon}</DetailItem>}
+          {category.description && (
+            <DetailItem label="Description">{category.description}</DetailItem>
+          )}
+          <DetailItem label="Display Order">{category.order}</DetailItem>
+          <DetailItem label="Status">
             <CategoryStatusBadge status={category.status} />
-          </Item>
-          <Item label="Created At">{localDateTime(category.created_at)}</Item>
-          <Item label="Last Updated">{localDateTime(category.updated_at)}</Item>
+          </DetailItem>
+          <DetailItem label="Created At">{localDateTime(category.created_at)}</DetailItem>
+          <DetailItem label="Last Updated">{localDateTime(category.updated_at)}</DetailItem>
         </dl>
       )}
     </SidePanel>

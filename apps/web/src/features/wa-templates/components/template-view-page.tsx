@@ -1,13 +1,14 @@
 import { ArrowLeft, Pencil } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ListError } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
+import { usePanelState } from '@/components/use-panel-state';
 import { lazyPanel } from '@/components/lazy-panel';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/http';
+import { parseRecordId } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { useTemplate } from '../api/templates';
 import { TemplateDetails } from './template-details';
@@ -19,12 +20,10 @@ const TemplateFormPanel = lazyPanel(
 
 /** /wa/templates/view/{id}: a template on its own page, so a link or a reload shows it. */
 export function TemplateViewPage() {
-  const params = useParams();
-  const raw = Number(params.id);
-  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const id = parseRecordId(useParams().id);
   const query = useTemplate(id);
   const canUpdate = useCan('wa_templates.update');
-  const [editing, setEditing] = useState(false);
+  const panel = usePanelState<'edit'>();
   const template = query.data;
 
   const back = (
@@ -42,7 +41,7 @@ export function TemplateViewPage() {
           <>
             {back}
             {template && canUpdate && (
-              <Button onClick={() => setEditing(true)}>
+              <Button onClick={() => panel.open('edit')}>
                 <Pencil className="size-4" aria-hidden="true" />
                 Edit
               </Button>
@@ -69,7 +68,11 @@ export function TemplateViewPage() {
         )}
       </Card>
       {template && (
-        <TemplateFormPanel open={editing} onOpenChange={setEditing} template={template} />
+        <TemplateFormPanel
+          open={panel.isOpen('edit')}
+          onOpenChange={panel.onOpenChange}
+          template={template}
+        />
       )}
     </>
   );

@@ -5,15 +5,18 @@ import { TemplateDetails } from './template-details';
 
 /** Spec §2: the read-only side panel of a template. */
 export function TemplateViewPanel({
+  open,
   template,
   onClose,
 }: {
+  open: boolean;
+  /** Kept after closing, so the panel still shows it while it animates out. */
   template: WaTemplate | null;
   onClose: () => void;
 }) {
   return (
     <SidePanel
-      open={template !== null}
+      open={open}
       onOpenChange={(open) => !open && onClose()}
       title="View Template"
       wide

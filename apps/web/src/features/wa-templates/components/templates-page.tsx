@@ -1,17 +1,17 @@
 import { WA_TEMPLATE_STATUSES, WA_TEMPLATE_TYPES, type WaTemplate } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelect, FilterText } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
 import { ListTable, useListPage } from '@/components/list-page';
-import { useEditPanel } from '@/components/use-edit-panel';
+import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { capitalize } from '@/lib/format';
+import { recordPathHref } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { templatesQuery, useDeleteTemplate } from '../api/templates';
 import { TemplateStatusBadge } from './template-status-badge';
@@ -21,6 +21,9 @@ const TemplateFormPanel = lazyPanel(
   () => import('./template-form-panel').then((m) => m.TemplateFormPanel),
   (p) => p.open,
 );
+
+/** Spec §2: a row opens the template's own page (routes.tsx). */
+const TEMPLATE_PAGE = '/wa/templates/view/:id';
 
 const FILTERS = ['name', 'type', 'status'] as const;
 const TYPE_OPTIONS = WA_TEMPLATE_TYPES.map((value) => ({ value, label: capitalize(value) }));
@@ -47,8 +50,7 @@ export function TemplatesPage() {
   const canCreate = useCan('wa_templates.create');
   const canUpdate = useCan('wa_templates.update');
   const canDelete = useCan('wa_templates.delete');
-  const panel = useEditPanel<WaTemplate>();
-  const [viewing, setViewing] = useState<WaTemplate | null>(null);
+  const panel = usePanelState<'create' | 'edit' | 'view', WaTemplate>();
   const deleteTemplate = useDeleteTemplate();
   const remove = useConfirmDelete<WaTemplate>({
     run: (template) => deleteTemplate.mutateAsync(template._id),
@@ -59,7 +61,8 @@ export function TemplatesPage() {
     failureText: 'Failed to delete template',
   });
 
-  const openTemplate = (template: WaTemplate) => navigate(`/wa/templates/view/${template._id}`);
+  const openTemplate = (template: WaTemplate) =>
+    navigate(recordPathHref(TEMPLATE_PAGE, template._id));
 
   const columns: Column<WaTemplate>[] = [
     {
@@ -118,8 +121,8 @@ export function TemplatesPage() {
     { id: 'usage', header: 'Usage Count', width: 'w-28', cell: (t) => t.usage_count },
     actionsColumn<WaTemplate>({
       name: (t) => t.name,
-      view: setViewing,
-      edit: canUpdate && panel.edit,
+      view: (t) => panel.open('view', t),
+      edit: canUpdate && ((t) => panel.open('edit', t)),
       remove: canDelete && remove.ask,
     }),
   ];
@@ -130,7 +133,7 @@ export function TemplatesPage() {
         title="WhatsApp Templates"
         actions={
           canCreate && (
-            <Button onClick={panel.create}>
+            <Button onClick={() => panel.open('create')}>
               <Plus className="size-4" aria-hidden="true" />
               Create Template
             </Button>
@@ -149,11 +152,15 @@ export function TemplatesPage() {
         />
       </Card>
       <TemplateFormPanel
-        open={panel.open}
-        template={panel.record}
+        open={panel.isOpen('create', 'edit')}
+        template={panel.recordFor('create', 'edit')}
         onOpenChange={panel.onOpenChange}
       />
-      <TemplateViewPanel template={viewing} onClose={() => setViewing(null)} />
+      <TemplateViewPanel
+        open={panel.isOpen('view')}
+        template={panel.recordFor('view')}
+        onClose={panel.close}
+      />
       {remove.dialog}
     </>
   );
