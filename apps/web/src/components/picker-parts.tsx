@@ -13,7 +13,7 @@ interface SearchBoxProps {
 }
 
 /** The search field at the top of a picker (owners, players, recipients). */
-export function SearchBox({ label, placeholder, value, onChange }: SearchBoxProps) {
+function SearchBox({ label, placeholder, value, onChange }: SearchBoxProps) {
   return (
     <div className="relative mb-4">
       <Search
@@ -33,7 +33,7 @@ export function SearchBox({ label, placeholder, value, onChange }: SearchBoxProp
 }
 
 /** 'Loading...' or the empty text, shown in place of a picker's list. */
-export function PickerNotice({ loading, children }: { loading: boolean; children: ReactNode }) {
+function PickerNotice({ loading, children }: { loading: boolean; children: ReactNode }) {
   return (
     <p role={loading ? 'status' : undefined} className="py-8 text-center text-sm text-neutral-500">
       {loading ? 'Loading...' : children}
@@ -41,8 +41,10 @@ export function PickerNotice({ loading, children }: { loading: boolean; children
   );
 }
 
-interface PickerResultsProps<Row extends { id: number }> {
+interface PagedPickerListProps<Row extends { id: number }> {
   picker: PagedPicker<Row>;
+  searchLabel: string;
+  searchPlaceholder: string;
   /** The list's accessible name. */
   label: string;
   className?: string;
@@ -54,19 +56,27 @@ interface PickerResultsProps<Row extends { id: number }> {
 }
 
 /**
- * The body of a usePagedPicker: its notice or its rows, then a pager when there is more than
- * one page (the page size is fixed, so the pager offers only that one).
+ * The body of a usePagedPicker: the search box, its notice or its rows, then a pager when there
+ * is more than one page (the page size is fixed, so the pager offers only that one).
  */
-export function PickerResults<Row extends { id: number }>({
+export function PagedPickerList<Row extends { id: number }>({
   picker,
+  searchLabel,
+  searchPlaceholder,
   label,
   className,
   itemClassName,
   pagerClassName,
   children,
-}: PickerResultsProps<Row>) {
+}: PagedPickerListProps<Row>) {
   return (
     <>
+      <SearchBox
+        label={searchLabel}
+        placeholder={searchPlaceholder}
+        value={picker.search}
+        onChange={picker.setSearch}
+      />
       {picker.notice !== null ? (
         <PickerNotice loading={picker.loading}>{picker.notice}</PickerNotice>
       ) : (

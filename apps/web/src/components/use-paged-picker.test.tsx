@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { PickerResults, SearchBox } from './picker-parts';
+import { PagedPickerList } from './picker-parts';
 import { usePagedPicker, type PickerPage, type PickerPageParams } from './use-paged-picker';
 
 interface Person {
@@ -55,16 +55,15 @@ function Picker({
   });
   return (
     <>
-      <SearchBox
-        label="Search people"
-        placeholder="Name"
-        value={picker.search}
-        onChange={picker.setSearch}
-      />
       <button type="button" onClick={picker.reset}>
         Reset
       </button>
-      <PickerResults picker={picker} label="People">
+      <PagedPickerList
+        picker={picker}
+        searchLabel="Search people"
+        searchPlaceholder="Name"
+        label="People"
+      >
         {(person) => (
           <button
             type="button"
@@ -74,7 +73,7 @@ function Picker({
             {person.name}
           </button>
         )}
-      </PickerResults>
+      </PagedPickerList>
     </>
   );
 }

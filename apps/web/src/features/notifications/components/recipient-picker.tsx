@@ -7,7 +7,7 @@ import {
 } from '@cricket/contracts';
 import { X } from 'lucide-react';
 import { useId } from 'react';
-import { PickerResults, SearchBox } from '@/components/picker-parts';
+import { PagedPickerList } from '@/components/picker-parts';
 import { usePagedPicker } from '@/components/use-paged-picker';
 import { cn } from '@/lib/cn';
 import { recipientsQuery } from '../api/sends';
@@ -60,14 +60,10 @@ export function RecipientPicker({
         </ul>
       )}
       <div className="rounded-lg border border-neutral-200 p-3">
-        <SearchBox
-          label="Search users"
-          placeholder="Search by name, phone or email..."
-          value={picker.search}
-          onChange={picker.setSearch}
-        />
-        <PickerResults
+        <PagedPickerList
           picker={picker}
+          searchLabel="Search users"
+          searchPlaceholder="Search by name, phone or email..."
           label="Users"
           className="max-h-72 divide-y divide-neutral-100 overflow-y-auto"
           pagerClassName="-mx-3 -mb-3"
@@ -96,7 +92,7 @@ export function RecipientPicker({
               </span>
             </label>
           )}
-        </PickerResults>
+        </PagedPickerList>
       </div>
       <p className="text-sm text-neutral-600">{selected.length} selected</p>
       {error && (

@@ -13,7 +13,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { SidePanel } from '@/components/side-panel';
 import { Button } from '@/components/ui/button';
 import { useFormLifecycle } from '@/components/form-drawer';
-import { PickerResults, SearchBox } from '@/components/picker-parts';
+import { PagedPickerList } from '@/components/picker-parts';
 import { usePagedPicker } from '@/components/use-paged-picker';
 import { useAddTeamPlayers } from '../api/add-team-players';
 import { availablePlayersQuery } from '../api/get-available-players';
@@ -127,15 +127,10 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
         )
       }
     >
-      <SearchBox
-        label="Search players"
-        placeholder="Search players by name or phone..."
-        value={picker.search}
-        onChange={picker.setSearch}
-      />
-
-      <PickerResults
+      <PagedPickerList
         picker={picker}
+        searchLabel="Search players"
+        searchPlaceholder="Search players by name or phone..."
         label="Available players"
         className="divide-y divide-neutral-100 rounded-lg border border-neutral-200"
         itemClassName="flex items-center justify-between gap-3 px-4 py-3"
@@ -168,7 +163,7 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
             </>
           );
         }}
-      </PickerResults>
+      </PagedPickerList>
 
       <SelectedPlayersModal
         open={reviewing}

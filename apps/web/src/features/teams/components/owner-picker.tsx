@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { Modal } from '@/components/modal';
 import { controlClasses, FieldFrame } from '@/components/ui/field-frame';
 import { cn } from '@/lib/cn';
-import { PickerResults, SearchBox } from '@/components/picker-parts';
+import { PagedPickerList } from '@/components/picker-parts';
 import { usePagedPicker } from '@/components/use-paged-picker';
 import { organizersQuery, useOrganizers } from '../api/get-organizers';
 
@@ -101,14 +101,10 @@ function OwnerPickerModal({ open, onOpenChange, selectedId, onSelect }: OwnerPic
 
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Select Owner">
-      <SearchBox
-        label="Search owners"
-        placeholder="Search by name or phone..."
-        value={picker.search}
-        onChange={picker.setSearch}
-      />
-      <PickerResults
+      <PagedPickerList
         picker={picker}
+        searchLabel="Search owners"
+        searchPlaceholder="Search by name or phone..."
         label="Owners"
         className="divide-y divide-neutral-100 rounded-lg border border-neutral-200"
         pagerClassName="-mx-5 mt-3"
@@ -137,7 +133,7 @@ function OwnerPickerModal({ open, onOpenChange, selectedId, onSelect }: OwnerPic
             </button>
           );
         }}
-      </PickerResults>
+      </PagedPickerList>
     </Modal>
   );
 }
