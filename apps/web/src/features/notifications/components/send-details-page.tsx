@@ -11,7 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TruncatedText, type Column } from '@/components/data-table';
-import { FilterSelect } from '@/components/filter-controls';
+import { FilterSelectFor } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { StatusScreen } from '@/components/status-screen';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -88,10 +88,10 @@ export function SendDetailsPage() {
       width: 'w-36',
       cell: (d) => <DeliveryStatusBadge status={d.status} />,
       filter: (
-        <FilterSelect
+        <FilterSelectFor
+          list={list}
+          name="status"
           label="Filter deliveries by status"
-          value={list.inputs.status}
-          onChange={(value) => list.setFilter('status', value)}
           options={STATUS_OPTIONS}
         />
       ),

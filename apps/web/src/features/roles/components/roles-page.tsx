@@ -1,4 +1,4 @@
-import { FilterSelect, FilterText } from '@/components/filter-controls';
+import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import {
   PERMISSIONS_PAGE_SIZE,
   PERMISSIONS_RESET_PAGE_SIZE,
@@ -93,11 +93,11 @@ export function RolesPage() {
         <TruncatedText text={capitalize(role.name)} className="font-medium text-neutral-900" />
       ),
       filter: (
-        <FilterText
+        <FilterTextFor
+          list={list}
+          name="name"
           label="Search role name"
           placeholder="Search role name..."
-          value={list.inputs.name}
-          onChange={(value) => list.setFilter('name', value)}
         />
       ),
     },
@@ -125,10 +125,10 @@ export function RolesPage() {
         </Badge>
       ),
       filter: (
-        <FilterSelect
+        <FilterSelectFor
+          list={list}
+          name="status"
           label="Filter by status"
-          value={list.inputs.status}
-          onChange={(value) => list.setFilter('status', value)}
           options={STATUS_OPTIONS}
         />
       ),
