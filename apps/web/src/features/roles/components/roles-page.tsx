@@ -19,7 +19,7 @@ import { Card } from '@/components/ui/card';
 import { capitalize } from '@/lib/format';
 import { useCan } from '@/lib/session';
 import { useDeleteRole } from '../api/delete-role';
-import { permissionsGroupedKey } from '../api/get-permissions-grouped';
+import { roleKeys } from '../api/keys';
 import { rolesQuery } from '../api/get-roles';
 import { RoleDetailsPanel } from './role-details-panel';
 
@@ -80,7 +80,7 @@ export function RolesPage() {
   function closeForm() {
     setEditing(null);
     // Spec §2/§9: the permission list resets when the panel closes, then loads 10 at a time.
-    queryClient.removeQueries({ queryKey: permissionsGroupedKey });
+    queryClient.removeQueries({ queryKey: roleKeys.permissions });
     setPickerPageSize(PERMISSIONS_RESET_PAGE_SIZE);
   }
 
