@@ -3,12 +3,13 @@ import type { ReactNode } from 'react';
 import { ApiError } from '@/lib/http';
 import { SessionProvider, sessionQuery } from '@/lib/session';
 import { AppToaster } from '@/lib/toast';
+import { auditLogKeys } from '@/lib/query-keys';
 
 const queryClient: QueryClient = new QueryClient({
   // Every accepted change writes an audit record (decision 021): History sections and the
   // Activity Log read it again, whichever screen made the change.
   mutationCache: new MutationCache({
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['audit-logs'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: auditLogKeys.all }),
   }),
   defaultOptions: {
     queries: {

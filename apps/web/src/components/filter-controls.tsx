@@ -16,8 +16,8 @@ interface FilterTextProps extends Pick<
   onChange: (value: string) => void;
 }
 
-/** A text search in a list's filter row; pair it with useListState's debounced setFilter. */
-export function FilterText({ label, value, onChange, ...rest }: FilterTextProps) {
+/** A text search in a list's filter row; screens use it through the *For controls below. */
+function FilterText({ label, value, onChange, ...rest }: FilterTextProps) {
   return (
     <input
       type="search"
@@ -39,7 +39,7 @@ interface FilterSelectProps {
 }
 
 /** A choice in a list's filter row; its first option is always 'All'. */
-export function FilterSelect({ label, value, onChange, options }: FilterSelectProps) {
+function FilterSelect({ label, value, onChange, options }: FilterSelectProps) {
   return (
     <Select
       aria-label={label}
@@ -65,6 +65,31 @@ export function FilterTextFor<Key extends string>({
   name,
   label,
   placeholder,
+  inputMode,
+}: {
+  list: FilterBinding<Key>;
+  name: Key;
+  label: string;
+  placeholder: string;
+  inputMode?: 'numeric';
+}) {
+  return (
+    <FilterText
+      label={label}
+      placeholder={placeholder}
+      inputMode={inputMode}
+      value={list.inputs[name]}
+      onChange={(value) => list.setFilter(name, value)}
+    />
+  );
+}
+
+/** A filter on a record id or another whole number: whatever is not a digit is dropped as typed. */
+export function FilterNumberFor<Key extends string>({
+  list,
+  name,
+  label,
+  placeholder,
 }: {
   list: FilterBinding<Key>;
   name: Key;
@@ -75,8 +100,9 @@ export function FilterTextFor<Key extends string>({
     <FilterText
       label={label}
       placeholder={placeholder}
+      inputMode="numeric"
       value={list.inputs[name]}
-      onChange={(value) => list.setFilter(name, value)}
+      onChange={(value) => list.setFilter(name, value.replace(/\D/g, ''))}
     />
   );
 }
@@ -104,7 +130,7 @@ export function FilterSelectFor<Key extends string>({
 }
 
 /** A day in a list's filter row (YYYY-MM-DD in the URL); cleared means "All". */
-export function FilterDate({
+function FilterDate({
   label,
   value,
   onChange,
@@ -127,5 +153,37 @@ export function FilterDate({
       onChange={(event) => onChange(event.target.value)}
       className={cn(filterClasses, 'min-w-36')}
     />
+  );
+}
+
+/** A from–to pair of days bound to two of the list's filters; neither can cross the other. */
+export function FilterDateRangeFor<Key extends string>({
+  list,
+  from,
+  to,
+  fromLabel,
+  toLabel,
+}: {
+  list: FilterBinding<Key>;
+  from: Key;
+  to: Key;
+  fromLabel: string;
+  toLabel: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <FilterDate
+        label={fromLabel}
+        value={list.inputs[from]}
+        max={list.inputs[to] || undefined}
+        onChange={(value) => list.setFilter(from, value)}
+      />
+      <FilterDate
+        label={toLabel}
+        value={list.inputs[to]}
+        min={list.inputs[from] || undefined}
+        onChange={(value) => list.setFilter(to, value)}
+      />
+    </div>
   );
 }

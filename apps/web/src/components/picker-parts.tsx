@@ -2,6 +2,8 @@ import { Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { controlClasses } from '@/components/ui/field-frame';
 import { cn } from '@/lib/cn';
+import { PaginationBar } from './pagination-bar';
+import type { PagedPicker } from './use-paged-picker';
 
 interface SearchBoxProps {
   label: string;
@@ -11,7 +13,7 @@ interface SearchBoxProps {
 }
 
 /** The search field at the top of a picker (owners, players, recipients). */
-export function SearchBox({ label, placeholder, value, onChange }: SearchBoxProps) {
+function SearchBox({ label, placeholder, value, onChange }: SearchBoxProps) {
   return (
     <div className="relative mb-4">
       <Search
@@ -31,10 +33,71 @@ export function SearchBox({ label, placeholder, value, onChange }: SearchBoxProp
 }
 
 /** 'Loading...' or the empty text, shown in place of a picker's list. */
-export function PickerNotice({ loading, children }: { loading: boolean; children: ReactNode }) {
+function PickerNotice({ loading, children }: { loading: boolean; children: ReactNode }) {
   return (
     <p role={loading ? 'status' : undefined} className="py-8 text-center text-sm text-neutral-500">
       {loading ? 'Loading...' : children}
     </p>
+  );
+}
+
+interface PagedPickerListProps<Row extends { id: number }> {
+  picker: PagedPicker<Row>;
+  searchLabel: string;
+  searchPlaceholder: string;
+  /** The list's accessible name. */
+  label: string;
+  className?: string;
+  itemClassName?: string;
+  /** Pulls the pager out to the edges of the modal or panel around the picker. */
+  pagerClassName?: string;
+  /** The content of one row's list item. */
+  children: (row: Row) => ReactNode;
+}
+
+/**
+ * The body of a usePagedPicker: the search box, its notice or its rows, then a pager when there
+ * is more than one page (the page size is fixed, so the pager offers only that one).
+ */
+export function PagedPickerList<Row extends { id: number }>({
+  picker,
+  searchLabel,
+  searchPlaceholder,
+  label,
+  className,
+  itemClassName,
+  pagerClassName,
+  children,
+}: PagedPickerListProps<Row>) {
+  return (
+    <>
+      <SearchBox
+        label={searchLabel}
+        placeholder={searchPlaceholder}
+        value={picker.search}
+        onChange={picker.setSearch}
+      />
+      {picker.notice !== null ? (
+        <PickerNotice loading={picker.loading}>{picker.notice}</PickerNotice>
+      ) : (
+        <ul aria-label={label} className={className}>
+          {picker.rows.map((row) => (
+            <li key={row.id} className={itemClassName}>
+              {children(row)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {picker.pagination && picker.pagination.total_pages > 1 && (
+        <div className={pagerClassName}>
+          <PaginationBar
+            pagination={picker.pagination}
+            onPageChange={picker.setPage}
+            onPageSizeChange={() => undefined}
+            pageSizeOptions={[picker.pageSize]}
+          />
+        </div>
+      )}
+    </>
   );
 }

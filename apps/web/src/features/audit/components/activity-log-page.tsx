@@ -9,7 +9,12 @@ import {
 import { useState } from 'react';
 import { actionLabel, AuditChanges, changedFields, entityLabel } from '@/components/audit-changes';
 import { TruncatedText, type Column } from '@/components/data-table';
-import { FilterDate, FilterSelect, FilterText } from '@/components/filter-controls';
+import {
+  FilterDateRangeFor,
+  FilterNumberFor,
+  FilterSelectFor,
+  FilterTextFor,
+} from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { SidePanel } from '@/components/side-panel';
@@ -48,7 +53,6 @@ export function ActivityLogPage() {
       }),
     errorText: 'Error fetching activity',
   });
-  const f = list.inputs;
 
   const columns: Column<AuditLog>[] = [
     {
@@ -58,20 +62,7 @@ export function ActivityLogPage() {
       width: 'w-[25%]',
       cell: (r) => <TruncatedText text={formatDateTime(r.created_at)} />,
       filter: (
-        <div className="flex flex-col gap-1.5">
-          <FilterDate
-            label="From day"
-            value={f.from}
-            max={f.to || undefined}
-            onChange={(v) => list.setFilter('from', v)}
-          />
-          <FilterDate
-            label="To day"
-            value={f.to}
-            min={f.from || undefined}
-            onChange={(v) => list.setFilter('to', v)}
-          />
-        </div>
+        <FilterDateRangeFor list={list} from="from" to="to" fromLabel="From day" toLabel="To day" />
       ),
     },
     {
@@ -80,11 +71,11 @@ export function ActivityLogPage() {
       width: 'w-[22%]',
       cell: (r) => <TruncatedText text={r.actor.email ?? 'System'} />,
       filter: (
-        <FilterText
+        <FilterTextFor
+          list={list}
+          name="actor_email"
           label="Filter by actor email"
           placeholder="Actor email"
-          value={f.actor_email}
-          onChange={(v) => list.setFilter('actor_email', v)}
         />
       ),
     },
@@ -95,18 +86,17 @@ export function ActivityLogPage() {
       cell: (r) => <TruncatedText text={recordName(r)} className="font-medium text-neutral-900" />,
       filter: (
         <div className="flex flex-col gap-1.5">
-          <FilterSelect
+          <FilterSelectFor
+            list={list}
+            name="entity_type"
             label="Filter by record type"
-            value={f.entity_type}
-            onChange={(v) => list.setFilter('entity_type', v)}
             options={AUDIT_ENTITY_TYPES.map((t) => ({ value: t, label: entityLabel(t) }))}
           />
-          <FilterText
+          <FilterNumberFor
+            list={list}
+            name="entity_id"
             label="Filter by record id"
             placeholder="Record id"
-            inputMode="numeric"
-            value={f.entity_id}
-            onChange={(v) => list.setFilter('entity_id', v.replace(/\D/g, ''))}
           />
         </div>
       ),
@@ -121,10 +111,10 @@ export function ActivityLogPage() {
         </Badge>
       ),
       filter: (
-        <FilterSelect
+        <FilterSelectFor
+          list={list}
+          name="action"
           label="Filter by action"
-          value={f.action}
-          onChange={(v) => list.setFilter('action', v)}
           options={AUDIT_ACTION_NAMES.map((a) => ({ value: a, label: actionLabel(a) }))}
         />
       ),

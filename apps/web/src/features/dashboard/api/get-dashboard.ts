@@ -1,6 +1,7 @@
 import type { DashboardData } from '@cricket/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/http';
+import { dashboardKeys } from './keys';
 
 export type { DashboardData };
 export type RecentMatch = DashboardData['recentMatches'][number];
@@ -14,7 +15,7 @@ export async function getDashboard(signal?: AbortSignal): Promise<DashboardData 
 }
 
 export const dashboardQuery = queryOptions({
-  queryKey: ['dashboard'],
+  queryKey: dashboardKeys.all,
   queryFn: ({ signal }) => getDashboard(signal),
 });
 

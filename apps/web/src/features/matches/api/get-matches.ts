@@ -1,6 +1,7 @@
 import type { MatchRow, MatchStatus, Pagination, TournamentRow } from '@cricket/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '@/lib/http';
+import { matchKeys } from './keys';
 
 export interface MatchesParams {
   page: number;
@@ -18,7 +19,7 @@ export interface MatchesPage {
 /** GET /matches: one page, newest first, with the filters the list shows. */
 export const matchesQuery = (params: MatchesParams) =>
   queryOptions({
-    queryKey: ['matches', 'list', params],
+    queryKey: matchKeys.list(params),
     queryFn: async ({ signal }) =>
       (await request<MatchesPage>('/matches', { query: { ...params }, signal })).data,
     placeholderData: keepPreviousData,
@@ -28,7 +29,7 @@ export const matchesQuery = (params: MatchesParams) =>
 const TOURNAMENT_OPTIONS_LIMIT = 100;
 
 export const tournamentsQuery = queryOptions({
-  queryKey: ['matches', 'tournaments'],
+  queryKey: matchKeys.tournaments,
   queryFn: async ({ signal }) =>
     (
       await request<{ data: TournamentRow[]; pagination: Pagination }>('/tournaments', {

@@ -1,4 +1,4 @@
-import { FilterSelect, FilterText } from '@/components/filter-controls';
+import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { MATCH_STATUSES, matchResult, type MatchRow, type MatchStatus } from '@cricket/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { TruncatedText, type Column } from '@/components/data-table';
@@ -48,11 +48,11 @@ export function MatchesPage() {
         </span>
       ),
       filter: (
-        <FilterText
+        <FilterTextFor
+          list={list}
+          name="search"
           label="Search by team name"
           placeholder="Search team"
-          value={list.inputs.search}
-          onChange={(value) => list.setFilter('search', value)}
         />
       ),
     },
@@ -62,10 +62,10 @@ export function MatchesPage() {
       width: 'w-[17%]',
       cell: (match) => <TruncatedText text={formatDateTime(match.scheduled_at)} />,
       filter: (
-        <FilterSelect
+        <FilterSelectFor
+          list={list}
+          name="tournament_id"
           label="Filter by tournament"
-          value={list.inputs.tournament_id}
-          onChange={(value) => list.setFilter('tournament_id', value)}
           options={(tournaments.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
         />
       ),
@@ -82,10 +82,10 @@ export function MatchesPage() {
       width: 'w-[13%]',
       cell: (match) => <MatchStatusBadge status={match.status} />,
       filter: (
-        <FilterSelect
+        <FilterSelectFor
+          list={list}
+          name="status"
           label="Filter by status"
-          value={list.inputs.status}
-          onChange={(value) => list.setFilter('status', value)}
           options={MATCH_STATUSES.map((status) => ({ value: status, label: capitalize(status) }))}
         />
       ),

@@ -5,14 +5,11 @@ import {
   fullName,
   type RecipientOption,
 } from '@cricket/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useId, useState } from 'react';
-import { PaginationBar } from '@/components/pagination-bar';
+import { useId } from 'react';
+import { PagedPickerList } from '@/components/picker-parts';
+import { usePagedPicker } from '@/components/use-paged-picker';
 import { cn } from '@/lib/cn';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useErrorToast } from '@/lib/use-error-toast';
-import { PickerNotice, SearchBox } from '@/components/picker-parts';
 import { recipientsQuery } from '../api/sends';
 
 /** The 'Specific Users' picker: search (debounced 300 ms), tick users, see them as chips. */
@@ -26,18 +23,19 @@ export function RecipientPicker({
   error?: string;
 }) {
   const errorId = useId();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const debounced = useDebouncedValue(search.trim(), RECIPIENT_SEARCH_DEBOUNCE_MS);
-  const users = useQuery(
-    recipientsQuery({ page, limit: RECIPIENT_PICKER_PAGE_SIZE, search: debounced || undefined }),
-  );
-  useErrorToast(users.error, NOTIFICATION_ERRORS.fetchUsers);
-  const rows = users.data?.data ?? [];
-  const loading = users.isPending || (users.isPlaceholderData && users.isFetching);
-  const chosen = new Set(selected.map((u) => u.id));
+  const picker = usePagedPicker({
+    query: recipientsQuery,
+    pageSize: RECIPIENT_PICKER_PAGE_SIZE,
+    debounceMs: RECIPIENT_SEARCH_DEBOUNCE_MS,
+    selectedIds: selected.map((u) => u.id),
+    emptyText: 'No users available',
+    noMatchText: 'No users found matching your search',
+    errorText: NOTIFICATION_ERRORS.fetchUsers,
+  });
   const toggle = (user: RecipientOption) =>
-    onChange(chosen.has(user.id) ? selected.filter((u) => u.id !== user.id) : [...selected, user]);
+    onChange(
+      picker.isSelected(user) ? selected.filter((u) => u.id !== user.id) : [...selected, user],
+    );
 
   return (
     <div className="space-y-3" aria-describedby={error ? errorId : undefined}>
@@ -62,59 +60,39 @@ export function RecipientPicker({
         </ul>
       )}
       <div className="rounded-lg border border-neutral-200 p-3">
-        <SearchBox
-          label="Search users"
-          placeholder="Search by name, phone or email..."
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-        />
-        {loading || rows.length === 0 ? (
-          <PickerNotice loading={loading}>
-            {debounced ? 'No users found matching your search' : 'No users available'}
-          </PickerNotice>
-        ) : (
-          <ul aria-label="Users" className="max-h-72 divide-y divide-neutral-100 overflow-y-auto">
-            {rows.map((user) => (
-              <li key={user.id}>
-                <label
-                  className={cn(
-                    'flex cursor-pointer items-center gap-3 px-2 py-2 text-sm hover:bg-neutral-50',
-                    chosen.has(user.id) && 'bg-primary-50/60',
-                  )}
-                >
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${fullName(user.details)}`}
-                    checked={chosen.has(user.id)}
-                    onChange={() => toggle(user)}
-                    className="size-4 shrink-0 accent-primary-700"
-                  />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium text-neutral-900">
-                      {fullName(user.details)}
-                    </span>
-                    <span className="block truncate text-xs text-neutral-500">
-                      {user.email} · {user.phone_number}
-                    </span>
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
-        {users.data && users.data.pagination.total_pages > 1 && (
-          <div className="-mx-3 -mb-3">
-            <PaginationBar
-              pagination={users.data.pagination}
-              onPageChange={setPage}
-              onPageSizeChange={() => undefined}
-              pageSizeOptions={[RECIPIENT_PICKER_PAGE_SIZE]}
-            />
-          </div>
-        )}
+        <PagedPickerList
+          picker={picker}
+          searchLabel="Search users"
+          searchPlaceholder="Search by name, phone or email..."
+          label="Users"
+          className="max-h-72 divide-y divide-neutral-100 overflow-y-auto"
+          pagerClassName="-mx-3 -mb-3"
+        >
+          {(user) => (
+            <label
+              className={cn(
+                'flex cursor-pointer items-center gap-3 px-2 py-2 text-sm hover:bg-neutral-50',
+                picker.isSelected(user) && 'bg-primary-50/60',
+              )}
+            >
+              <input
+                type="checkbox"
+                aria-label={`Select ${fullName(user.details)}`}
+                checked={picker.isSelected(user)}
+                onChange={() => toggle(user)}
+                className="size-4 shrink-0 accent-primary-700"
+              />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-medium text-neutral-900">
+                  {fullName(user.details)}
+                </span>
+                <span className="block truncate text-xs text-neutral-500">
+                  {user.email} · {user.phone_number}
+                </span>
+              </span>
+            </label>
+          )}
+        </PagedPickerList>
       </div>
       <p className="text-sm text-neutral-600">{selected.length} selected</p>
       {error && (

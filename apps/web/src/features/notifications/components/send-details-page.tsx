@@ -12,7 +12,7 @@ import toast from 'react-hot-toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TruncatedText, type Column } from '@/components/data-table';
 import { DetailItem } from '@/components/detail-item';
-import { FilterSelect } from '@/components/filter-controls';
+import { FilterSelectFor } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { StatusScreen } from '@/components/status-screen';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -86,10 +86,10 @@ export function SendDetailsPage() {
       width: 'w-36',
       cell: (d) => <DeliveryStatusBadge status={d.status} />,
       filter: (
-        <FilterSelect
+        <FilterSelectFor
+          list={list}
+          name="status"
           label="Filter deliveries by status"
-          value={list.inputs.status}
-          onChange={(value) => list.setFilter('status', value)}
           options={STATUS_OPTIONS}
         />
       ),

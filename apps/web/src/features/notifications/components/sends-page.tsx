@@ -8,7 +8,7 @@ import {
 import { Send } from 'lucide-react';
 import { Link } from 'react-router';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
-import { FilterSelect } from '@/components/filter-controls';
+import { FilterSelectFor } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { buttonClasses } from '@/components/ui/button';
@@ -56,10 +56,10 @@ export function SendsPage() {
       width: 'w-56',
       cell: (s) => <SendStatusBadge status={s.status} failed={s.counts.failed} />,
       filter: (
-        <FilterSelect
+        <FilterSelectFor
+          list={list}
+          name="status"
           label="Filter by status"
-          value={list.inputs.status}
-          onChange={(value) => list.setFilter('status', value)}
           options={STATUS_OPTIONS}
         />
       ),

@@ -8,7 +8,7 @@ import { Plus, Send } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
-import { FilterSelect, FilterText } from '@/components/filter-controls';
+import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
 import { ListTable, useListPage } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
@@ -75,11 +75,11 @@ export function TemplatesPage() {
       width: 'w-[28%]',
       cell: (t) => <TruncatedText text={t.name} className="font-medium text-neutral-900" />,
       filter: (
-        <FilterText
+        <FilterTextFor
+          list={list}
+          name="name"
           label="Filter by template name"
           placeholder="Search name"
-          value={list.inputs.name}
-          onChange={(value) => list.setFilter('name', value)}
         />
       ),
     },
@@ -94,11 +94,11 @@ export function TemplatesPage() {
           <span className="text-neutral-400">—</span>
         ),
       filter: (
-        <FilterText
+        <FilterTextFor
+          list={list}
+          name="subject"
           label="Filter by subject"
           placeholder="Search subject"
-          value={list.inputs.subject}
-          onChange={(value) => list.setFilter('subject', value)}
         />
       ),
     },
@@ -108,12 +108,7 @@ export function TemplatesPage() {
       width: 'w-36',
       cell: (t) => <NotificationTypeBadge type={t.type as NotificationType} />,
       filter: (
-        <FilterSelect
-          label="Filter by type"
-          value={list.inputs.type}
-          onChange={(value) => list.setFilter('type', value)}
-          options={TYPE_OPTIONS}
-        />
+        <FilterSelectFor list={list} name="type" label="Filter by type" options={TYPE_OPTIONS} />
       ),
     },
     {
@@ -122,10 +117,10 @@ export function TemplatesPage() {
       width: 'w-36',
       cell: (t) => <TemplateStatusBadge status={t.status} />,
       filter: (
-        <FilterSelect
+        <FilterSelectFor
+          list={list}
+          name="status"
           label="Filter by status"
-          value={list.inputs.status}
-          onChange={(value) => list.setFilter('status', value)}
           options={STATUS_OPTIONS}
         />
       ),

@@ -7,8 +7,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import { reloadSession } from '@/lib/session';
-
-const sessionsKey = ['account', 'sessions'] as const;
+import { accountKeys } from './keys';
 
 /** PUT /user/profile; the signed-in user is fetched again so the user menu shows the change. */
 export function useUpdateAccount() {
@@ -24,7 +23,7 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PasswordChangeForm) => request('/user/password', { method: 'PUT', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
 
@@ -36,7 +35,7 @@ export interface OwnSessionsPage {
 /** GET /user/sessions: one page, the most recently used first. */
 export const ownSessionsQuery = (params: { page: number; limit: number }) =>
   queryOptions({
-    queryKey: [...sessionsKey, params],
+    queryKey: accountKeys.sessionsPage(params),
     queryFn: async ({ signal }) =>
       (await request<OwnSessionsPage>('/user/sessions', { query: { ...params }, signal })).data,
     // The list keeps the previous page on screen while the next one loads.
@@ -49,6 +48,6 @@ export function useEndSessions() {
   return useMutation({
     mutationFn: (id: number | 'others') =>
       request(id === 'others' ? '/user/sessions' : `/user/sessions/${id}`, { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }

@@ -1,7 +1,7 @@
 import type { RoleBody, RoleDetail } from '@cricket/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http';
-import { rolesKey } from './get-roles';
+import { roleKeys } from './keys';
 
 /** POST /roles with the chosen permission_ids: the role and its grants in one transaction. */
 export async function createRole(body: RoleBody): Promise<RoleDetail> {
@@ -13,6 +13,6 @@ export function useCreateRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rolesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: roleKeys.all }),
   });
 }

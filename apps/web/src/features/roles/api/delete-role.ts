@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http';
-import { rolesKey } from './get-roles';
+import { roleKeys } from './keys';
 
 /** DELETE /roles/{id}. */
 export async function deleteRole(id: number): Promise<void> {
@@ -11,6 +11,6 @@ export function useDeleteRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rolesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: roleKeys.all }),
   });
 }

@@ -1,8 +1,7 @@
 import type { GroupedPermissionsData } from '@cricket/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '@/lib/http';
-
-export const permissionsGroupedKey = ['permissions', 'grouped'] as const;
+import { roleKeys } from './keys';
 
 /** GET /permissions/grouped: one page of the catalogue, keyed by module. */
 export async function getPermissionsGrouped(
@@ -19,7 +18,7 @@ export async function getPermissionsGrouped(
 
 export const permissionsGroupedQuery = (limit: number) =>
   infiniteQueryOptions({
-    queryKey: [...permissionsGroupedKey, limit],
+    queryKey: roleKeys.permissionsPage(limit),
     queryFn: ({ pageParam, signal }) => getPermissionsGrouped(pageParam, limit, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => last.pagination.next_page ?? undefined,

@@ -1,7 +1,7 @@
 import type { RoleDetail } from '@cricket/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/http';
-import { rolesKey } from './get-roles';
+import { roleKeys } from './keys';
 
 /** GET /roles/{id}: the role with its permissions and users_count. */
 export async function getRole(id: number, signal?: AbortSignal): Promise<RoleDetail> {
@@ -11,7 +11,7 @@ export async function getRole(id: number, signal?: AbortSignal): Promise<RoleDet
 
 export const roleQuery = (id: number) =>
   queryOptions({
-    queryKey: [...rolesKey, 'detail', id],
+    queryKey: roleKeys.detail(id),
     queryFn: ({ signal }) => getRole(id, signal),
   });
 

@@ -1,9 +1,9 @@
 import type { Pagination, RoleListItem } from '@cricket/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '@/lib/http';
+import { roleKeys } from './keys';
 
 /** Everything cached under this key goes stale when a role changes. */
-export const rolesKey = ['roles'] as const;
 
 export interface RolesParams {
   page: number;
@@ -25,7 +25,7 @@ export async function getRoles(params: RolesParams, signal?: AbortSignal): Promi
 
 export const rolesQuery = (params: RolesParams) =>
   queryOptions({
-    queryKey: [...rolesKey, 'list', params],
+    queryKey: roleKeys.list(params),
     queryFn: ({ signal }) => getRoles(params, signal),
     // The table keeps its rows while the next page or filter loads.
     placeholderData: keepPreviousData,

@@ -2,7 +2,7 @@ import type { RoleBody, RoleDetail } from '@cricket/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import { sessionQuery } from '@/lib/session';
-import { rolesKey } from './get-roles';
+import { roleKeys } from './keys';
 
 /**
  * PUT /roles/{id} with the complete permission_ids: the server adds and removes grants in the
@@ -25,7 +25,7 @@ export function useUpdateRole() {
     mutationFn: updateRole,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: rolesKey }),
+        queryClient.invalidateQueries({ queryKey: roleKeys.all }),
         // Editing one's own role changes what the menus and buttons may show.
         queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
       ]),

@@ -1,4 +1,4 @@
-import { FilterSelect, FilterText } from '@/components/filter-controls';
+import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import {
   PERMISSIONS_PAGE_SIZE,
   PERMISSIONS_RESET_PAGE_SIZE,
@@ -20,7 +20,7 @@ import { Card } from '@/components/ui/card';
 import { capitalize } from '@/lib/format';
 import { useCan } from '@/lib/session';
 import { useDeleteRole } from '../api/delete-role';
-import { permissionsGroupedKey } from '../api/get-permissions-grouped';
+import { roleKeys } from '../api/keys';
 import { rolesQuery } from '../api/get-roles';
 import { RoleDetailsPanel } from './role-details-panel';
 
@@ -80,7 +80,7 @@ export function RolesPage() {
   function closeForm() {
     panel.close();
     // Spec §2/§9: the permission list resets when the panel closes, then loads 10 at a time.
-    queryClient.removeQueries({ queryKey: permissionsGroupedKey });
+    queryClient.removeQueries({ queryKey: roleKeys.permissions });
     setPickerPageSize(PERMISSIONS_RESET_PAGE_SIZE);
   }
 
@@ -93,11 +93,11 @@ export function RolesPage() {
         <TruncatedText text={capitalize(role.name)} className="font-medium text-neutral-900" />
       ),
       filter: (
-        <FilterText
+        <FilterTextFor
+          list={list}
+          name="name"
           label="Search role name"
           placeholder="Search role name..."
-          value={list.inputs.name}
-          onChange={(value) => list.setFilter('name', value)}
         />
       ),
     },
@@ -125,10 +125,10 @@ export function RolesPage() {
         </Badge>
       ),
       filter: (
-        <FilterSelect
+        <FilterSelectFor
+          list={list}
+          name="status"
           label="Filter by status"
-          value={list.inputs.status}
-          onChange={(value) => list.setFilter('status', value)}
           options={STATUS_OPTIONS}
         />
       ),

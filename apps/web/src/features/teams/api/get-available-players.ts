@@ -1,5 +1,5 @@
 import type { AvailablePlayer, Pagination } from '@cricket/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import { teamKeys } from './keys';
 
@@ -31,11 +31,3 @@ export const availablePlayersQuery = (teamId: number, params: AvailablePlayersPa
     queryFn: ({ signal }) => getAvailablePlayers(teamId, params, signal),
     placeholderData: keepPreviousData,
   });
-
-export function useAvailablePlayers(
-  teamId: number,
-  params: AvailablePlayersParams,
-  enabled: boolean,
-) {
-  return useQuery({ ...availablePlayersQuery(teamId, params), enabled });
-}

@@ -1,6 +1,7 @@
 import type { DropdownCategory, DropdownOption } from '@cricket/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/http';
+import { teamKeys } from './keys';
 
 /** GET /dropdown?category=…: player roles, batting and bowling styles. */
 export async function getDropdown(category: DropdownCategory, signal?: AbortSignal) {
@@ -10,7 +11,7 @@ export async function getDropdown(category: DropdownCategory, signal?: AbortSign
 
 export const dropdownQuery = (category: DropdownCategory) =>
   queryOptions({
-    queryKey: ['dropdown', category],
+    queryKey: teamKeys.dropdown(category),
     queryFn: ({ signal }) => getDropdown(category, signal),
     // The lists are reference data that change only with a deployment.
     staleTime: Infinity,

@@ -1,6 +1,7 @@
 import type { Organizer, Pagination } from '@cricket/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/http';
+import { teamKeys } from './keys';
 
 export interface OrganizersParams {
   page: number;
@@ -21,7 +22,7 @@ export async function getOrganizers(params: OrganizersParams, signal?: AbortSign
 
 export const organizersQuery = (params: OrganizersParams) =>
   queryOptions({
-    queryKey: ['organizers', params],
+    queryKey: teamKeys.organizers(params),
     queryFn: ({ signal }) => getOrganizers(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -10,15 +10,13 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { PaginationBar } from '@/components/pagination-bar';
 import { SidePanel } from '@/components/side-panel';
 import { Button } from '@/components/ui/button';
 import { useFormLifecycle } from '@/components/form-drawer';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useErrorToast } from '@/lib/use-error-toast';
+import { PagedPickerList } from '@/components/picker-parts';
+import { usePagedPicker } from '@/components/use-paged-picker';
 import { useAddTeamPlayers } from '../api/add-team-players';
-import { useAvailablePlayers } from '../api/get-available-players';
-import { PickerNotice, SearchBox } from '@/components/picker-parts';
+import { availablePlayersQuery } from '../api/get-available-players';
 import { usePlayerOptions, type PlayerOptions } from './player-fields';
 import { SelectedPlayersModal } from './selected-players-modal';
 
@@ -50,15 +48,6 @@ interface ManagePlayersPanelProps {
 
 /** Spec §2 "Manage Players panel": pick available players, then add them in one request. */
 export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayersPanelProps) {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const debounced = useDebouncedValue(search.trim(), PLAYER_SEARCH_DEBOUNCE_MS);
-  const available = useAvailablePlayers(
-    teamId,
-    { page, limit: AVAILABLE_PLAYERS_PAGE_SIZE, search: debounced || undefined },
-    open,
-  );
-  useErrorToast(available.error, 'Failed to fetch players');
   const { options, ready } = usePlayerOptions(open);
 
   const form = useForm({
@@ -72,9 +61,17 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
   const [reviewing, setReviewing] = useState(false);
   const add = useAddTeamPlayers();
   const count = selection.fields.length;
-  // From the field array itself, which changes in the same render as the count: a watched copy
-  // lagged a render behind, long enough for a quick second click to pick the same person twice.
-  const selectedIds = new Set(selection.fields.map((player) => player.user_id));
+  const picker = usePagedPicker({
+    query: (params) => availablePlayersQuery(teamId, params),
+    pageSize: AVAILABLE_PLAYERS_PAGE_SIZE,
+    debounceMs: PLAYER_SEARCH_DEBOUNCE_MS,
+    enabled: open,
+    // From the field array itself, which changes in the same render as the count: a watched copy
+    // lagged a render behind, long enough for a quick second click to pick the same person twice.
+    selectedIds: selection.fields.map((player) => player.user_id),
+    emptyText: 'No players found',
+    errorText: 'Failed to fetch players',
+  });
 
   const lifecycle = useFormLifecycle({
     form,
@@ -82,8 +79,7 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
     onOpenChange: (next) => {
       if (!next) {
         setPeople(new Map());
-        setSearch('');
-        setPage(1);
+        picker.reset();
         setReviewing(false);
       }
       onOpenChange(next);
@@ -98,13 +94,10 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
   const saving = lifecycle.saving;
 
   function select(player: AvailablePlayer) {
-    if (selectedIds.has(player.id)) return;
+    if (picker.isSelected(player)) return;
     selection.append(newPlayer(player, options));
     setPeople((current) => new Map(current).set(player.id, player));
   }
-
-  const rows = available.data?.data ?? [];
-  const loading = available.isPending || (available.isPlaceholderData && available.isFetching);
 
   return (
     <SidePanel
@@ -134,64 +127,43 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
         )
       }
     >
-      <SearchBox
-        label="Search players"
-        placeholder="Search players by name or phone..."
-        value={search}
-        onChange={(value) => {
-          setSearch(value);
-          setPage(1);
-        }}
-      />
-
-      {loading || rows.length === 0 ? (
-        <PickerNotice loading={loading}>No players found</PickerNotice>
-      ) : (
-        <ul
-          aria-label="Available players"
-          className="divide-y divide-neutral-100 rounded-lg border border-neutral-200"
-        >
-          {rows.map((player) => {
-            const name = fullName(player.details);
-            const state = player.is_in_team
-              ? 'In Team'
-              : selectedIds.has(player.id)
-                ? 'Selected'
-                : 'Select';
-            return (
-              <li key={player.id} className="flex items-center justify-between gap-3 px-4 py-3">
-                <span className="min-w-0">
-                  <span className="block truncate text-sm font-medium text-neutral-900">
-                    {name}
-                  </span>
-                  <span className="block text-xs text-neutral-500">
-                    <span className="capitalize">{player.role_name}</span> · {player.phone_number}
-                  </span>
+      <PagedPickerList
+        picker={picker}
+        searchLabel="Search players"
+        searchPlaceholder="Search players by name or phone..."
+        label="Available players"
+        className="divide-y divide-neutral-100 rounded-lg border border-neutral-200"
+        itemClassName="flex items-center justify-between gap-3 px-4 py-3"
+        pagerClassName="-mx-6 mt-4"
+      >
+        {(player) => {
+          const name = fullName(player.details);
+          const state = player.is_in_team
+            ? 'In Team'
+            : picker.isSelected(player)
+              ? 'Selected'
+              : 'Select';
+          return (
+            <>
+              <span className="min-w-0">
+                <span className="block truncate text-sm font-medium text-neutral-900">{name}</span>
+                <span className="block text-xs text-neutral-500">
+                  <span className="capitalize">{player.role_name}</span> · {player.phone_number}
                 </span>
-                <Button
-                  size="sm"
-                  variant={state === 'Select' ? 'primary' : 'secondary'}
-                  disabled={state !== 'Select' || !ready}
-                  aria-label={`${state} ${name}`}
-                  onClick={() => select(player)}
-                >
-                  {state}
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {available.data && available.data.pagination.total_pages > 1 && (
-        <div className="-mx-6 mt-4">
-          <PaginationBar
-            pagination={available.data.pagination}
-            onPageChange={setPage}
-            onPageSizeChange={() => undefined}
-            pageSizeOptions={[AVAILABLE_PLAYERS_PAGE_SIZE]}
-          />
-        </div>
-      )}
+              </span>
+              <Button
+                size="sm"
+                variant={state === 'Select' ? 'primary' : 'secondary'}
+                disabled={state !== 'Select' || !ready}
+                aria-label={`${state} ${name}`}
+                onClick={() => select(player)}
+              >
+                {state}
+              </Button>
+            </>
+          );
+        }}
+      </PagedPickerList>
 
       <SelectedPlayersModal
         open={reviewing}

@@ -7,12 +7,11 @@ import {
 import { Check, ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Modal } from '@/components/modal';
-import { PaginationBar } from '@/components/pagination-bar';
 import { controlClasses, FieldFrame } from '@/components/ui/field-frame';
 import { cn } from '@/lib/cn';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useOrganizers } from '../api/get-organizers';
-import { PickerNotice, SearchBox } from '@/components/picker-parts';
+import { PagedPickerList } from '@/components/picker-parts';
+import { usePagedPicker } from '@/components/use-paged-picker';
+import { organizersQuery, useOrganizers } from '../api/get-organizers';
 
 interface OwnerPickerProps {
   value: number | undefined;
@@ -90,74 +89,51 @@ interface OwnerPickerModalProps {
 
 /** Spec §2 "Owner picker": searchable, paged list of organizers. */
 function OwnerPickerModal({ open, onOpenChange, selectedId, onSelect }: OwnerPickerModalProps) {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const debounced = useDebouncedValue(search.trim(), OWNER_SEARCH_DEBOUNCE_MS);
-  const organizers = useOrganizers(
-    { page, limit: OWNER_PICKER_PAGE_SIZE, search: debounced || undefined },
-    open,
-  );
-  const rows = organizers.data?.data ?? [];
-  const loading = organizers.isPending || (organizers.isPlaceholderData && organizers.isFetching);
+  const picker = usePagedPicker({
+    query: organizersQuery,
+    pageSize: OWNER_PICKER_PAGE_SIZE,
+    debounceMs: OWNER_SEARCH_DEBOUNCE_MS,
+    enabled: open,
+    selectedIds: [selectedId],
+    emptyText: 'No data available',
+    noMatchText: 'No options found',
+  });
 
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Select Owner">
-      <SearchBox
-        label="Search owners"
-        placeholder="Search by name or phone..."
-        value={search}
-        onChange={(value) => {
-          setSearch(value);
-          setPage(1);
+      <PagedPickerList
+        picker={picker}
+        searchLabel="Search owners"
+        searchPlaceholder="Search by name or phone..."
+        label="Owners"
+        className="divide-y divide-neutral-100 rounded-lg border border-neutral-200"
+        pagerClassName="-mx-5 mt-3"
+      >
+        {(organizer) => {
+          const selected = picker.isSelected(organizer);
+          return (
+            <button
+              type="button"
+              aria-pressed={selected}
+              onClick={() => onSelect(organizer)}
+              className={cn(
+                'flex w-full items-center justify-between gap-3 px-4 py-2.5 text-left hover:bg-neutral-50 focus-visible:bg-primary-50 focus-visible:outline-none',
+                selected && 'bg-primary-50',
+              )}
+            >
+              <span className="min-w-0">
+                <span className="block truncate text-sm font-medium text-neutral-900">
+                  {fullName(organizer.details)}
+                </span>
+                <span className="block text-xs text-neutral-500">{organizer.phone_number}</span>
+              </span>
+              {selected && (
+                <Check className="size-4 shrink-0 text-primary-700" aria-hidden="true" />
+              )}
+            </button>
+          );
         }}
-      />
-      {loading || rows.length === 0 ? (
-        <PickerNotice loading={loading}>
-          {debounced ? 'No options found' : 'No data available'}
-        </PickerNotice>
-      ) : (
-        <ul
-          aria-label="Owners"
-          className="divide-y divide-neutral-100 rounded-lg border border-neutral-200"
-        >
-          {rows.map((organizer) => {
-            const selected = organizer.id === selectedId;
-            return (
-              <li key={organizer.id}>
-                <button
-                  type="button"
-                  aria-pressed={selected}
-                  onClick={() => onSelect(organizer)}
-                  className={cn(
-                    'flex w-full items-center justify-between gap-3 px-4 py-2.5 text-left hover:bg-neutral-50 focus-visible:bg-primary-50 focus-visible:outline-none',
-                    selected && 'bg-primary-50',
-                  )}
-                >
-                  <span className="min-w-0">
-                    <span className="block truncate text-sm font-medium text-neutral-900">
-                      {fullName(organizer.details)}
-                    </span>
-                    <span className="block text-xs text-neutral-500">{organizer.phone_number}</span>
-                  </span>
-                  {selected && (
-                    <Check className="size-4 shrink-0 text-primary-700" aria-hidden="true" />
-                  )}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {organizers.data && organizers.data.pagination.total_pages > 1 && (
-        <div className="-mx-5 mt-3">
-          <PaginationBar
-            pagination={organizers.data.pagination}
-            onPageChange={setPage}
-            onPageSizeChange={() => undefined}
-            pageSizeOptions={[OWNER_PICKER_PAGE_SIZE]}
-          />
-        </div>
-      )}
+      </PagedPickerList>
     </Modal>
   );
 }

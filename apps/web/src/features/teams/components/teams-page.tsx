@@ -1,4 +1,4 @@
-import { FilterSelect, FilterText } from '@/components/filter-controls';
+import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import type { Team } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
@@ -72,11 +72,11 @@ export function TeamsPage() {
         </span>
       ),
       filter: (
-        <FilterText
+        <FilterTextFor
+          list={list}
+          name="name"
           label="Filter by team name"
           placeholder="Search team name"
-          value={list.inputs.name}
-          onChange={(value) => list.setFilter('name', value)}
         />
       ),
     },
@@ -86,11 +86,11 @@ export function TeamsPage() {
       width: 'w-[22%]',
       cell: (team) => <TruncatedText text={team.location} />,
       filter: (
-        <FilterText
+        <FilterTextFor
+          list={list}
+          name="location"
           label="Filter by location"
           placeholder="Search location"
-          value={list.inputs.location}
-          onChange={(value) => list.setFilter('location', value)}
         />
       ),
     },
@@ -101,10 +101,10 @@ export function TeamsPage() {
       width: 'w-40',
       cell: (team) => <TeamStatusBadge active={team.is_active} />,
       filter: (
-        <FilterSelect
+        <FilterSelectFor
+          list={list}
+          name="status"
           label="Filter by status"
-          value={list.inputs.status}
-          onChange={(value) => list.setFilter('status', value)}
           options={STATUS_OPTIONS}
         />
       ),

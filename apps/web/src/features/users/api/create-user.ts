@@ -1,6 +1,7 @@
 import type { User, UserFormValues } from '@cricket/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http';
+import { userKeys } from './keys';
 
 /** POST /users with the spec's flat body. */
 export async function createUser(body: UserFormValues): Promise<User> {
@@ -12,6 +13,6 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users', 'list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http';
+import { userKeys } from './keys';
 
 /** DELETE /users/{id}. */
 export async function deleteUser(id: number): Promise<void> {
@@ -11,8 +12,8 @@ export function useDeleteUser() {
   return useMutation({
     mutationFn: deleteUser,
     onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: ['users', 'detail', id] });
-      return queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
+      queryClient.removeQueries({ queryKey: userKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: userKeys.lists });
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { ActiveRole } from '@cricket/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/http';
+import { roleKeys } from '@/lib/query-keys';
 
 /** GET /roles/active: the roles a user can be given, for the filter and the form. */
 export async function getActiveRoles(signal?: AbortSignal): Promise<ActiveRole[]> {
@@ -9,7 +10,7 @@ export async function getActiveRoles(signal?: AbortSignal): Promise<ActiveRole[]
 }
 
 export const activeRolesQuery = queryOptions({
-  queryKey: ['roles', 'active'],
+  queryKey: roleKeys.active,
   queryFn: ({ signal }) => getActiveRoles(signal),
   staleTime: 60_000,
 });

@@ -1,6 +1,7 @@
 import type { User } from '@cricket/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/http';
+import { userKeys } from './keys';
 
 /** GET /users/{id}. */
 export async function getUser(id: number, signal?: AbortSignal): Promise<User> {
@@ -10,7 +11,7 @@ export async function getUser(id: number, signal?: AbortSignal): Promise<User> {
 
 export const userQuery = (id: number) =>
   queryOptions({
-    queryKey: ['users', 'detail', id],
+    queryKey: userKeys.detail(id),
     queryFn: ({ signal }) => getUser(id, signal),
     retry: false,
   });

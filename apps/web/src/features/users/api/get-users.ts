@@ -1,6 +1,7 @@
 import type { Pagination, User, UserStatus } from '@cricket/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '@/lib/http';
+import { userKeys } from './keys';
 
 export interface UsersParams {
   page: number;
@@ -24,7 +25,7 @@ export async function getUsers(params: UsersParams, signal?: AbortSignal): Promi
 
 export const usersQuery = (params: UsersParams) =>
   queryOptions({
-    queryKey: ['users', 'list', params],
+    queryKey: userKeys.list(params),
     queryFn: ({ signal }) => getUsers(params, signal),
     // The table keeps the previous page on screen while the next one loads.
     placeholderData: keepPreviousData,

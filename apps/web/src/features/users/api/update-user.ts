@@ -1,6 +1,7 @@
 import type { User, UserFormValues } from '@cricket/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http';
+import { userKeys } from './keys';
 
 /** PUT /users/{id} with the same body as create. */
 export async function updateUser({
@@ -19,8 +20,8 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: updateUser,
     onSuccess: (user) => {
-      queryClient.setQueryData(['users', 'detail', user.id], user);
-      return queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
+      queryClient.setQueryData(userKeys.detail(user.id), user);
+      return queryClient.invalidateQueries({ queryKey: userKeys.lists });
     },
   });
 }

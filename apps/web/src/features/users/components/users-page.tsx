@@ -1,4 +1,4 @@
-import { FilterSelect, FilterText } from '@/components/filter-controls';
+import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { USER_FILTER_STATUSES, fullName, type User, type UserStatus } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
@@ -71,12 +71,7 @@ export function UsersPage() {
         <TruncatedText text={fullName(user.details)} className="font-medium text-neutral-900" />
       ),
       filter: (
-        <FilterText
-          label="Search by name"
-          placeholder="Search name"
-          value={list.inputs.name}
-          onChange={(value) => list.setFilter('name', value)}
-        />
+        <FilterTextFor list={list} name="name" label="Search by name" placeholder="Search name" />
       ),
     },
     {
@@ -85,12 +80,12 @@ export function UsersPage() {
       width: 'w-[20%]',
       cell: (user) => <TruncatedText text={user.phone_number} />,
       filter: (
-        <FilterText
+        <FilterTextFor
+          list={list}
+          name="phone_number"
           label="Search by phone number"
           inputMode="numeric"
           placeholder="Search phone"
-          value={list.inputs.phone_number}
-          onChange={(value) => list.setFilter('phone_number', value)}
         />
       ),
     },
@@ -100,10 +95,10 @@ export function UsersPage() {
       width: 'w-[20%]',
       cell: (user) => <TruncatedText text={capitalize(user.role)} />,
       filter: (
-        <FilterSelect
+        <FilterSelectFor
+          list={list}
+          name="role_id"
           label="Filter by role"
-          value={list.inputs.role_id}
-          onChange={(value) => list.setFilter('role_id', value)}
           options={(roles.data ?? []).map((role) => ({
             value: String(role.id),
             label: capitalize(role.name),
@@ -117,10 +112,10 @@ export function UsersPage() {
       width: 'w-[18%]',
       cell: (user) => <UserStatusBadge status={user.status} />,
       filter: (
-        <FilterSelect
+        <FilterSelectFor
+          list={list}
+          name="status"
           label="Filter by status"
-          value={list.inputs.status}
-          onChange={(value) => list.setFilter('status', value)}
           options={USER_FILTER_STATUSES.map((status) => ({
             value: status,
             label: statusLabel(status),

@@ -1,11 +1,8 @@
 import type { WaCategoriesPage, WaCategory, WaCategoryValues } from '@cricket/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http';
-
-export const categoryKeys = {
-  all: ['wa-categories'] as const,
-  list: (params: object) => ['wa-categories', 'list', params] as const,
-};
+import { waCategoryKeys } from './keys';
+import { waTemplateKeys } from '@/lib/query-keys';
 
 export interface CategoriesParams {
   page: number;
@@ -25,7 +22,7 @@ export async function getCategories(params: CategoriesParams, signal?: AbortSign
 
 export const categoriesQuery = (params: CategoriesParams) =>
   queryOptions({
-    queryKey: categoryKeys.list(params),
+    queryKey: waCategoryKeys.list(params),
     queryFn: ({ signal }) => getCategories(params, signal),
     placeholderData: keepPreviousData,
   });
@@ -60,8 +57,8 @@ function useCategoryMutation<A, R>(fn: (arg: A) => Promise<R>) {
     // The template screens' category picker and names read categories too.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['wa-templates'] }),
+        queryClient.invalidateQueries({ queryKey: waCategoryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: waTemplateKeys.all }),
       ]),
   });
 }

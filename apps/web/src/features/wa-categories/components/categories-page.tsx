@@ -2,7 +2,7 @@ import type { WaCategory } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
-import { FilterSelect, FilterText } from '@/components/filter-controls';
+import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
 import { ListTable, useListPage } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
@@ -64,12 +64,7 @@ export function CategoriesPage() {
       width: 'w-[28%]',
       cell: (c) => <TruncatedText text={c.name} className="font-medium text-neutral-900" />,
       filter: (
-        <FilterText
-          label="Filter by name"
-          placeholder="Search name"
-          value={list.inputs.name}
-          onChange={(value) => list.setFilter('name', value)}
-        />
+        <FilterTextFor list={list} name="name" label="Filter by name" placeholder="Search name" />
       ),
     },
     {
@@ -78,12 +73,7 @@ export function CategoriesPage() {
       width: 'w-[24%]',
       cell: (c) => <TruncatedText text={c.slug} className="font-mono text-xs" />,
       filter: (
-        <FilterText
-          label="Filter by slug"
-          placeholder="Search slug"
-          value={list.inputs.slug}
-          onChange={(value) => list.setFilter('slug', value)}
-        />
+        <FilterTextFor list={list} name="slug" label="Filter by slug" placeholder="Search slug" />
       ),
     },
     {
@@ -99,10 +89,10 @@ export function CategoriesPage() {
       width: 'w-40',
       cell: (c) => <CategoryStatusBadge status={c.status} />,
       filter: (
-        <FilterSelect
+        <FilterSelectFor
+          list={list}
+          name="status"
           label="Filter by status"
-          value={list.inputs.status}
-          onChange={(value) => list.setFilter('status', value)}
           options={STATUS_OPTIONS}
         />
       ),

@@ -14,12 +14,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { ApiError, request } from '@/lib/http';
-
-export const templateKeys = {
-  all: ['wa-templates'] as const,
-  list: (params: object) => ['wa-templates', 'list', params] as const,
-  detail: (id: number) => ['wa-templates', 'detail', id] as const,
-};
+import { waTemplateKeys } from './keys';
+import { waCategoryKeys } from '@/lib/query-keys';
 
 export interface TemplatesParams {
   page: number;
@@ -38,7 +34,7 @@ async function getTemplates(params: TemplatesParams, signal?: AbortSignal) {
 
 export const templatesQuery = (params: TemplatesParams) =>
   queryOptions({
-    queryKey: templateKeys.list(params),
+    queryKey: waTemplateKeys.list(params),
     queryFn: ({ signal }) => getTemplates(params, signal),
     placeholderData: keepPreviousData,
   });
@@ -51,7 +47,7 @@ async function getTemplate(id: number, signal?: AbortSignal) {
 
 export const useTemplate = (id: number | null) =>
   useQuery({
-    queryKey: templateKeys.detail(id ?? 0),
+    queryKey: waTemplateKeys.detail(id ?? 0),
     queryFn: ({ signal }) => getTemplate(id!, signal),
     enabled: id !== null,
   });
@@ -59,7 +55,7 @@ export const useTemplate = (id: number | null) =>
 /** Spec §7: the picker asks for active categories, 100 of them, in display order. */
 export const useCategoryOptions = (enabled: boolean) =>
   useQuery({
-    queryKey: ['wa-categories', 'picker'],
+    queryKey: waCategoryKeys.picker,
     queryFn: async ({ signal }) => {
       const body = await request<WaCategoriesPage>('/wa/template-categories', {
         query: { page: 1, limit: WA_CATEGORY_PICKER_LIMIT, status: 'active' },
@@ -74,7 +70,7 @@ function useTemplateMutation<A, R>(fn: (arg: A) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: waTemplateKeys.all }),
   });
 }
 

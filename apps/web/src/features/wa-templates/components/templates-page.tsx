@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
-import { FilterSelect, FilterText } from '@/components/filter-controls';
+import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
 import { ListTable, useListPage } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
@@ -71,11 +71,11 @@ export function TemplatesPage() {
       width: 'w-[28%]',
       cell: (t) => <TruncatedText text={t.name} className="font-medium text-neutral-900" />,
       filter: (
-        <FilterText
+        <FilterTextFor
+          list={list}
+          name="name"
           label="Filter by template name"
           placeholder="Search name"
-          value={list.inputs.name}
-          onChange={(value) => list.setFilter('name', value)}
         />
       ),
     },
@@ -96,12 +96,7 @@ export function TemplatesPage() {
       width: 'w-36',
       cell: (t) => capitalize(t.type),
       filter: (
-        <FilterSelect
-          label="Filter by type"
-          value={list.inputs.type}
-          onChange={(value) => list.setFilter('type', value)}
-          options={TYPE_OPTIONS}
-        />
+        <FilterSelectFor list={list} name="type" label="Filter by type" options={TYPE_OPTIONS} />
       ),
     },
     {
@@ -110,10 +105,10 @@ export function TemplatesPage() {
       width: 'w-36',
       cell: (t) => <TemplateStatusBadge status={t.status} />,
       filter: (
-        <FilterSelect
+        <FilterSelectFor
+          list={list}
+          name="status"
           label="Filter by status"
-          value={list.inputs.status}
-          onChange={(value) => list.setFilter('status', value)}
           options={STATUS_OPTIONS}
         />
       ),

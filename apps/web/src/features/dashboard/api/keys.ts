@@ -1,0 +1,4 @@
+/** The dashboard is one query. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+};

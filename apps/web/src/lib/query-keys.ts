@@ -1,0 +1,36 @@
+/**
+ * Query keys that more than one feature reads or invalidates. Features may not import each
+ * other (ESLint enforces it), so a key another feature touches is owned here, once, and its
+ * feature's `api/keys.ts` re-exports it. Every other key lives in its feature's `api/keys.ts`.
+ */
+
+/** The audit trail: every accepted change refreshes it (app/providers.tsx), History sections read it. */
+export const auditLogKeys = {
+  all: ['audit-logs'] as const,
+  list: (params: object) => ['audit-logs', params] as const,
+};
+
+/** Roles: the users feature reads the active roles, which a role save must refresh. */
+export const roleKeys = {
+  all: ['roles'] as const,
+  list: (params: object) => ['roles', 'list', params] as const,
+  detail: (id: number) => ['roles', 'detail', id] as const,
+  active: ['roles', 'active'] as const,
+  // Outside 'roles' on purpose: a role save need not refetch every permission page loaded.
+  permissions: ['permissions', 'grouped'] as const,
+  permissionsPage: (limit: number) => ['permissions', 'grouped', limit] as const,
+};
+
+/** WhatsApp categories: the templates' category picker reads them, so it refreshes with them. */
+export const waCategoryKeys = {
+  all: ['wa-categories'] as const,
+  list: (params: object) => ['wa-categories', 'list', params] as const,
+  picker: ['wa-categories', 'picker'] as const,
+};
+
+/** WhatsApp templates: they show category names, so a category save refreshes them too. */
+export const waTemplateKeys = {
+  all: ['wa-templates'] as const,
+  list: (params: object) => ['wa-templates', 'list', params] as const,
+  detail: (id: number) => ['wa-templates', 'detail', id] as const,
+};
