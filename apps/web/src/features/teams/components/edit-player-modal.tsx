@@ -1,4 +1,10 @@
-import { teamPlayerInput, type TeamPlayer, type TeamPlayerInput } from '@cricket/contracts';
+import {
+  TEAM_MESSAGES,
+  TEAM_SUCCESS,
+  type TeamPlayer,
+  teamPlayerInput,
+  type TeamPlayerInput,
+} from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
@@ -42,8 +48,8 @@ export function EditPlayerModal({ teamId, player, onClose }: EditPlayerModalProp
     submit: async (values) => {
       if (player) await update.mutateAsync({ teamId, playerId: player.id, body: values });
     },
-    successText: 'Player updated successfully',
-    failureText: 'Failed to update player',
+    successText: TEAM_SUCCESS.playerUpdated,
+    failureText: TEAM_MESSAGES.playerUpdateFailed,
   });
 
   return (

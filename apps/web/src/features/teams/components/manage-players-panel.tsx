@@ -1,11 +1,13 @@
 import {
-  AVAILABLE_PLAYERS_PAGE_SIZE,
-  PLAYER_SEARCH_DEBOUNCE_MS,
-  addTeamPlayersInput,
   type AddTeamPlayersInput,
+  addTeamPlayersInput,
+  AVAILABLE_PLAYERS_PAGE_SIZE,
   type AvailablePlayer,
   fullName,
   newPlayerOptions,
+  PLAYER_SEARCH_DEBOUNCE_MS,
+  TEAM_MESSAGES,
+  TEAM_SUCCESS,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -58,7 +60,7 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
     { page, limit: AVAILABLE_PLAYERS_PAGE_SIZE, search: debounced || undefined },
     open,
   );
-  useErrorToast(available.error, 'Failed to fetch players');
+  useErrorToast(available.error, TEAM_MESSAGES.playersFetchFailed);
   const { options, ready } = usePlayerOptions(open);
 
   const form = useForm({
@@ -90,8 +92,8 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
     },
     values: () => ({ players: [] }),
     submit: (values) => add.mutateAsync({ teamId, body: values }),
-    successText: 'Players added to team successfully',
-    failureText: 'Failed to add players',
+    successText: TEAM_SUCCESS.playersAdded,
+    failureText: TEAM_MESSAGES.playersAddFailed,
     // A rule broken in the selection (two captains, a bad jersey) shows where it can be fixed.
     onInvalid: () => setReviewing(true),
   });

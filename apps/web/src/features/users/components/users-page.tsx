@@ -1,5 +1,13 @@
 import { FilterSelect, FilterText } from '@/components/filter-controls';
-import { USER_FILTER_STATUSES, fullName, type User, type UserStatus } from '@cricket/contracts';
+import {
+  fullName,
+  ROLE_MESSAGES,
+  type User,
+  USER_ERRORS,
+  USER_FILTER_STATUSES,
+  USER_SUCCESS,
+  type UserStatus,
+} from '@cricket/contracts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -45,10 +53,10 @@ export function UsersPage() {
         role_id: filters.role_id,
         status: isFilterStatus(filters.status) ? filters.status : '',
       }),
-    errorText: 'Error fetching users',
+    errorText: USER_ERRORS.fetchFailed,
   });
   const roles = useActiveRoles();
-  useErrorToast(roles.error, 'Failed to fetch roles');
+  useErrorToast(roles.error, ROLE_MESSAGES.fetchFailed);
 
   const [creating, setCreating] = useState(false);
   const deleteUser = useDeleteUser();
@@ -56,8 +64,8 @@ export function UsersPage() {
     run: (user) => deleteUser.mutateAsync(user.id),
     title: 'Delete User',
     description: () => 'Are you sure you want to delete this user? This action cannot be undone.',
-    successText: 'User deleted successfully',
-    failureText: 'Error deleting user',
+    successText: USER_SUCCESS.deleted,
+    failureText: USER_ERRORS.deleteFailed,
   });
 
   const open = (user: User) => navigate(`/users/view?id=${user.id}`);
@@ -154,7 +162,7 @@ export function UsersPage() {
           label="Users"
           columns={columns}
           rowKey={(user) => user.id}
-          emptyText="No users found"
+          emptyText={USER_ERRORS.empty}
           onRowClick={open}
           rowLabel={(user) => `Open ${fullName(user.details)}`}
         />

@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/http';
 import { useCan } from '@/lib/session';
 import { useTemplate } from '../api/templates';
 import { TemplateDetails } from './template-details';
+import { WA_TEMPLATE_MESSAGES } from '@cricket/contracts';
 
 const TemplateFormPanel = lazyPanel(
   () => import('./template-form-panel').then((m) => m.TemplateFormPanel),
@@ -60,7 +61,7 @@ export function TemplateViewPage() {
         ) : query.error ? (
           <ListError
             error={query.error}
-            fallback="Error fetching templates"
+            fallback={WA_TEMPLATE_MESSAGES.fetchFailed}
             onRetry={() => void query.refetch()}
             retrying={query.isFetching}
           />
