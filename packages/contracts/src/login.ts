@@ -12,9 +12,3 @@ export const loginForm = z.object({
     .min(6, 'Password must be at least 6 characters'),
 });
 export type LoginForm = z.infer<typeof loginForm>;
-
-/** The sign-in toasts (spec §8 "Messages"). */
-export const LOGIN_MESSAGES = {
-  signedIn: 'Login successful!',
-  failed: 'Login failed. Please check your credentials.',
-} as const;

@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/http';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useLogin } from '../api/login';
 import { loadLoginRules, useLoginFields } from '../lib/login-fields';
-import { LOGIN_MESSAGES } from '@cricket/contracts/login';
+import { LOGIN_MESSAGES } from '@cricket/contracts/login-messages';
 
 interface LoginFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
