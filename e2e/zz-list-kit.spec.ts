@@ -583,6 +583,9 @@ async function open(
 for (const screen of SCREENS) {
   test.describe(`the ${screen.name} list`, () => {
     test.use({ viewport: { width: 1440, height: 900 } });
+    // Each check seeds its rows and signs in (a deliberately slow password hash): on two cores
+    // shared by several runs that alone can take most of the default 30 s.
+    test.describe.configure({ timeout: 90_000 });
     const skipUnless = (check: Check) => {
       const reason = screen.skip?.[check];
       test.skip(reason !== undefined, reason);
@@ -634,7 +637,6 @@ for (const screen of SCREENS) {
       page,
       request,
     }) => {
-      test.setTimeout(60_000);
       skipUnless('failed-load');
       const { url, total } = await open(screen, page, request, 2);
       const message = `The ${screen.name} store is down for maintenance`;
