@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -5,63 +8,36 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = [
-  'auth',
-  'users',
-  'roles',
-  'teams',
-  'dashboard',
-  'matches',
-  'audit',
-  'profile',
-  'notifications',
-  'email-templates',
-  'contact-messages',
-  'wa-templates',
-  'wa-categories',
-  'media',
-  'health',
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** The features of one app are its folders, so a new feature is checked the day it exists. */
+const featuresOf = (app) =>
+  fs
+    .readdirSync(path.join(root, app, 'src/features'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * Boundaries are checked on the resolved path of each import, so `../../users/api/x` and
+ * `@/features/users/api/x` are the same import, and a feature can't slip past a list.
+ */
+const boundaryZones = [
+  // Features never import each other: a route file or the app shell composes them.
+  ...['apps/web', 'apps/api'].flatMap((app) =>
+    featuresOf(app).map((feature) => ({
+      target: `./${app}/src/features/${feature}`,
+      from: `./${app}/src/features`,
+      except: [`./${feature}`],
+      message: 'Features do not import each other; share through contracts, components or lib.',
+    })),
+  ),
+  // The shared web folders serve every feature, so they never reach into one.
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'components and lib are shared: they import no feature (and not the app shell).',
+  },
 ];
-
-/** Features never import each other: a route file or the app shell composes them. */
-const featureBoundaries = FEATURES.map((feature) => ({
-  files: [`apps/*/src/features/${feature}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: FEATURES.filter((f) => f !== feature).map((other) => ({
-          group: [
-            `**/features/${other}/**`,
-            `**/features/${other}`,
-            `@/features/${other}/**`,
-            `@/features/${other}`,
-          ],
-          message: 'Features do not import each other; share through contracts, components or lib.',
-        })),
-      },
-    ],
-  },
-}));
-
-/** The shared web folders serve every feature, so they never reach into one. */
-const sharedWebFolders = {
-  files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            group: ['@/features/**', '**/features/**', '@/app/**', '**/app/**'],
-            message:
-              'components and lib are shared: they import no feature (and not the app shell).',
-          },
-        ],
-      },
-    ],
-  },
-};
 
 export default tseslint.config(
   {
@@ -122,23 +98,29 @@ export default tseslint.config(
     },
   },
   {
-    // A cycle makes load order decide what is undefined at import time.
+    // A cycle makes load order decide what is undefined at import time; the boundaries need
+    // the same resolver to see where an import really lands.
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
     plugins: { import: importPlugin },
     settings: {
-      // The alias resolver follows the web app's `@/` paths, so aliased cycles count too.
+      // The alias resolver follows the web app's `@/` paths, so aliased imports count too.
       // (eslint-plugin-import-x and the TypeScript resolver need unrs-resolver, whose
       // non-Linux bindings the registry here lacks, which breaks `npm ci`.)
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       // Packages cannot import our code back: never parse them.
       'import/ignore': ['node_modules'],
       'import/resolver': {
-        alias: { map: [['@', './apps/web/src']], extensions: ['.ts', '.tsx', '.js'] },
+        // Absolute, so the alias resolves the same whatever directory ESLint runs from.
+        alias: {
+          map: [['@', path.join(root, 'apps/web/src')]],
+          extensions: ['.ts', '.tsx', '.js'],
+        },
         node: { extensions: ['.ts', '.tsx', '.js'] },
       },
     },
-    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+    },
   },
-  sharedWebFolders,
-  ...featureBoundaries,
 );

@@ -34,6 +34,16 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        // The repository's own tooling, e.g. the lint rules that keep the architecture.
+        test: {
+          name: 'tooling',
+          root: '.',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
       apiProject('api-pglite', { TEST_DB: 'pglite' }, ['./src/test/pglite-template.ts']),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', { TEST_DB: 'pg' })] : []),
     ],

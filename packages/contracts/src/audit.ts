@@ -59,6 +59,12 @@ export const AUDIT_FILTER_MESSAGES = {
   range: 'The start date must not be after the end date',
 } as const;
 
+/** The screens' texts (spec §8 "Messages" and the empty states). */
+export const AUDIT_MESSAGES = {
+  fetchFailed: 'Error fetching activity',
+  empty: 'No activity found',
+} as const;
+
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const day = z.preprocess(
   blank,

@@ -55,6 +55,8 @@ export const CONTACT_MESSAGES = {
   invalidReply: 'Please fix the validation errors before sending',
   /** A reply's stored reason when the server has no SMTP_URL. */
   noTransport: 'no transport configured',
+  /** Empty state of the list. */
+  empty: 'No contact messages found',
 } as const;
 
 export const CONTACT_SUCCESS = {

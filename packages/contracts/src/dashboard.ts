@@ -55,3 +55,12 @@ export const DASHBOARD_CHART_MONTHS = 6;
 export const DASHBOARD_SUCCESS = {
   fetched: 'Dashboard data fetched successfully',
 } as const;
+
+/** The dashboard's error and empty states (spec §3). */
+export const DASHBOARD_MESSAGES = {
+  loadFailed: 'Failed to load dashboard data. Please try again.',
+  empty: 'No dashboard data available.',
+  recentMatchesEmpty: 'No recent matches found',
+  recentUsersEmpty: 'No recent users found',
+  playerPerformanceEmpty: 'No player performance data available',
+} as const;

@@ -43,6 +43,8 @@ export const EMAIL_TEMPLATE_MESSAGES = {
   testFailed: 'Failed to send test email',
   /** No SMTP_URL: nothing can be sent, and nothing pretends to be. */
   noTransport: 'Email is not configured on this server',
+  /** Empty state of the list. */
+  empty: 'No email templates found',
 } as const;
 
 export const EMAIL_TEMPLATE_SUCCESS = {

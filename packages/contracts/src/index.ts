@@ -3,6 +3,7 @@ export * from './paging.ts';
 export * from './common.ts';
 export * from './permissions.ts';
 export * from './login.ts';
+export * from './login-messages.ts';
 export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './dropdowns.ts';

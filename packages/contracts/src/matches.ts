@@ -20,6 +20,13 @@ export const MATCH_FILTER_MESSAGES = {
   tournament: 'Please choose a valid tournament',
 } as const;
 
+/** The screens' texts (spec §8 "Messages" and the empty states). */
+export const MATCH_MESSAGES = {
+  fetchFailed: 'Error fetching matches',
+  tournamentsFetchFailed: 'Failed to fetch tournaments',
+  empty: 'No matches found',
+} as const;
+
 /** `GET /api/matches`: newest first; `search` is part of either team's name; '' means "All". */
 export const matchesQuery = paginationQuery.extend({
   search: optionalText,

@@ -56,6 +56,10 @@ export const NOTIFICATION_MESSAGES = {
   notCancellable: 'Only a scheduled or running send can be cancelled',
   notRetryable: 'A cancelled send cannot be retried',
   nothingToRetry: 'This send has no failed deliveries',
+  /** Empty states of the lists. */
+  templatesEmpty: 'No templates found',
+  sendsEmpty: 'No notifications sent yet',
+  deliveriesEmpty: 'No deliveries found',
 } as const;
 
 /** Toasts and API answers (spec §8 "Notification templates" and "Send"). */

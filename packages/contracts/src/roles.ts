@@ -109,9 +109,17 @@ export const ROLE_MESSAGES = {
   beyondOwnGrants: 'You cannot grant permissions your own role does not have',
   beyondOwnRights: 'You cannot change a role that has permissions your own role does not have',
   selfLockout: 'You cannot deactivate your own role or take back-office access from it',
+  /** The screens' texts (spec §8 "Messages" and the empty states). */
+  fetchFailed: 'Failed to fetch roles',
+  detailsFailed: 'Failed to fetch role data',
+  createFailed: 'Failed to create role',
+  updateFailed: 'Failed to update role',
+  deleteFailed: 'Failed to delete role',
+  invalidForm: 'Please fix the validation errors before submitting',
+  empty: 'No roles found',
 } as const;
 
-/** The `message` of the API's successful answers in this feature. */
+/** The `message` of the API's successful answers in this feature; the screens' toasts say the same. */
 export const ROLE_SUCCESS = {
   activeListed: 'Active roles fetched successfully',
   listed: 'Roles fetched successfully',
@@ -122,4 +130,7 @@ export const ROLE_SUCCESS = {
   permissionsAssigned: 'Permissions assigned successfully',
   permissionsRemoved: 'Permissions removed successfully',
   permissionsListed: 'Permissions fetched successfully',
+  /** The spec's toasts for these two end with '!', the API's answers do not. */
+  createdToast: 'Role created successfully!',
+  deletedToast: 'Role deleted successfully!',
 } as const;

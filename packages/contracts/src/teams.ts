@@ -40,6 +40,19 @@ export const TEAM_MESSAGES = {
   invalidPlayerRole: 'Please choose a valid player role',
   invalidBattingStyle: 'Please choose a valid batting style',
   invalidBowlingStyle: 'Please choose a valid bowling style',
+  /** The screens' texts (spec §8 "Messages" and the empty states). */
+  fetchFailed: 'Error fetching teams',
+  createFailed: 'Failed to create team',
+  updateFailed: 'Failed to update team',
+  deleteFailed: 'Failed to delete team',
+  detailsFailed: 'Failed to fetch team details',
+  playersFetchFailed: 'Failed to fetch players',
+  playersAddFailed: 'Failed to add players',
+  playerUpdateFailed: 'Failed to update player',
+  playerRemoveFailed: 'Failed to remove player',
+  logoUploadFailed: 'Failed to upload logo file',
+  empty: 'No teams found',
+  playersEmpty: 'No players found',
 } as const;
 export const jerseyTakenMessage = (n: number) => `Jersey number ${n} is already taken in this team`;
 export const LOGO_URL_MESSAGE = 'Please upload the logo as a PNG or JPG image';
@@ -237,7 +250,7 @@ export const dropdownQuery = z.object({
   }),
 });
 
-/** The `message` of the API's successful answers in this feature. */
+/** The `message` of the API's successful answers in this feature; the screens' toasts say the same. */
 export const TEAM_SUCCESS = {
   listed: 'Teams fetched successfully',
   created: 'Team created successfully!',

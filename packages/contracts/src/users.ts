@@ -215,9 +215,18 @@ export const USER_ERRORS = {
     'This user owns a team. Assign the team to another owner or delete it before deleting the user.',
   roleUnavailable: 'The selected role does not exist or is inactive',
   beyondOwnRights: 'You cannot manage a user whose role has permissions you do not have',
+  /** The screens' texts (spec §8 "Messages" and the empty states). */
+  fetchFailed: 'Error fetching users',
+  createFailed: 'Failed to create user',
+  updateFailed: 'Failed to update user',
+  deleteFailed: 'Error deleting user',
+  passwordFailed: 'Failed to update password',
+  loadFailed: 'Failed to load the user',
+  loadFailedHint: 'Please check your connection and try again.',
+  empty: 'No users found',
 } as const;
 
-/** The `message` of the API's successful answers in this feature. */
+/** The `message` of the API's successful answers in this feature; the screens' toasts say the same. */
 export const USER_SUCCESS = {
   listed: 'Users fetched successfully',
   organizersListed: 'Organizers fetched successfully',

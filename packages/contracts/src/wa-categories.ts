@@ -28,6 +28,12 @@ export const WA_CATEGORY_MESSAGES = {
   status: 'Status must be active or inactive',
   notFound: 'Category not found',
   invalidForm: 'Please fix all errors before submitting',
+  /** The screens' texts (spec §8 "Messages" and the empty states). */
+  fetchFailed: 'Error fetching categories',
+  createFailed: 'Failed to create category',
+  updateFailed: 'Failed to update category',
+  deleteFailed: 'Failed to delete category',
+  empty: 'No categories found',
 } as const;
 
 /** The 409 of a category still used by templates: how many, so the user knows what to move. */

@@ -81,6 +81,14 @@ export const WA_TEMPLATE_MESSAGES = {
   nameTaken: 'A template with this name and language already exists',
   notFound: 'Template not found',
   invalidForm: 'Please fix all errors before submitting',
+  /** The screens' texts (spec §8 "Messages" and the empty states). */
+  fetchFailed: 'Error fetching templates',
+  createFailed: 'Failed to create template',
+  updateFailed: 'Failed to update template',
+  deleteFailed: 'Failed to delete template',
+  categoriesFetchFailed: 'Failed to fetch categories',
+  mediaUploadFailed: 'Failed to upload media file',
+  empty: 'No templates found',
 } as const;
 
 /** Where `/api/media/upload` puts WhatsApp media; a template's media_url must be one of these. */

@@ -2,6 +2,7 @@ import {
   AUDIT_ACTION_NAMES,
   AUDIT_COUNT_CAP,
   AUDIT_ENTITY_TYPES,
+  AUDIT_MESSAGES,
   type AuditAction,
   type AuditEntityType,
   type AuditLog,
@@ -51,7 +52,7 @@ export function ActivityLogPage() {
         from: day(f.from),
         to: day(f.to),
       }),
-    errorText: 'Error fetching activity',
+    errorText: AUDIT_MESSAGES.fetchFailed,
   });
 
   const columns: Column<AuditLog>[] = [
@@ -136,7 +137,7 @@ export function ActivityLogPage() {
           label="Activity Log"
           columns={columns}
           rowKey={(r) => r.id}
-          emptyText="No activity found"
+          emptyText={AUDIT_MESSAGES.empty}
           onRowClick={setOpen}
           rowLabel={(r) => `Open ${actionLabel(r.action)} ${recordName(r)}`}
         />

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/http';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useLogin } from '../api/login';
 import { loadLoginRules, useLoginFields } from '../lib/login-fields';
+import { LOGIN_MESSAGES } from '@cricket/contracts/login-messages';
 
 interface LoginFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -59,10 +60,10 @@ export function LoginPage() {
         // The user-agent parser is only needed here, so it stays out of the first download.
         const { detectDeviceInfo } = await import('../lib/device-info');
         await loginMutation.mutateAsync({ ...values, device_info: detectDeviceInfo() });
-        toast.success('Login successful!');
+        toast.success(LOGIN_MESSAGES.signedIn);
         navigate('/', { replace: true });
       } catch (error) {
-        toast.error(errorMessage(error, 'Login failed. Please check your credentials.'));
+        toast.error(errorMessage(error, LOGIN_MESSAGES.failed));
       }
     });
   };

@@ -162,7 +162,7 @@ export function ContactMessagesPage() {
           label="Contact messages"
           columns={columns}
           rowKey={(m) => m.id}
-          emptyText="No contact messages found"
+          emptyText={CONTACT_MESSAGES.empty}
           onRowClick={open}
           rowLabel={(m) => `Open message from ${m.name}${m.status === 'unread' ? ' (unread)' : ''}`}
           rowClassName={(m) =>

@@ -17,6 +17,7 @@ import { PlayerPerformanceTable } from './player-performance';
 import { RecentMatches } from './recent-matches';
 import { RecentUsers } from './recent-users';
 import { StatCard } from './stat-card';
+import { DASHBOARD_MESSAGES } from '@cricket/contracts';
 
 export function DashboardPage() {
   const { data, isPending, isError, isFetching, refetch } = useDashboard();
@@ -63,7 +64,7 @@ export function DashboardPage() {
             </Button>
           }
         >
-          Failed to load dashboard data. Please try again.
+          {DASHBOARD_MESSAGES.loadFailed}
         </StatusScreen>
       </>
     );
@@ -73,7 +74,7 @@ export function DashboardPage() {
     return (
       <>
         {header}
-        <p className="py-24 text-center text-sm text-neutral-500">No dashboard data available.</p>
+        <p className="py-24 text-center text-sm text-neutral-500">{DASHBOARD_MESSAGES.empty}</p>
       </>
     );
   }

@@ -1,4 +1,4 @@
-import { performanceLabel } from '@cricket/contracts';
+import { DASHBOARD_MESSAGES, performanceLabel } from '@cricket/contracts';
 import { DataTable, type Column } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -31,7 +31,7 @@ export function PlayerPerformanceTable({ rows }: { rows: Row[] }) {
         columns={columns}
         rows={rows}
         rowKey={(row) => row.playerId}
-        emptyText="No player performance data available"
+        emptyText={DASHBOARD_MESSAGES.playerPerformanceEmpty}
       />
     </Card>
   );

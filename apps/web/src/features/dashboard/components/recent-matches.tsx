@@ -1,4 +1,4 @@
-import { matchResult } from '@cricket/contracts';
+import { DASHBOARD_MESSAGES, matchResult } from '@cricket/contracts';
 import { MatchStatusBadge } from '@/components/match-status-badge';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
@@ -14,7 +14,9 @@ export function RecentMatches({ matches }: { matches: RecentMatch[] }) {
       flush
     >
       {matches.length === 0 ? (
-        <p className="px-5 py-8 text-center text-sm text-neutral-500">No recent matches found</p>
+        <p className="px-5 py-8 text-center text-sm text-neutral-500">
+          {DASHBOARD_MESSAGES.recentMatchesEmpty}
+        </p>
       ) : (
         <ul className="divide-y divide-neutral-100">
           {matches.map((match) => {

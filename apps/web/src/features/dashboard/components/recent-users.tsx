@@ -1,3 +1,4 @@
+import { DASHBOARD_MESSAGES } from '@cricket/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import type { RecentUser } from '../api/get-dashboard';
@@ -15,7 +16,9 @@ export function RecentUsers({ users }: { users: RecentUser[] }) {
       flush
     >
       {users.length === 0 ? (
-        <p className="px-5 py-8 text-center text-sm text-neutral-500">No recent users found</p>
+        <p className="px-5 py-8 text-center text-sm text-neutral-500">
+          {DASHBOARD_MESSAGES.recentUsersEmpty}
+        </p>
       ) : (
         <ul className="divide-y divide-neutral-100">
           {users.map((user) => (

@@ -163,7 +163,7 @@ export function EmailTemplatesPage() {
           label="Email templates"
           columns={columns}
           rowKey={(t) => t.id}
-          emptyText="No email templates found"
+          emptyText={EMAIL_TEMPLATE_MESSAGES.empty}
           onRowClick={view}
           rowLabel={(t) => `Open ${t.name}`}
         />

@@ -1,5 +1,11 @@
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
-import { MATCH_STATUSES, matchResult, type MatchRow, type MatchStatus } from '@cricket/contracts';
+import {
+  MATCH_MESSAGES,
+  MATCH_STATUSES,
+  matchResult,
+  type MatchRow,
+  type MatchStatus,
+} from '@cricket/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { TruncatedText, type Column } from '@/components/data-table';
 import { ListTable, useListPage } from '@/components/list-page';
@@ -28,10 +34,10 @@ export function MatchesPage() {
         tournament_id: filters.tournament_id,
         status: isStatus(filters.status) ? filters.status : '',
       }),
-    errorText: 'Error fetching matches',
+    errorText: MATCH_MESSAGES.fetchFailed,
   });
   const tournaments = useQuery(tournamentsQuery);
-  useErrorToast(tournaments.error, 'Failed to fetch tournaments');
+  useErrorToast(tournaments.error, MATCH_MESSAGES.tournamentsFetchFailed);
 
   const columns: Column<MatchRow>[] = [
     {
@@ -107,7 +113,7 @@ export function MatchesPage() {
           label="Matches"
           columns={columns}
           rowKey={(match) => match.id}
-          emptyText="No matches found"
+          emptyText={MATCH_MESSAGES.empty}
         />
       </Card>
     </>

@@ -1,6 +1,7 @@
 import {
   DELIVERY_STATUSES,
   NOTIFICATION_ERRORS,
+  NOTIFICATION_MESSAGES,
   NOTIFICATION_TYPE_LABELS,
   type NotificationDelivery,
   type SendDetails,
@@ -211,7 +212,7 @@ export function SendDetailsPage() {
           label="Deliveries"
           columns={columns}
           rowKey={(d) => d.id}
-          emptyText="No deliveries found"
+          emptyText={NOTIFICATION_MESSAGES.deliveriesEmpty}
         />
       </Card>
       <ConfirmDialog

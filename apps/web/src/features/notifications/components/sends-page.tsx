@@ -1,9 +1,10 @@
 import {
   NOTIFICATION_ERRORS,
+  NOTIFICATION_MESSAGES,
   NOTIFICATION_TYPE_LABELS,
+  type NotificationSend,
   SEND_STATUSES,
   sendStatusLabel,
-  type NotificationSend,
 } from '@cricket/contracts';
 import { Send } from 'lucide-react';
 import { Link } from 'react-router';
@@ -104,7 +105,7 @@ export function SendsPage() {
           label="Sent notifications"
           columns={columns}
           rowKey={(s) => s.id}
-          emptyText="No notifications sent yet"
+          emptyText={NOTIFICATION_MESSAGES.sendsEmpty}
           onRowClick={open}
           rowLabel={(s) => `Open send ${s.id} (${s.template_name})`}
         />

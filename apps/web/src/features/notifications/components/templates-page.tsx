@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_ERRORS,
+  NOTIFICATION_MESSAGES,
   NOTIFICATION_SUCCESS,
   type NotificationTemplate,
   type NotificationType,
@@ -160,7 +161,7 @@ export function TemplatesPage() {
           label="Notification templates"
           columns={columns}
           rowKey={(t) => t.id}
-          emptyText="No templates found"
+          emptyText={NOTIFICATION_MESSAGES.templatesEmpty}
         />
       </Card>
       <TemplateFormPanel

@@ -10,12 +10,13 @@ import { useRole } from '../api/get-role';
 import { capitalize } from '@/lib/format';
 import { groupByResource, moduleLabel } from '../lib/modules';
 import { ModuleIcon } from './module-icon';
+import { ROLE_MESSAGES } from '@cricket/contracts';
 
 /** Spec §2 "Role Details panel": read-only, opened by a row click or the view action. */
 export function RoleDetailsPanel({ roleId, onClose }: { roleId: number; onClose: () => void }) {
   const { data: role, isPending, error } = useRole(roleId);
 
-  useErrorToast(error, 'Failed to fetch role data');
+  useErrorToast(error, ROLE_MESSAGES.detailsFailed);
 
   return (
     <SidePanel open onOpenChange={(open) => !open && onClose()} title="Role Details">

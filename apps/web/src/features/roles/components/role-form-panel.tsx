@@ -1,4 +1,11 @@
-import { PROTECTED_ROLE_ID, roleForm, type RoleDetail, type RoleForm } from '@cricket/contracts';
+import {
+  PROTECTED_ROLE_ID,
+  ROLE_MESSAGES,
+  ROLE_SUCCESS,
+  type RoleDetail,
+  type RoleForm,
+  roleForm,
+} from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,8 +20,6 @@ import { useCreateRole } from '../api/create-role';
 import { useRole } from '../api/get-role';
 import { useUpdateRole } from '../api/update-role';
 import { PermissionPicker } from './permission-picker';
-
-const FIX_ERRORS = 'Please fix the validation errors before submitting';
 
 function formValues(role: RoleDetail | undefined): RoleForm {
   return role
@@ -47,7 +52,7 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
   const role = useRole(roleId);
   const createRole = useCreateRole();
   const updateRole = useUpdateRole();
-  useErrorToast(role.error, 'Failed to fetch role data');
+  useErrorToast(role.error, ROLE_MESSAGES.detailsFailed);
 
   // Edit from the server's current state, not from a cached copy that may be stale.
   const ready = !editing || (role.data !== undefined && role.isFetchedAfterMount);
@@ -68,9 +73,9 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
     open: true,
     onOpenChange: (open) => !open && onClose(),
     values: () => formValues(saved),
-    successText: editing ? 'Role updated successfully' : 'Role created successfully!',
-    failureText: editing ? 'Failed to update role' : 'Failed to create role',
-    invalidText: FIX_ERRORS,
+    successText: editing ? ROLE_SUCCESS.updated : ROLE_SUCCESS.createdToast,
+    failureText: editing ? ROLE_MESSAGES.updateFailed : ROLE_MESSAGES.createFailed,
+    invalidText: ROLE_MESSAGES.invalidForm,
     submit: async (values) => {
       const body = {
         ...values,

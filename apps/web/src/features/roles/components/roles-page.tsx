@@ -3,6 +3,8 @@ import {
   PERMISSIONS_PAGE_SIZE,
   PERMISSIONS_RESET_PAGE_SIZE,
   PROTECTED_ROLE_ID,
+  ROLE_MESSAGES,
+  ROLE_SUCCESS,
   type RoleListItem,
 } from '@cricket/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -47,7 +49,7 @@ export function RolesPage() {
     filters: ['name', 'status'] as const,
     textFilters: ['name'] as const,
     query: ({ page, limit, filters }) => rolesQuery({ page, limit, ...filters }),
-    errorText: 'Failed to fetch roles',
+    errorText: ROLE_MESSAGES.fetchFailed,
   });
   const canCreate = useCan('roles.create');
   const canUpdate = useCan('roles.update');
@@ -61,8 +63,8 @@ export function RolesPage() {
   const remove = useConfirmDelete<RoleListItem>({
     run: (role) => deleteRole.mutateAsync(role.id),
     title: 'Delete Role',
-    successText: 'Role deleted successfully!',
-    failureText: 'Failed to delete role',
+    successText: ROLE_SUCCESS.deletedToast,
+    failureText: ROLE_MESSAGES.deleteFailed,
     allowed: (role) => role.user_count === 0,
     description: (role) => (
       <>
@@ -162,7 +164,7 @@ export function RolesPage() {
           label="Roles"
           columns={columns}
           rowKey={(role) => role.id}
-          emptyText="No roles found"
+          emptyText={ROLE_MESSAGES.empty}
           onRowClick={view}
           rowLabel={(role) => `Open ${role.name}`}
         />

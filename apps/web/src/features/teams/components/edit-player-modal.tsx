@@ -1,4 +1,10 @@
-import { teamPlayerInput, type TeamPlayer, type TeamPlayerInput } from '@cricket/contracts';
+import {
+  TEAM_MESSAGES,
+  TEAM_SUCCESS,
+  type TeamPlayer,
+  teamPlayerInput,
+  type TeamPlayerInput,
+} from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
@@ -43,8 +49,8 @@ export function EditPlayerModal({ teamId, open, player, onOpenChange }: EditPlay
     submit: async (values) => {
       if (player) await update.mutateAsync({ teamId, playerId: player.id, body: values });
     },
-    successText: 'Player updated successfully',
-    failureText: 'Failed to update player',
+    successText: TEAM_SUCCESS.playerUpdated,
+    failureText: TEAM_MESSAGES.playerUpdateFailed,
   });
 
   return (

@@ -1,11 +1,13 @@
 import {
-  AVAILABLE_PLAYERS_PAGE_SIZE,
-  PLAYER_SEARCH_DEBOUNCE_MS,
-  addTeamPlayersInput,
   type AddTeamPlayersInput,
+  addTeamPlayersInput,
+  AVAILABLE_PLAYERS_PAGE_SIZE,
   type AvailablePlayer,
   fullName,
   newPlayerOptions,
+  PLAYER_SEARCH_DEBOUNCE_MS,
+  TEAM_MESSAGES,
+  TEAM_SUCCESS,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -70,7 +72,7 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
     // lagged a render behind, long enough for a quick second click to pick the same person twice.
     selectedIds: selection.fields.map((player) => player.user_id),
     emptyText: 'No players found',
-    errorText: 'Failed to fetch players',
+    errorText: TEAM_MESSAGES.playersFetchFailed,
   });
 
   const lifecycle = useFormLifecycle({
@@ -86,8 +88,8 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
     },
     values: () => ({ players: [] }),
     submit: (values) => add.mutateAsync({ teamId, body: values }),
-    successText: 'Players added to team successfully',
-    failureText: 'Failed to add players',
+    successText: TEAM_SUCCESS.playersAdded,
+    failureText: TEAM_MESSAGES.playersAddFailed,
     // A rule broken in the selection (two captains, a bad jersey) shows where it can be fixed.
     onInvalid: () => setReviewing(true),
   });

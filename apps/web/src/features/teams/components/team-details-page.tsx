@@ -1,4 +1,10 @@
-import { fullName, type TeamDetails, type TeamPlayer } from '@cricket/contracts';
+import {
+  fullName,
+  TEAM_MESSAGES,
+  TEAM_SUCCESS,
+  type TeamDetails,
+  type TeamPlayer,
+} from '@cricket/contracts';
 import { ArrowLeft, SearchX, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
@@ -54,7 +60,7 @@ export function TeamDetailsPage() {
   const list = useListPage({
     query: ({ page, limit }) => teamQuery(id ?? 0, { page, limit }),
     rowsOf: (details: TeamDetails) => details.players,
-    errorText: 'Failed to fetch team details',
+    errorText: TEAM_MESSAGES.detailsFailed,
     enabled: id !== null,
   });
   const { query } = list;
@@ -69,8 +75,8 @@ export function TeamDetailsPage() {
     title: 'Remove Player',
     description: () =>
       'Are you sure you want to remove this player from the team? This action cannot be undone.',
-    successText: 'Player removed successfully',
-    failureText: 'Failed to remove player',
+    successText: TEAM_SUCCESS.playerRemoved,
+    failureText: TEAM_MESSAGES.playerRemoveFailed,
   });
 
   if (id === null || (query.error instanceof ApiError && query.error.status === 404)) {
@@ -86,7 +92,7 @@ export function TeamDetailsPage() {
         {backLink}
         <ListError
           error={query.error}
-          fallback="Failed to fetch team details"
+          fallback={TEAM_MESSAGES.detailsFailed}
           onRetry={list.retry}
           retrying={list.retrying}
           className="py-24"
@@ -232,7 +238,7 @@ export function TeamDetailsPage() {
             label="Players"
             columns={columns}
             rowKey={(player) => player.id}
-            emptyText="No players found"
+            emptyText={TEAM_MESSAGES.playersEmpty}
           />
         </Card>
         <RecordHistory entityType="team" entityId={team.id} className="min-w-0 lg:col-span-3" />

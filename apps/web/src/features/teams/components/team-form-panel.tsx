@@ -1,4 +1,10 @@
-import { teamInput, type Team, type TeamInput } from '@cricket/contracts';
+import {
+  type Team,
+  TEAM_MESSAGES,
+  TEAM_SUCCESS,
+  type TeamInput,
+  teamInput,
+} from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -58,15 +64,15 @@ export function TeamFormPanel({ open, onOpenChange, team }: TeamFormPanelProps) 
       onOpenChange(next);
     },
     values: () => formValues(team),
-    successText: editing ? 'Team updated successfully!' : 'Team created successfully!',
-    failureText: editing ? 'Failed to update team' : 'Failed to create team',
+    successText: editing ? TEAM_SUCCESS.updated : TEAM_SUCCESS.created,
+    failureText: editing ? TEAM_MESSAGES.updateFailed : TEAM_MESSAGES.createFailed,
     submit: async (values) => {
       let logoUrl = values.logo_url;
       if (logoFile) {
         try {
           logoUrl = await upload.mutateAsync(logoFile);
         } catch (error) {
-          toast.error(errorMessage(error, 'Failed to upload logo file'));
+          toast.error(errorMessage(error, TEAM_MESSAGES.logoUploadFailed));
           return KEEP_OPEN;
         }
       }

@@ -14,6 +14,7 @@ import { useCan } from '@/lib/session';
 import { useDeleteTeam } from '../api/delete-team';
 import { teamsQuery } from '../api/get-teams';
 import { TeamLogo, TeamStatusBadge } from './team-logo';
+import { TEAM_MESSAGES, TEAM_SUCCESS } from '@cricket/contracts';
 
 const TeamFormPanel = lazyPanel(
   () => import('./team-form-panel').then((m) => m.TeamFormPanel),
@@ -41,7 +42,7 @@ export function TeamsPage() {
         is_active: status === 'true' || status === 'false' ? status : undefined,
       });
     },
-    errorText: 'Error fetching teams',
+    errorText: TEAM_MESSAGES.fetchFailed,
   });
 
   const canCreate = useCan('teams.create');
@@ -53,8 +54,8 @@ export function TeamsPage() {
     run: (team) => deleteTeam.mutateAsync(team.id),
     title: 'Delete Team',
     description: () => 'Are you sure you want to delete this team? This action cannot be undone.',
-    successText: 'Team deleted successfully!',
-    failureText: 'Failed to delete team',
+    successText: TEAM_SUCCESS.deleted,
+    failureText: TEAM_MESSAGES.deleteFailed,
   });
 
   const openRecord = useOpenRecord('/teams');
@@ -136,7 +137,7 @@ export function TeamsPage() {
           label="Teams"
           columns={columns}
           rowKey={(team) => team.id}
-          emptyText="No teams found"
+          emptyText={TEAM_MESSAGES.empty}
           onRowClick={openTeam}
           rowLabel={(team) => `Open ${team.name}`}
         />

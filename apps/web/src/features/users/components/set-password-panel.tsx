@@ -1,9 +1,11 @@
 import {
   fullName,
-  userPasswordForm,
-  userFormMessages,
   type User,
+  USER_ERRORS,
+  USER_SUCCESS,
+  userFormMessages,
   type UserPasswordForm,
+  userPasswordForm,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -32,8 +34,8 @@ export function SetPasswordPanel({ user, open, onOpenChange }: SetPasswordPanelP
     onOpenChange,
     values: () => ({ password: '' }),
     submit: (values) => setPassword.mutateAsync({ id: user.id, body: values }),
-    successText: 'Password updated successfully',
-    failureText: 'Failed to update password',
+    successText: USER_SUCCESS.passwordUpdated,
+    failureText: USER_ERRORS.passwordFailed,
     invalidText: userFormMessages.fixErrors,
   });
 

@@ -1,11 +1,14 @@
 import {
   GENDERS,
-  USER_STATUSES,
+  ROLE_MESSAGES,
   todayIsoDate,
-  userForm,
-  userFormMessages,
   type User,
+  USER_ERRORS,
+  USER_STATUSES,
+  USER_SUCCESS,
+  userForm,
   type UserFormInput,
+  userFormMessages,
   type UserFormValues,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -36,15 +39,15 @@ const TEXT = {
     title: 'Create New User',
     submit: 'Create User',
     busy: 'Creating...',
-    done: 'User created successfully',
-    failed: 'Failed to create user',
+    done: USER_SUCCESS.created,
+    failed: USER_ERRORS.createFailed,
   },
   edit: {
     title: 'Edit User',
     submit: 'Update User',
     busy: 'Updating...',
-    done: 'User updated successfully',
-    failed: 'Failed to update user',
+    done: USER_SUCCESS.updated,
+    failed: USER_ERRORS.updateFailed,
   },
 } as const;
 
@@ -96,7 +99,7 @@ interface UserFormPanelProps {
 export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelProps) {
   const text = TEXT[mode];
   const roles = useActiveRoles();
-  useErrorToast(roles.error, 'Failed to fetch roles');
+  useErrorToast(roles.error, ROLE_MESSAGES.fetchFailed);
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
 

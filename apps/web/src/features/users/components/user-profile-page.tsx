@@ -1,4 +1,4 @@
-import { fullName, type User } from '@cricket/contracts';
+import { fullName, type User, USER_ERRORS } from '@cricket/contracts';
 import { ArrowLeft, KeyRound, Pencil, TriangleAlert, UserRound, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -61,14 +61,14 @@ export function UserProfilePage() {
       <StatusScreen
         icon={TriangleAlert}
         tone="danger"
-        title="Failed to load the user"
+        title={USER_ERRORS.loadFailed}
         actions={
           <Button onClick={() => void user.refetch()} busy={user.isFetching}>
             Retry
           </Button>
         }
       >
-        {errorMessage(user.error, 'Please check your connection and try again.')}
+        {errorMessage(user.error, USER_ERRORS.loadFailedHint)}
       </StatusScreen>
     );
   }

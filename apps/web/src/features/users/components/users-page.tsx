@@ -1,5 +1,13 @@
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
-import { USER_FILTER_STATUSES, fullName, type User, type UserStatus } from '@cricket/contracts';
+import {
+  fullName,
+  ROLE_MESSAGES,
+  type User,
+  USER_ERRORS,
+  USER_FILTER_STATUSES,
+  USER_SUCCESS,
+  type UserStatus,
+} from '@cricket/contracts';
 import { Plus } from 'lucide-react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
@@ -44,10 +52,10 @@ export function UsersPage() {
         role_id: filters.role_id,
         status: isFilterStatus(filters.status) ? filters.status : '',
       }),
-    errorText: 'Error fetching users',
+    errorText: USER_ERRORS.fetchFailed,
   });
   const roles = useActiveRoles();
-  useErrorToast(roles.error, 'Failed to fetch roles');
+  useErrorToast(roles.error, ROLE_MESSAGES.fetchFailed);
 
   const panel = usePanelState<'create'>();
   const deleteUser = useDeleteUser();
@@ -55,8 +63,8 @@ export function UsersPage() {
     run: (user) => deleteUser.mutateAsync(user.id),
     title: 'Delete User',
     description: () => 'Are you sure you want to delete this user? This action cannot be undone.',
-    successText: 'User deleted successfully',
-    failureText: 'Error deleting user',
+    successText: USER_SUCCESS.deleted,
+    failureText: USER_ERRORS.deleteFailed,
   });
 
   const openRecord = useOpenRecord('/users');
@@ -149,7 +157,7 @@ export function UsersPage() {
           label="Users"
           columns={columns}
           rowKey={(user) => user.id}
-          emptyText="No users found"
+          emptyText={USER_ERRORS.empty}
           onRowClick={open}
           rowLabel={(user) => `Open ${fullName(user.details)}`}
         />

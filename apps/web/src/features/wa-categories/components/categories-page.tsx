@@ -13,6 +13,7 @@ import { useCan } from '@/lib/session';
 import { categoriesQuery, useDeleteCategory } from '../api/categories';
 import { CategoryStatusBadge } from './category-status-badge';
 import { CategoryViewPanel } from './category-view-panel';
+import { WA_CATEGORY_MESSAGES, WA_CATEGORY_SUCCESS } from '@cricket/contracts';
 
 const CategoryFormPanel = lazyPanel(
   () => import('./category-form-panel').then((m) => m.CategoryFormPanel),
@@ -39,7 +40,7 @@ export function CategoriesPage() {
         status: status || undefined,
       }),
     rowsOf: (data) => ({ data: data.categories, pagination: data.pagination }),
-    errorText: 'Error fetching categories',
+    errorText: WA_CATEGORY_MESSAGES.fetchFailed,
   });
 
   const canCreate = useCan('wa_template_categories.create');
@@ -53,8 +54,8 @@ export function CategoriesPage() {
     title: 'Delete Category',
     description: () =>
       'Are you sure you want to delete this category? This action cannot be undone.',
-    successText: 'Category deleted successfully',
-    failureText: 'Failed to delete category',
+    successText: WA_CATEGORY_SUCCESS.deleted,
+    failureText: WA_CATEGORY_MESSAGES.deleteFailed,
   });
 
   const columns: Column<WaCategory>[] = [
@@ -124,7 +125,7 @@ export function CategoriesPage() {
           label="Template categories"
           columns={columns}
           rowKey={(c) => c._id}
-          emptyText="No categories found"
+          emptyText={WA_CATEGORY_MESSAGES.empty}
           onRowClick={view}
           rowLabel={(c) => `View ${c.name}`}
         />

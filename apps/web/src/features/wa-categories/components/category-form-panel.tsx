@@ -1,9 +1,10 @@
 import {
-  WA_CATEGORY_MESSAGES,
   slugify,
-  waCategoryInput,
+  WA_CATEGORY_MESSAGES,
+  WA_CATEGORY_SUCCESS,
   type WaCategory,
   type WaCategoryInput,
+  waCategoryInput,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
@@ -67,8 +68,8 @@ export function CategoryFormPanel({ open, onOpenChange, category }: CategoryForm
       onOpenChange(next);
     },
     values: () => formValues(category),
-    successText: editing ? 'Category updated successfully' : 'Category created successfully',
-    failureText: editing ? 'Failed to update category' : 'Failed to create category',
+    successText: editing ? WA_CATEGORY_SUCCESS.updated : WA_CATEGORY_SUCCESS.created,
+    failureText: editing ? WA_CATEGORY_MESSAGES.updateFailed : WA_CATEGORY_MESSAGES.createFailed,
     invalidText: WA_CATEGORY_MESSAGES.invalidForm,
     submit: (values) =>
       category ? update.mutateAsync({ id: category._id, values }) : create.mutateAsync(values),

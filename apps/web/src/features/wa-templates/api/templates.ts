@@ -5,7 +5,7 @@ import type {
   WaTemplatesPage,
   WaTemplateValues,
 } from '@cricket/contracts';
-import { WA_CATEGORY_PICKER_LIMIT } from '@cricket/contracts';
+import { WA_CATEGORY_PICKER_LIMIT, WA_TEMPLATE_MESSAGES } from '@cricket/contracts';
 import {
   keepPreviousData,
   queryOptions,
@@ -106,7 +106,7 @@ export const useUploadMedia = () =>
       form.append('files', file);
       const body = await request<UploadData>('/media/upload', { method: 'POST', body: form });
       const url = body.data.files[0]?.url;
-      if (!url) throw new ApiError(200, 'Failed to upload media file');
+      if (!url) throw new ApiError(200, WA_TEMPLATE_MESSAGES.mediaUploadFailed);
       return url;
     },
   });

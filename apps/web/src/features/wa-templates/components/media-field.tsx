@@ -1,4 +1,9 @@
-import { WA_MEDIA_KINDS, waMediaFileProblem, type WaMediaType } from '@cricket/contracts';
+import {
+  WA_MEDIA_KINDS,
+  WA_TEMPLATE_MESSAGES,
+  waMediaFileProblem,
+  type WaMediaType,
+} from '@cricket/contracts';
 import { Upload, X } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -43,7 +48,7 @@ export function MediaField({ type, url, onUploaded, onRemove, error, disabled }:
       setFileName(file.name);
       onUploaded(stored, type === 'image' ? URL.createObjectURL(file) : null);
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to upload media file'));
+      toast.error(errorMessage(err, WA_TEMPLATE_MESSAGES.mediaUploadFailed));
     }
   }
 

@@ -1,19 +1,20 @@
 import {
+  isWaMediaType,
+  toWaTemplateName,
   WA_BODY_MAX,
   WA_CREATE_STATUSES,
   WA_FOOTER_MAX,
-  WA_LANGUAGES,
   WA_LANGUAGE_LABELS,
+  WA_LANGUAGES,
   WA_TEMPLATE_MESSAGES,
   WA_TEMPLATE_STATUSES,
+  WA_TEMPLATE_SUCCESS,
   WA_TEMPLATE_TYPES,
   WA_VARIABLE_NAME,
-  isWaMediaType,
-  toWaTemplateName,
-  waTemplateInput,
-  waTemplateVariables,
   type WaTemplate,
   type WaTemplateInput,
+  waTemplateInput,
+  waTemplateVariables,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
@@ -90,7 +91,7 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
   const create = useCreateTemplate();
   const update = useUpdateTemplate();
   const categories = useCategoryOptions(open);
-  useErrorToast(categories.error, 'Failed to fetch categories');
+  useErrorToast(categories.error, WA_TEMPLATE_MESSAGES.categoriesFetchFailed);
   const editing = template !== null;
   const [localMedia, setLocalMedia] = useState<string | null>(null);
   const bodyBox = useRef<HTMLDivElement>(null);
@@ -104,8 +105,8 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
       onOpenChange(next);
     },
     values: () => formValues(template),
-    successText: editing ? 'Template updated successfully' : 'Template created successfully',
-    failureText: editing ? 'Failed to update template' : 'Failed to create template',
+    successText: editing ? WA_TEMPLATE_SUCCESS.updated : WA_TEMPLATE_SUCCESS.created,
+    failureText: editing ? WA_TEMPLATE_MESSAGES.updateFailed : WA_TEMPLATE_MESSAGES.createFailed,
     invalidText: WA_TEMPLATE_MESSAGES.invalidForm,
     submit: (values) => {
       const body = values as unknown as Parameters<typeof create.mutateAsync>[0];

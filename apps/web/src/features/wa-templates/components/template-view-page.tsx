@@ -12,6 +12,7 @@ import { parseRecordId } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { useTemplate } from '../api/templates';
 import { TemplateDetails } from './template-details';
+import { WA_TEMPLATE_MESSAGES } from '@cricket/contracts';
 
 const TemplateFormPanel = lazyPanel(
   () => import('./template-form-panel').then((m) => m.TemplateFormPanel),
@@ -59,7 +60,7 @@ export function TemplateViewPage() {
         ) : query.error ? (
           <ListError
             error={query.error}
-            fallback="Error fetching templates"
+            fallback={WA_TEMPLATE_MESSAGES.fetchFailed}
             onRetry={() => void query.refetch()}
             retrying={query.isFetching}
           />

@@ -1,4 +1,10 @@
-import { WA_TEMPLATE_STATUSES, WA_TEMPLATE_TYPES, type WaTemplate } from '@cricket/contracts';
+import {
+  WA_TEMPLATE_MESSAGES,
+  WA_TEMPLATE_STATUSES,
+  WA_TEMPLATE_SUCCESS,
+  WA_TEMPLATE_TYPES,
+  type WaTemplate,
+} from '@cricket/contracts';
 import { Plus } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
@@ -44,7 +50,7 @@ export function TemplatesPage() {
         status: status || undefined,
       }),
     rowsOf: (data) => ({ data: data.templates, pagination: data.pagination }),
-    errorText: 'Error fetching templates',
+    errorText: WA_TEMPLATE_MESSAGES.fetchFailed,
   });
 
   const canCreate = useCan('wa_templates.create');
@@ -57,8 +63,8 @@ export function TemplatesPage() {
     title: 'Delete Template',
     description: () =>
       'Are you sure you want to delete this template? This action cannot be undone.',
-    successText: 'Template deleted successfully',
-    failureText: 'Failed to delete template',
+    successText: WA_TEMPLATE_SUCCESS.deleted,
+    failureText: WA_TEMPLATE_MESSAGES.deleteFailed,
   });
 
   const openTemplate = (template: WaTemplate) =>
@@ -141,7 +147,7 @@ export function TemplatesPage() {
           label="WhatsApp templates"
           columns={columns}
           rowKey={(t) => t._id}
-          emptyText="No templates found"
+          emptyText={WA_TEMPLATE_MESSAGES.empty}
           onRowClick={openTemplate}
           rowLabel={(t) => `Open ${t.name}`}
         />
