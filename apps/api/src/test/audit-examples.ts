@@ -101,3 +101,40 @@ export function auditContext(
 /** The id of `key` in a body whose records name it `_id` (the WhatsApp screens' shape). */
 export const idOf = (body: AuditBody, key: string) =>
   (body.data![key] as unknown as { _id: number })._id;
+
+/** Records that more than one feature's examples (or the audit tests) start from. */
+export const teamBody = (over: Record<string, unknown> = {}) => ({
+  name: 'Audit Eleven',
+  location: 'Pune',
+  team_initials: 'AUD',
+  is_active: true,
+  add_me: false,
+  owner_id: 0,
+  ...over,
+});
+/** A new team owned by the context's owner; answers its id. */
+export const createTeam = async (
+  { ok, ownerId }: AuditContext,
+  over: Record<string, unknown> = {},
+) =>
+  (
+    await ok<{ data: { team: { id: number } } }>(
+      'POST',
+      '/api/teams',
+      teamBody({ owner_id: ownerId, ...over }),
+    )
+  ).data.team.id;
+
+/** A new WhatsApp template category; answers its id. */
+export const createCategory = async (
+  { ok, unique }: AuditContext,
+  over: Record<string, unknown> = {},
+) =>
+  (
+    await ok<{ data: { category: { _id: number } } }>('POST', '/api/wa/template-categories', {
+      name: 'Audit Updates',
+      slug: `audit-updates-${unique()}`,
+      order: 0,
+      ...over,
+    })
+  ).data.category._id;

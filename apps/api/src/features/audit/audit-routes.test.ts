@@ -8,13 +8,14 @@ import { auditLogs, permissions, roles, sessions, users } from '../../db/schema'
 import { auditAs } from '../../plugins/audit';
 import {
   auditContext,
+  createTeam,
+  teamBody,
   type AuditContext,
   type AuditExample,
   type AuditExamples,
 } from '../../test/audit-examples';
 import { ADMIN, createTestApp, type TestApp } from '../../test/harness';
 import { startTestSmtp } from '../../test/smtp';
-import { createTeam, teamBody } from '../teams/audit-examples';
 
 /**
  * Generated from the app's route table (decision 021): every mutating route that declares an

@@ -1,27 +1,5 @@
 import { expect } from 'vitest';
-import type { AuditContext, AuditExamples } from '../../test/audit-examples';
-
-export const teamBody = (over: Record<string, unknown> = {}) => ({
-  name: 'Audit Eleven',
-  location: 'Pune',
-  team_initials: 'AUD',
-  is_active: true,
-  add_me: false,
-  owner_id: 0,
-  ...over,
-});
-/** A new team owned by the context's owner; answers its id. */
-export const createTeam = async (
-  { ok, ownerId }: AuditContext,
-  over: Record<string, unknown> = {},
-) =>
-  (
-    await ok<{ data: { team: { id: number } } }>(
-      'POST',
-      '/api/teams',
-      teamBody({ owner_id: ownerId, ...over }),
-    )
-  ).data.team.id;
+import { createTeam, teamBody, type AuditExamples } from '../../test/audit-examples';
 
 /** The audit route-table examples of this feature's routes (features/audit/audit-routes.test.ts). */
 export const auditExamples: AuditExamples = (ctx) => {

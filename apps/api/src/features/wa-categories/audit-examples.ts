@@ -1,18 +1,4 @@
-import { idOf, type AuditContext, type AuditExamples } from '../../test/audit-examples';
-
-/** A new WhatsApp template category; answers its id. */
-export const createCategory = async (
-  { ok, unique }: AuditContext,
-  over: Record<string, unknown> = {},
-) =>
-  (
-    await ok<{ data: { category: { _id: number } } }>('POST', '/api/wa/template-categories', {
-      name: 'Audit Updates',
-      slug: `audit-updates-${unique()}`,
-      order: 0,
-      ...over,
-    })
-  ).data.category._id;
+import { createCategory, idOf, type AuditExamples } from '../../test/audit-examples';
 
 /** The audit route-table examples of this feature's routes (features/audit/audit-routes.test.ts). */
 export const auditExamples: AuditExamples = (ctx) => {

@@ -1,5 +1,4 @@
-import { createCategory } from '../wa-categories/audit-examples';
-import { idOf, type AuditExamples } from '../../test/audit-examples';
+import { createCategory, idOf, type AuditExamples } from '../../test/audit-examples';
 
 /** The audit route-table examples of this feature's routes (features/audit/audit-routes.test.ts). */
 export const auditExamples: AuditExamples = (ctx) => {
