@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestSmtp } from '../test/smtp';
-import { classifyMailError, createMailTransport, MailDeliveryError } from './mail';
+import {
+  classifyMailError,
+  createMailTransport,
+  MailDeliveryError,
+  sanitizeMailHtml,
+} from './mail';
 
 const closers: (() => void)[] = [];
 afterEach(() => closers.splice(0).forEach((c) => c()));
@@ -57,5 +62,19 @@ describe('mail transport', () => {
     expect(classifyMailError({ responseCode: 421, response: '421 Too many messages' }).kind).toBe(
       'rate-limited',
     );
+  });
+});
+
+describe('sanitizeMailHtml', () => {
+  it('removes scripts, event handlers and javascript: links, and keeps the layout', () => {
+    const html = sanitizeMailHtml(
+      '<table cellpadding="4"><tr><td style="color:red" onclick="steal()">Hi <b>Rohit</b></td></tr></table>' +
+        '<script>alert(1)</script><a href="javascript:alert(2)">bad</a><a href="https://cricket.test">ok</a>' +
+        '<img src="x" onerror="alert(3)"><iframe src="https://evil.test"></iframe><form action="/x"><input></form>',
+    );
+    expect(html).not.toMatch(/script|onclick|onerror|javascript:|iframe|<form|<input/i);
+    expect(html).toContain('<td style="color:red">Hi <b>Rohit</b></td>');
+    expect(html).toContain('<a href="https://cricket.test">ok</a>');
+    expect(html).toContain('<a>bad</a>');
   });
 });

@@ -1,4 +1,30 @@
 import nodemailer from 'nodemailer';
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * What an email's HTML may keep: the layout and formatting mail clients render, inline styles,
+ * images and http(s)/mailto links. Scripts, event handlers, forms, frames and `javascript:` URLs
+ * go, as the screens' sandboxed preview already blocks them: a template is written by staff but
+ * read in the recipients' mail clients, some of which run what they are given.
+ */
+const MAIL_HTML: sanitizeHtml.IOptions = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'center', 'font', 'span'],
+  allowedAttributes: {
+    '*': ['style', 'class', 'align', 'valign', 'width', 'height', 'bgcolor', 'title', 'dir'],
+    a: ['href', 'name', 'target', 'rel'],
+    img: ['src', 'alt', 'width', 'height', 'border'],
+    font: ['color', 'face', 'size'],
+    table: ['border', 'cellpadding', 'cellspacing', 'role'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan', 'scope'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel', 'cid'],
+  allowedSchemesByTag: { img: ['http', 'https', 'cid', 'data'] },
+  allowProtocolRelative: false,
+};
+
+/** An email's HTML as it may be sent (see MAIL_HTML). */
+export const sanitizeMailHtml = (html: string) => sanitizeHtml(html, MAIL_HTML);
 
 /** One email to send. `messageId` is the caller's stable key: a retry re-sends the same id. */
 export interface MailMessage {
@@ -103,7 +129,7 @@ export function createMailTransport(options: {
           to: message.to,
           subject: message.subject,
           text: message.text,
-          html: message.html,
+          html: message.html === undefined ? undefined : sanitizeMailHtml(message.html),
           messageId,
           inReplyTo: message.inReplyTo ? bracket(message.inReplyTo) : undefined,
           references: message.references?.map(bracket),

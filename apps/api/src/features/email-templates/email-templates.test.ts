@@ -146,6 +146,23 @@ describe('email templates', () => {
     }
   });
 
+  it('mails the template without scripts, event handlers or javascript: links', async () => {
+    const made = await create({
+      ...valid,
+      name: 'Hostile',
+      content:
+        '<p onmouseover="steal()">Hi {{first_name}}</p><script>alert(1)</script>' +
+        '<a href="javascript:alert(2)">Claim</a><img src="https://cricket.test/l.png" onerror="x()">',
+    });
+    const id = made.json().data.template.id;
+    const res = await t.as(token, { method: 'POST', url: `/api/email-templates/${id}/test` });
+    expect(res.statusCode).toBe(200);
+    const html = smtp.received.at(-1)!.mail.html as string;
+    expect(html).not.toMatch(/script|onmouseover|onerror|javascript:/i);
+    expect(html).toContain('<a>Claim</a>');
+    expect(html).toContain('<img src="https://cricket.test/l.png" />');
+  });
+
   it('needs the email_templates permissions', async () => {
     const viewer = await t.userWith(['email_templates.view']);
     expect(
