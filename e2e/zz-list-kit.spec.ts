@@ -564,6 +564,12 @@ function countRequests(page: Page, method: string, url: RegExp) {
   return seen;
 }
 
+/** Opens the first row's delete confirmation. */
+async function askDelete(screen: Screen, page: Page) {
+  await rowsOf(screen, page).first().getByRole('button', { name: screen.deleteLabel }).click();
+  return page.getByRole('alertdialog', { name: screen.deleteDialog });
+}
+
 /** Seeds `count` rows and signs the page in as whoever sees them; the list's URL and total. */
 async function open(
   screen: Screen,
@@ -601,11 +607,7 @@ for (const screen of SCREENS) {
       await expect(pager(page).getByText('Showing 6-7 of 7 items')).toBeVisible();
 
       for (let left = 2; left > 0; left--) {
-        await rowsOf(screen, page)
-          .first()
-          .getByRole('button', { name: screen.deleteLabel })
-          .click();
-        const dialog = page.getByRole('alertdialog', { name: screen.deleteDialog });
+        const dialog = await askDelete(screen, page);
         await dialog.getByRole('button', { name: 'Confirm' }).click();
         await expect(dialog).toBeHidden();
         // The row and its button are gone: the keyboard carries on from the page.
@@ -680,11 +682,7 @@ for (const screen of SCREENS) {
 
       if (screen.deleteRequest) {
         const deletes = countRequests(page, 'DELETE', screen.deleteRequest);
-        await rowsOf(screen, page)
-          .first()
-          .getByRole('button', { name: screen.deleteLabel })
-          .click();
-        const dialog = page.getByRole('alertdialog', { name: screen.deleteDialog });
+        const dialog = await askDelete(screen, page);
         await dialog.getByRole('button', { name: 'Confirm' }).dblclick();
         await expect(dialog).toBeHidden();
         await expect(page.getByText(/not found/i)).toHaveCount(0);
