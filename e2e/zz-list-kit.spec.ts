@@ -14,10 +14,10 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, choose, signIn, signInByApi } from './help
 /**
  * The list page kit and the form lifecycle, checked the same way on every list built on them:
  * notification templates, users, teams, a team's players, roles, template categories, WhatsApp
- * templates, email templates, matches, sent notifications, a send's deliveries, contact
- * messages, the activity log and one's own sessions. Each screen below is only the data it
- * needs and the names of its controls; every test runs against each of them, except the checks
- * a screen's `skip` names, each with the reason it does not apply.
+ * templates, email templates, matches, tournaments, sent notifications, a send's deliveries,
+ * contact messages, the activity log and one's own sessions. Each screen below is only the data
+ * it needs and the names of its controls; every test runs against each of them, except the
+ * checks a screen's `skip` names, each with the reason it does not apply.
  */
 
 type Call = <T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: object) => Promise<T>;
@@ -413,6 +413,25 @@ const SCREENS: Screen[] = [
       'delete-last-rows': 'matches are read-only here: nothing deletes a row',
       'double-click': 'the list has no form and no delete',
       'long-name': 'no API creates a match, so no long name can be seeded',
+      escape: 'no panel or dialog opens from the list',
+    },
+  },
+  {
+    name: 'tournaments',
+    listRequest: /\/api\/tournaments\?/,
+    table: 'Tournaments',
+    // No API creates a tournament: the list is the demo season's three.
+    async seed(api) {
+      return {
+        url: '/tournaments?limit=5',
+        total: await totalOf(api, '/api/tournaments?page=1&limit=5'),
+      };
+    },
+    chunk: /tournaments-page-[\w-]+\.js$/,
+    skip: {
+      'delete-last-rows': 'tournaments are read-only here: nothing deletes a row',
+      'double-click': 'the list has no form and no delete',
+      'long-name': 'no API creates a tournament, so no long name can be seeded',
       escape: 'no panel or dialog opens from the list',
     },
   },

@@ -18,6 +18,7 @@ export const PLAYED_MATCH_STATUSES: readonly MatchStatus[] = ['live', 'completed
 export const MATCH_FILTER_MESSAGES = {
   status: 'Please choose a valid match status',
   tournament: 'Please choose a valid tournament',
+  tournamentStatus: 'Please choose a valid tournament status',
 } as const;
 
 /** The screens' texts (spec §8 "Messages" and the empty states). */
@@ -25,6 +26,7 @@ export const MATCH_MESSAGES = {
   fetchFailed: 'Error fetching matches',
   tournamentsFetchFailed: 'Failed to fetch tournaments',
   empty: 'No matches found',
+  tournamentsEmpty: 'No tournaments found',
 } as const;
 
 /** `GET /api/matches`: newest first; `search` is part of either team's name; '' means "All". */
@@ -56,14 +58,26 @@ export const matchRow = z.object({
 export type MatchRow = z.infer<typeof matchRow>;
 export const matchesPage = pageOf(matchRow);
 
-/** `GET /api/tournaments`: the matches screen's tournament filter, newest first. */
-export const tournamentsQuery = paginationQuery;
+/**
+ * `GET /api/tournaments`: the tournaments list and the matches screen's tournament filter, the
+ * latest to start first; `search` is part of the name; '' means "All".
+ */
+export const tournamentsQuery = paginationQuery.extend({
+  search: optionalText,
+  status: z
+    .enum(['', ...TOURNAMENT_STATUSES], { error: MATCH_FILTER_MESSAGES.tournamentStatus })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+});
+export type TournamentsQuery = z.input<typeof tournamentsQuery>;
 export const tournamentRow = z.object({
   id: z.number().int(),
   name: z.string(),
   status: z.enum(TOURNAMENT_STATUSES),
   start_date: z.string(),
   end_date: z.string(),
+  /** How many matches the tournament holds. */
+  matches: z.number().int(),
 });
 export type TournamentRow = z.infer<typeof tournamentRow>;
 export const tournamentsPage = pageOf(tournamentRow);

@@ -34,6 +34,10 @@ export const tournaments = pgTable(
   },
   (t) => [
     uniqueIndex('tournaments_name_uq').on(sql`lower(${t.name})`),
+    // The tournaments list: latest start first, optionally within one status or by part of the name.
+    index('tournaments_start_idx').on(t.startDate, t.id),
+    index('tournaments_status_start_idx').on(t.status, t.startDate, t.id),
+    index('tournaments_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     check('tournaments_status_ck', sql`${t.status} in ('upcoming', 'live', 'completed')`),
     check('tournaments_dates_ck', sql`${t.endDate} >= ${t.startDate}`),
   ],

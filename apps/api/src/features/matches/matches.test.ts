@@ -5,6 +5,7 @@ import {
   MATCH_SUCCESS,
   type MatchRow,
   type Pagination,
+  type TournamentRow,
 } from '@cricket/contracts';
 import { queryRows } from '../../db/client';
 import { matches, roles, teams, tournaments, users } from '../../db/schema';
@@ -14,6 +15,7 @@ let t: TestApp;
 let token: string;
 let cupId: number;
 let leagueId: number;
+let trophyId: number;
 
 async function list(query: string) {
   const res = await t.as(token, { method: 'GET', url: `/api/matches?${query}` });
@@ -52,15 +54,18 @@ beforeAll(async () => {
       names.map((name, i) => ({ name, location: 'X', teamInitials: `T${i}`, ownerId: owner!.id })),
     )
     .returning({ id: teams.id });
-  const [cup, league] = await t.db
+  const [cup, league, trophy] = await t.db
     .insert(tournaments)
     .values([
       { name: 'Winter Cup', status: 'completed', startDate: '2026-01-01', endDate: '2026-03-01' },
       { name: 'Premier League', status: 'live', startDate: '2026-06-01', endDate: '2027-01-01' },
+      // No match yet: the tournaments list counts 0 for it.
+      { name: 'Cup_of_Hope', status: 'upcoming', startDate: '2025-09-01', endDate: '2025-09-30' },
     ])
     .returning({ id: tournaments.id });
   cupId = cup!.id;
   leagueId = league!.id;
+  trophyId = trophy!.id;
   const statuses = ['completed', 'live', 'upcoming', 'abandoned'];
   await t.db.insert(matches).values(
     Array.from({ length: 24 }, (_, i) => {
@@ -136,6 +141,7 @@ describe('GET /api/matches', () => {
     expect(res.json<{ data: { data: { id: number }[] } }>().data.data.map((r) => r.id)).toEqual([
       leagueId,
       cupId,
+      trophyId,
     ]);
     const { token: staff } = await t.userWith(['dashboard.view']);
     for (const url of ['/api/matches', '/api/tournaments']) {
@@ -143,5 +149,63 @@ describe('GET /api/matches', () => {
     }
     const { token: viewer } = await t.userWith(['matches.view']);
     expect((await t.as(viewer, { method: 'GET', url: '/api/matches' })).statusCode).toBe(200);
+  });
+});
+
+async function tournamentList(query: string) {
+  const res = await t.as(token, { method: 'GET', url: `/api/tournaments?${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json<{
+    message: string;
+    data: { data: TournamentRow[]; pagination: Pagination };
+  }>();
+  expect(body.message).toBe(MATCH_SUCCESS.tournamentsListed);
+  return body.data;
+}
+
+describe('GET /api/tournaments', () => {
+  it('pages tournaments, latest start first, each with its number of matches', async () => {
+    const first = await tournamentList('page=1&limit=2');
+    expect(first.pagination).toMatchObject({ total: 3, total_pages: 2, current_page: 1 });
+    expect(first.data).toEqual([
+      {
+        id: leagueId,
+        name: 'Premier League',
+        status: 'live',
+        start_date: '2026-06-01',
+        end_date: '2027-01-01',
+        matches: 14,
+      },
+      {
+        id: cupId,
+        name: 'Winter Cup',
+        status: 'completed',
+        start_date: '2026-01-01',
+        end_date: '2026-03-01',
+        matches: 10,
+      },
+    ]);
+    const second = await tournamentList('page=2&limit=2');
+    expect(second.data.map((r) => [r.id, r.matches])).toEqual([[trophyId, 0]]);
+  });
+
+  it('narrows by part of the name and by status; empty filters mean all', async () => {
+    expect((await tournamentList('search=CUP')).data.map((r) => r.id)).toEqual([cupId, trophyId]);
+    // LIKE wildcards in the search are plain characters.
+    expect((await tournamentList('search=p_o')).data.map((r) => r.id)).toEqual([trophyId]);
+    expect((await tournamentList('status=live')).data.map((r) => r.id)).toEqual([leagueId]);
+    expect((await tournamentList('search=cup&status=completed')).data.map((r) => r.id)).toEqual([
+      cupId,
+    ]);
+    const none = await tournamentList('search=league&status=upcoming');
+    expect(none.data).toEqual([]);
+    expect(none.pagination.total).toBe(0);
+    expect((await tournamentList('search=&status=')).pagination.total).toBe(3);
+  });
+
+  it('refuses an unknown status with a 400 and a clear message', async () => {
+    const res = await t.as(token, { method: 'GET', url: '/api/tournaments?status=abandoned' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toBe(MATCH_FILTER_MESSAGES.tournamentStatus);
   });
 });

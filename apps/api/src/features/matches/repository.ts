@@ -71,8 +71,17 @@ export async function listMatches(
   };
 }
 
-/** Tournaments, the latest to start first. */
-export async function listTournaments(db: Db, q: PageRequest) {
+/**
+ * Tournaments, the latest to start first, each with its number of matches; `search` is part of
+ * the name, case-insensitive (lower(name) carries a trigram index).
+ */
+export async function listTournaments(
+  db: Db,
+  q: PageRequest & { search?: string; status?: TournamentStatus },
+) {
+  const filters: SQL[] = [];
+  if (q.search) filters.push(sql`lower(${tournaments.name}) like ${likePattern(q.search)}`);
+  if (q.status !== undefined) filters.push(eq(tournaments.status, q.status));
   const { rows, total } = await selectPage(
     () =>
       db
@@ -83,9 +92,12 @@ export async function listTournaments(db: Db, q: PageRequest) {
             status: tournaments.status,
             start_date: tournaments.startDate,
             end_date: tournaments.endDate,
+            // Counted through matches_tournament_scheduled_idx; $count qualifies both columns.
+            matches: db.$count(matches, eq(matches.tournamentId, tournaments.id)),
           }),
         )
         .from(tournaments)
+        .where(filters.length ? and(...filters) : undefined)
         .orderBy(desc(tournaments.startDate), desc(tournaments.id))
         .$dynamic(),
     q,

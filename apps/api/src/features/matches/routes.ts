@@ -32,7 +32,7 @@ export async function matchesRoutes(app: FastifyInstance) {
     config: { access: 'matches.view' },
     schema: {
       tags: ['matches'],
-      summary: 'Tournaments, latest first',
+      summary: 'Tournaments, latest start first, by name and status, with their match counts',
       querystring: tournamentsQuery,
       response: { 200: envelope(tournamentsPage) },
     },

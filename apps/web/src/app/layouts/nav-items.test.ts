@@ -16,6 +16,7 @@ describe('visibleEntries', () => {
       'Dashboard',
       'Users',
       'Teams',
+      'Tournaments',
       'WA:',
       'Templates',
       'Template Categories',

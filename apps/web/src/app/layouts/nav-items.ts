@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   LifeBuoy,
   Mail,
+  Medal,
   MessageCircle,
   MessagesSquare,
   Send,
@@ -41,6 +42,8 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Dashboard', to: '/', icon: LayoutDashboard, permission: 'dashboard.view' },
   { label: 'Users', to: '/users', icon: Users, permission: 'users.view' },
   { label: 'Teams', to: '/teams', icon: Trophy, permission: 'teams.view' },
+  // Matches has no entry of its own: the dashboard's 'View All' opens it.
+  { label: 'Tournaments', to: '/tournaments', icon: Medal, permission: 'matches.view' },
   {
     label: 'WA',
     icon: MessageCircle,

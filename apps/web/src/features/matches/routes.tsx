@@ -2,7 +2,10 @@ import type { RouteObject } from 'react-router';
 import { RequirePermission } from '@/components/require-permission';
 import { lazyPage } from '@/lib/lazy-page';
 
-/** The matches the dashboard summarises; its 'View All' opens this list (spec §2 links here). */
+/**
+ * The matches the dashboard summarises; its 'View All' opens this list (spec §2 links here).
+ * The tournaments they belong to have their own read-only list.
+ */
 export const matchesRoutes: RouteObject[] = [
   {
     element: <RequirePermission permission="matches.view" />,
@@ -10,6 +13,10 @@ export const matchesRoutes: RouteObject[] = [
       {
         path: 'matches',
         lazy: lazyPage(() => import('./components/matches-page'), 'MatchesPage'),
+      },
+      {
+        path: 'tournaments',
+        lazy: lazyPage(() => import('./components/tournaments-page'), 'TournamentsPage'),
       },
     ],
   },

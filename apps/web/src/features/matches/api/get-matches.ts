@@ -1,4 +1,4 @@
-import type { MatchRow, MatchStatus, Pagination, TournamentRow } from '@cricket/contracts';
+import type { MatchRow, MatchStatus, Pagination } from '@cricket/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import { matchKeys } from './keys';
@@ -24,17 +24,3 @@ export const matchesQuery = (params: MatchesParams) =>
       (await request<MatchesPage>('/matches', { query: { ...params }, signal })).data,
     placeholderData: keepPreviousData,
   });
-
-/** The largest page the API serves: the tournament filter offers every tournament on it. */
-const TOURNAMENT_OPTIONS_LIMIT = 100;
-
-export const tournamentsQuery = queryOptions({
-  queryKey: matchKeys.tournaments,
-  queryFn: async ({ signal }) =>
-    (
-      await request<{ data: TournamentRow[]; pagination: Pagination }>('/tournaments', {
-        query: { page: 1, limit: TOURNAMENT_OPTIONS_LIMIT },
-        signal,
-      })
-    ).data.data,
-});

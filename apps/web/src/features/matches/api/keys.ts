@@ -2,5 +2,7 @@
 export const matchKeys = {
   all: ['matches'] as const,
   list: (params: object) => ['matches', 'list', params] as const,
+  /** The matches screen's tournament filter: every tournament on the largest page. */
   tournaments: ['matches', 'tournaments'] as const,
+  tournamentList: (params: object) => ['matches', 'tournaments', 'list', params] as const,
 };

@@ -14,7 +14,8 @@ import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
 import { capitalize, formatDateTime } from '@/lib/format';
 import { useErrorToast } from '@/lib/use-error-toast';
-import { matchesQuery, tournamentsQuery } from '../api/get-matches';
+import { matchesQuery } from '../api/get-matches';
+import { tournamentOptionsQuery } from '../api/get-tournaments';
 
 const FILTERS = ['search', 'tournament_id', 'status'] as const;
 
@@ -36,7 +37,7 @@ export function MatchesPage() {
       }),
     errorText: MATCH_MESSAGES.fetchFailed,
   });
-  const tournaments = useQuery(tournamentsQuery);
+  const tournaments = useQuery(tournamentOptionsQuery);
   useErrorToast(tournaments.error, MATCH_MESSAGES.tournamentsFetchFailed);
 
   const columns: Column<MatchRow>[] = [

@@ -1,0 +1,102 @@
+import {
+  MATCH_MESSAGES,
+  TOURNAMENT_STATUSES,
+  type TournamentRow,
+  type TournamentStatus,
+} from '@cricket/contracts';
+import { TruncatedText, type Column } from '@/components/data-table';
+import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
+import { ListTable, useListPage } from '@/components/list-page';
+import { MatchStatusBadge } from '@/components/match-status-badge';
+import { PageHeader } from '@/components/page-header';
+import { Card } from '@/components/ui/card';
+import { capitalize, formatDate } from '@/lib/format';
+import { tournamentsQuery } from '../api/get-tournaments';
+
+const FILTERS = ['search', 'status'] as const;
+
+const isStatus = (value: string): value is TournamentStatus =>
+  (TOURNAMENT_STATUSES as readonly string[]).includes(value);
+
+/** Every tournament, the latest to start first: read-only, filtered by name and status. */
+export function TournamentsPage() {
+  const list = useListPage({
+    filters: FILTERS,
+    textFilters: ['search'],
+    query: ({ page, limit, filters: { search, status } }) =>
+      tournamentsQuery({
+        page,
+        limit,
+        search: search.trim() || undefined,
+        status: isStatus(status) ? status : undefined,
+      }),
+    errorText: MATCH_MESSAGES.tournamentsFetchFailed,
+  });
+
+  const columns: Column<TournamentRow>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      width: 'w-[34%]',
+      cell: (t) => <TruncatedText text={t.name} className="font-medium text-neutral-900" />,
+      filter: (
+        <FilterTextFor
+          list={list}
+          name="search"
+          label="Search by tournament name"
+          placeholder="Search name"
+        />
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: 'w-[16%]',
+      cell: (t) => <MatchStatusBadge status={t.status} />,
+      filter: (
+        <FilterSelectFor
+          list={list}
+          name="status"
+          label="Filter by status"
+          options={TOURNAMENT_STATUSES.map((status) => ({
+            value: status,
+            label: capitalize(status),
+          }))}
+        />
+      ),
+    },
+    {
+      id: 'start',
+      header: 'Start date',
+      width: 'w-[18%]',
+      cell: (t) => <TruncatedText text={formatDate(t.start_date)} />,
+    },
+    {
+      id: 'end',
+      header: 'End date',
+      width: 'w-[18%]',
+      cell: (t) => <TruncatedText text={formatDate(t.end_date)} />,
+    },
+    {
+      id: 'matches',
+      header: 'Matches',
+      width: 'w-[14%]',
+      cell: (t) => t.matches,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Tournaments" />
+      <Card flush>
+        <ListTable
+          list={list}
+          label="Tournaments"
+          columns={columns}
+          rowKey={(t) => t.id}
+          emptyText={MATCH_MESSAGES.tournamentsEmpty}
+        />
+      </Card>
+    </>
+  );
+}
