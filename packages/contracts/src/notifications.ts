@@ -60,6 +60,8 @@ export const NOTIFICATION_MESSAGES = {
   templatesEmpty: 'No templates found',
   sendsEmpty: 'No notifications sent yet',
   deliveriesEmpty: 'No deliveries found',
+  recipientsEmpty: 'No users available',
+  recipientsNoMatch: 'No users found matching your search',
 } as const;
 
 /** Toasts and API answers (spec §8 "Notification templates" and "Send"). */

@@ -98,6 +98,7 @@ export const groupedPermissionsData = z.object({ permissions: groupedPermissions
 export type GroupedPermissionsData = z.infer<typeof groupedPermissionsData>;
 
 export const ROLE_MESSAGES = {
+  permissionsFetchFailed: 'Failed to load permissions',
   nameTaken: 'Role name is already in use',
   notFound: 'Role not found',
   hasUsers: 'Cannot delete role with assigned users',

@@ -53,6 +53,10 @@ export const TEAM_MESSAGES = {
   logoUploadFailed: 'Failed to upload logo file',
   empty: 'No teams found',
   playersEmpty: 'No players found',
+  /** The owner picker's texts. */
+  ownerPlaceholder: 'Select owner',
+  ownersEmpty: 'No data available',
+  ownersNoMatch: 'No options found',
 } as const;
 export const jerseyTakenMessage = (n: number) => `Jersey number ${n} is already taken in this team`;
 export const LOGO_URL_MESSAGE = 'Please upload the logo as a PNG or JPG image';

@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_ERRORS,
+  NOTIFICATION_MESSAGES,
   RECIPIENT_PICKER_PAGE_SIZE,
   RECIPIENT_SEARCH_DEBOUNCE_MS,
   fullName,
@@ -28,8 +29,8 @@ export function RecipientPicker({
     pageSize: RECIPIENT_PICKER_PAGE_SIZE,
     debounceMs: RECIPIENT_SEARCH_DEBOUNCE_MS,
     selectedIds: selected.map((u) => u.id),
-    emptyText: 'No users available',
-    noMatchText: 'No users found matching your search',
+    emptyText: NOTIFICATION_MESSAGES.recipientsEmpty,
+    noMatchText: NOTIFICATION_MESSAGES.recipientsNoMatch,
     errorText: NOTIFICATION_ERRORS.fetchUsers,
   });
   const toggle = (user: RecipientOption) =>

@@ -1,4 +1,4 @@
-import { ADMIN_ACCESS, type Permission } from '@cricket/contracts';
+import { ADMIN_ACCESS, type Permission, ROLE_MESSAGES } from '@cricket/contracts';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useErrorToast } from '@/lib/use-error-toast';
@@ -35,7 +35,7 @@ export function PermissionPicker({
   const canGrant = (permission: Permission) =>
     (user?.permissions as readonly string[] | undefined)?.includes(permission.name) ?? false;
 
-  useErrorToast(error, 'Failed to load permissions');
+  useErrorToast(error, ROLE_MESSAGES.permissionsFetchFailed);
 
   const modules = useMemo(
     () =>

@@ -71,7 +71,7 @@ export function ManagePlayersPanel({ teamId, open, onOpenChange }: ManagePlayers
     // From the field array itself, which changes in the same render as the count: a watched copy
     // lagged a render behind, long enough for a quick second click to pick the same person twice.
     selectedIds: selection.fields.map((player) => player.user_id),
-    emptyText: 'No players found',
+    emptyText: TEAM_MESSAGES.playersEmpty,
     errorText: TEAM_MESSAGES.playersFetchFailed,
   });
 

@@ -3,6 +3,7 @@ import {
   OWNER_SEARCH_DEBOUNCE_MS,
   type Organizer,
   fullName,
+  TEAM_MESSAGES,
 } from '@cricket/contracts';
 import { Check, ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -61,7 +62,7 @@ export function OwnerPicker({ value, onChange, error, disabled }: OwnerPickerPro
             ? `${fullName(owner.details)} (${owner.phone_number})`
             : value !== undefined && current.isPending
               ? 'Loading...'
-              : 'Select owner'}
+              : TEAM_MESSAGES.ownerPlaceholder}
         </span>
         <ChevronDown className="size-4 shrink-0 text-neutral-400" aria-hidden="true" />
       </button>
@@ -95,8 +96,8 @@ function OwnerPickerModal({ open, onOpenChange, selectedId, onSelect }: OwnerPic
     debounceMs: OWNER_SEARCH_DEBOUNCE_MS,
     enabled: open,
     selectedIds: [selectedId],
-    emptyText: 'No data available',
-    noMatchText: 'No options found',
+    emptyText: TEAM_MESSAGES.ownersEmpty,
+    noMatchText: TEAM_MESSAGES.ownersNoMatch,
   });
 
   return (
