@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idValue, pageOf, paginationQuery } from './common.ts';
+import { idValue, isCalendarDate, pageOf, paginationQuery } from './common.ts';
 
 /**
  * The audit trail (decision 021). An entity type is what a mutating route declares it changes
@@ -68,11 +68,7 @@ export const AUDIT_MESSAGES = {
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const day = z.preprocess(
   blank,
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, AUDIT_FILTER_MESSAGES.date)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), AUDIT_FILTER_MESSAGES.date)
-    .optional(),
+  z.string().refine(isCalendarDate, AUDIT_FILTER_MESSAGES.date).optional(),
 );
 
 /**

@@ -2,6 +2,14 @@ import { z } from 'zod';
 
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Pagination } from './paging.ts';
 
+/** `YYYY-MM-DD` naming a day that exists: 2026-02-30 is not one (Date.parse makes it March 2). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
 /** PostgreSQL's integer: an id beyond it cannot exist. */
 export const MAX_ID = 2_147_483_647;
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MAX_ID, idValue, nameText, paginationQuery, optionalText } from './common.ts';
+import {
+  isCalendarDate,
+  MAX_ID,
+  idValue,
+  nameText,
+  paginationQuery,
+  optionalText,
+} from './common.ts';
 import { GENDERS, USER_FILTER_STATUSES, USER_STATUSES } from './user-values.ts';
 
 /** Spec §3 "Owner/organizer user": the people a team owner is picked from. */
@@ -34,16 +41,9 @@ export function todayIsoDate(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** A birth date: a real calendar day, from 1900 on. */
 function isRealDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return (
-    y >= 1900 &&
-    date.getUTCFullYear() === y &&
-    date.getUTCMonth() === m - 1 &&
-    date.getUTCDate() === d
-  );
+  return isCalendarDate(value) && Number(value.slice(0, 4)) >= 1900;
 }
 
 /** Strips a leading +91 (spec §5): the stored number is the 10-digit mobile number. */

@@ -88,6 +88,9 @@ describe('GET /api/audit-logs', () => {
       ['entity_type=planet', 'Please choose a valid record type'],
       ['action=explode', 'Please choose a valid action'],
       ['from=2026-13-45', 'Please enter a valid date'],
+      // A day that does not exist is refused, not moved to March 2.
+      ['from=2026-02-30', 'Please enter a valid date'],
+      ['to=2025-02-29', 'Please enter a valid date'],
       ['from=2026-02-01&to=2026-01-01', 'The start date must not be after the end date'],
     ]) {
       const res = await t.as(token, { method: 'GET', url: `/api/audit-logs?${query}` });
