@@ -457,7 +457,7 @@ const SCREENS: Screen[] = [
     },
   },
   {
-    name: "a send's deliveries",
+    name: "send's deliveries",
     listRequest: /\/api\/notifications\/sends\/\d+\?/,
     table: 'Deliveries',
     async seed(api, prefix, count) {
@@ -611,6 +611,8 @@ for (const screen of SCREENS) {
     // Each check seeds its rows and signs in (a deliberately slow password hash): on two cores
     // shared by several runs that alone can take most of the default 30 s.
     test.describe.configure({ timeout: 90_000 });
+    // A check that does not apply to a list is skipped with the reason its SCREENS entry gives
+    // (e.g. 'the log is append-only'); every other check runs.
     const skipUnless = (check: Check) => {
       const reason = screen.skip?.[check];
       test.skip(reason !== undefined, reason);
