@@ -24,6 +24,7 @@ import { HttpError } from '../../lib/http-errors';
 import { mailDomain } from '../../lib/mail';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
+import { keyRecorderOf } from '../../plugins/idempotency';
 import {
   createContactMessage,
   deleteContactMessage,
@@ -91,7 +92,8 @@ export async function contactMessagesRoutes(app: FastifyInstance) {
         throw new HttpError(429, CONTACT_MESSAGES.rateLimited);
       }
       // A bot filled the hidden field: it gets the same answer and nothing is kept.
-      if (!request.body[CONTACT_HONEYPOT_FIELD]) await createContactMessage(app.db, request.body);
+      if (!request.body[CONTACT_HONEYPOT_FIELD])
+        await createContactMessage(app.db, request.body, keyRecorderOf(request));
       return reply.status(201).send(ok(CONTACT_SUCCESS.received));
     },
   });
