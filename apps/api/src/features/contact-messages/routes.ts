@@ -7,6 +7,7 @@ import {
   CONTACT_HONEYPOT_FIELD,
   CONTACT_MESSAGES,
   CONTACT_SUCCESS,
+  IDEMPOTENCY_HEADER,
   contactInput,
   contactMessagesPage,
   contactMessagesQuery,
@@ -59,7 +60,8 @@ export async function contactMessagesRoutes(app: FastifyInstance) {
       allowOrigin(request, reply);
       if (reply.hasHeader('access-control-allow-origin')) {
         reply.header('access-control-allow-methods', 'POST');
-        reply.header('access-control-allow-headers', 'content-type');
+        // The website may make its post safe to retry (decision 035).
+        reply.header('access-control-allow-headers', `content-type, ${IDEMPOTENCY_HEADER}`);
         reply.header('access-control-max-age', '600');
       }
       return reply.status(204).send();
