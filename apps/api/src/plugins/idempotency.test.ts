@@ -48,6 +48,13 @@ const templatesNamed = async (name: string) =>
 const keyRow = async (key: string) =>
   (await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)))[0];
 
+/** Moves a stored key's claim or its lease back by an interval, as if that time had passed. */
+const backdate = (key: string, column: 'createdAt' | 'lockedUntil', by: string) =>
+  t.db
+    .update(idempotencyKeys)
+    .set({ [column]: sql`now() - ${by}::interval` })
+    .where(eq(idempotencyKeys.key, key));
+
 describe('Idempotency-Key on POST', () => {
   it('answers a retry with the first answer, status and body, and writes once', async () => {
     const key = randomUUID();
@@ -130,10 +137,7 @@ describe('Idempotency-Key on POST', () => {
     const key = randomUUID();
     const body = template();
     const first = await createTemplate(body, key);
-    await t.db
-      .update(idempotencyKeys)
-      .set({ createdAt: sql`now() - interval '24 hours 1 minute'` })
-      .where(eq(idempotencyKeys.key, key));
+    await backdate(key, 'createdAt', '24 hours 1 minute');
     const later = await createTemplate(body, key);
     expect(later.statusCode).toBe(201);
     expect(later.json().data.template.id).not.toBe(first.json().data.template.id);
@@ -147,10 +151,7 @@ describe('Idempotency-Key on POST', () => {
     const fresh = randomUUID();
     await createTemplate(template(), old);
     await createTemplate(template(), fresh);
-    await t.db
-      .update(idempotencyKeys)
-      .set({ createdAt: sql`now() - interval '25 hours'` })
-      .where(eq(idempotencyKeys.key, old));
+    await backdate(old, 'createdAt', '25 hours');
     await t.app.idempotency.forgetExpired();
     expect(await keyRow(old)).toBeUndefined();
     expect(await keyRow(fresh)).toBeDefined();
@@ -314,10 +315,7 @@ describe('Idempotency-Key on POST', () => {
       const early = await createTemplate(body, key);
       expect(early.statusCode).toBe(409);
       expect(early.json().message).toBe(IDEMPOTENCY_MESSAGES.inFlight);
-      await t.db
-        .update(idempotencyKeys)
-        .set({ lockedUntil: sql`now() - interval '1 second'` })
-        .where(eq(idempotencyKeys.key, key));
+      await backdate(key, 'lockedUntil', '1 second');
       const retried = await createTemplate(body, key);
       expect(retried.statusCode).toBe(201);
       expect((await createTemplate(body, key)).body).toBe(retried.body);
