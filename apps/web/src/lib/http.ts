@@ -109,15 +109,27 @@ function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** Two 32-bit FNV-1a-style hashes and the length: the map keeps no form's contents (a password). */
+function digest(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x9dc5811c;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}.${text.length}`;
+}
+
 /** Where a POST goes and what it carries; a file counts by name, size, type and date. */
 function submissionOf(url: string, body: BodyInit | undefined): string {
-  if (!(body instanceof FormData)) return `${url}\n${typeof body === 'string' ? body : ''}`;
+  if (!(body instanceof FormData)) return digest(`${url}\n${typeof body === 'string' ? body : ''}`);
   const parts = [...body.entries()].map(([name, value]) =>
     typeof value === 'string'
       ? `${name}=${value}`
       : `${name}=${value.name}|${value.size}|${value.type}|${value.lastModified}`,
   );
-  return `${url}\n${parts.join('\n')}`;
+  return digest(`${url}\n${parts.join('\n')}`);
 }
 
 function idempotencyKeyFor(submission: string): string {
