@@ -55,7 +55,7 @@ declare module 'fastify' {
 }
 
 /** How long a claim counts as running: a holder that died (a crash) frees its key after it. */
-export const LEASE_SECONDS = 30;
+const LEASE_SECONDS = 30;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const TTL = sql.raw(`interval '${IDEMPOTENCY_KEY_TTL_HOURS} hours'`);
 const LEASE = sql.raw(`interval '${LEASE_SECONDS} seconds'`);
