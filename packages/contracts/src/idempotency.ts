@@ -1,4 +1,4 @@
-// Plain values with no zod behind them: the web's HTTP client imports them (decision 035).
+// Plain values with no zod behind them: the web's HTTP client imports them (decision 036).
 
 /**
  * The request header that makes a POST safe to retry (IETF draft "The Idempotency-Key HTTP

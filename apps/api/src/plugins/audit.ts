@@ -71,7 +71,7 @@ export default fp(async function auditPlugin(app: FastifyInstance) {
 /**
  * The audit writer of a request: bound to its signed-in actor and the entity type its route
  * declared. Pass it to the repository, which calls it once inside the change's transaction.
- * It also marks the request's Idempotency-Key committed there (decision 035), so a write that
+ * It also marks the request's Idempotency-Key committed there (decision 036), so a write that
  * committed is found by a retry even when its answer was lost.
  */
 export function auditOf(request: FastifyRequest): AuditWriter {

@@ -18,7 +18,7 @@ import { HttpError, badRequest } from '../lib/http-errors';
 import { loggableError } from '../lib/pg-error';
 
 /**
- * Idempotency-Key on every POST under /api (decision 035). A POST that sends a key claims it
+ * Idempotency-Key on every POST under /api (decision 036). A POST that sends a key claims it
  * before its handler runs; the write's own transaction marks it committed (`recordKey`, called
  * by the audit writer), and its answer is stored before it is sent. A retry with the same key
  * and body gets that answer again without running the handler; one with another body, 422;

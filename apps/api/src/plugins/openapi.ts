@@ -73,7 +73,7 @@ export function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.join('');
 }
 
-/** A POST's Idempotency-Key (plugins/idempotency.ts, decision 035). */
+/** A POST's Idempotency-Key (plugins/idempotency.ts, decision 036). */
 const IDEMPOTENCY_KEY = {
   type: 'string',
   minLength: 1,

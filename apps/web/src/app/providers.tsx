@@ -10,7 +10,7 @@ const queryClient: QueryClient = new QueryClient({
   // Activity Log read it again, whichever screen made the change.
   mutationCache: new MutationCache({
     onSuccess: () => queryClient.invalidateQueries({ queryKey: auditLogKeys.all }),
-    // Saved by an earlier attempt whose answer was lost (decision 035): the mutation's own
+    // Saved by an earlier attempt whose answer was lost (decision 036): the mutation's own
     // refresh did not run, and which lists show it is not known here.
     onError: (error) => (doneEarlier(error) ? queryClient.invalidateQueries() : undefined),
   }),

@@ -86,7 +86,7 @@ export function useFormLifecycle<In extends FieldValues, Out>({
       try {
         outcome = await submit(data);
       } catch (error) {
-        // An earlier press saved it and its answer was lost: this one is done too (decision 035).
+        // An earlier press saved it and its answer was lost: this one is done too (decision 036).
         if (doneEarlier(error)) {
           toast.success(errorMessage(error, successText));
           resetAndClose();

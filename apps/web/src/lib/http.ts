@@ -95,7 +95,7 @@ function isErrorBody(value: unknown): value is { message?: unknown; errors?: unk
 
 /**
  * The Idempotency-Key of every POST whose outcome is not known yet (no answer, a 5xx, or 409
- * "still running"), by the submission it carried (decision 035). Sending the same submission
+ * "still running"), by the submission it carried (decision 036). Sending the same submission
  * again, the client's own retry or the user pressing Save once more, reuses its key, so the
  * server carries it out at most once; an answer that settles it forgets the key, and the next
  * identical submission is a new action with a new key.
@@ -148,7 +148,7 @@ const settles = (status: number) => status < 500 && status !== 409;
 
 /**
  * The server had already carried out this submission, but the answer to it was lost (decision
- * 035): what was saved is on the server, the screen has to read it again.
+ * 036): what was saved is on the server, the screen has to read it again.
  */
 export const doneEarlier = (error: unknown): boolean =>
   error instanceof ApiError && error.status === IDEMPOTENCY_DONE_EARLIER_STATUS;

@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The Idempotency-Key of every POST that sent one (decision 035), kept 24 hours. `committed`
+ * The Idempotency-Key of every POST that sent one (decision 036), kept 24 hours. `committed`
  * is set inside the transaction of the request's write, so a write that committed is always
  * found by a retry, even when its answer was lost on the way back.
  */

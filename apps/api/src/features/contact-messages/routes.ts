@@ -60,7 +60,7 @@ export async function contactMessagesRoutes(app: FastifyInstance) {
       allowOrigin(request, reply);
       if (reply.hasHeader('access-control-allow-origin')) {
         reply.header('access-control-allow-methods', 'POST');
-        // The website may make its post safe to retry (decision 035).
+        // The website may make its post safe to retry (decision 036).
         reply.header('access-control-allow-headers', `content-type, ${IDEMPOTENCY_HEADER}`);
         reply.header('access-control-max-age', '600');
       }

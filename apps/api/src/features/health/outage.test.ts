@@ -13,7 +13,7 @@ import { untilDone } from '../../test/until-done';
  * reads, writes and sign-ins, while the cluster is killed (`pg_ctl stop -m immediate`) and
  * restarted again and again (decision 017). Every write carries an Idempotency-Key, and every
  * write not answered 201 is sent again with it afterwards: none may exist twice (decision
- * 035). Runs once, in the PGlite project, because it brings its own servers; skipped where
+ * 036). Runs once, in the PGlite project, because it brings its own servers; skipped where
  * the PostgreSQL binaries are not installed.
  */
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
