@@ -10,6 +10,7 @@ import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import deliveryWorkerPlugin from './plugins/delivery-worker';
 import errorsPlugin from './plugins/errors';
+import idempotencyPlugin from './plugins/idempotency';
 import notifyListenerPlugin from './plugins/notify-listener';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(deliveryWorkerPlugin);
   await app.register(authPlugin);
   await app.register(auditPlugin);
+  await app.register(idempotencyPlugin);
   await registerFeatures(app);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

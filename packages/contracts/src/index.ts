@@ -22,3 +22,4 @@ export * from './wa-templates.ts';
 export * from './email-templates.ts';
 export * from './contact-messages.ts';
 export * from './account.ts';
+export * from './idempotency.ts';

@@ -19,7 +19,7 @@ export interface AuditChange {
 const NOT_FIELDS = new Set(['id', 'created_at', 'updated_at']);
 
 /** Drops every secret-looking key, at any depth, so no caller can leak one into the trail. */
-function withoutSecrets(value: unknown): unknown {
+export function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AuditEntityType } from '@cricket/contracts';
 import { writeAudit, type AuditChange } from '../lib/audit';
 import type { Db } from '../db/client';
+import { recordKey } from './idempotency';
 
 /**
  * What a mutating route changes (decision 021): the kind of record its audit entry names, or,
@@ -58,7 +59,7 @@ export default fp(async function auditPlugin(app: FastifyInstance) {
   // route-table test (features/audit/audit-routes.test.ts) fails on it, this says which in a log.
   app.addHook('onResponse', async (request, reply) => {
     const audit = request.routeOptions.config.audit;
-    if (!audit || 'none' in audit || reply.statusCode >= 400) return;
+    if (!audit || 'none' in audit || reply.statusCode >= 400 || request.idempotentReplay) return;
     if (request.auditWrites !== 1)
       request.log.error(
         { route: request.routeOptions.url, writes: request.auditWrites },
@@ -70,6 +71,8 @@ export default fp(async function auditPlugin(app: FastifyInstance) {
 /**
  * The audit writer of a request: bound to its signed-in actor and the entity type its route
  * declared. Pass it to the repository, which calls it once inside the change's transaction.
+ * It also marks the request's Idempotency-Key committed there (decision 036), so a write that
+ * committed is found by a retry even when its answer was lost.
  */
 export function auditOf(request: FastifyRequest): AuditWriter {
   const audit = request.routeOptions.config.audit;
@@ -78,6 +81,7 @@ export function auditOf(request: FastifyRequest): AuditWriter {
   const actorId = request.session?.userId ?? null;
   return async (tx, change) => {
     await writeAudit(tx, { actorId, entityType: audit.entity, ...change });
+    await recordKey(request, tx);
     request.auditWrites += 1;
   };
 }

@@ -7,6 +7,7 @@ interface Operation {
   summary?: string;
   security?: unknown[];
   requestBody?: { content: Record<string, unknown> };
+  parameters?: { in: string; name: string; required?: boolean; schema?: unknown }[];
   responses: Record<string, { headers?: Record<string, unknown>; content?: unknown }>;
 }
 
@@ -85,6 +86,24 @@ describe('the OpenAPI document', () => {
     for (const name of ['post /api/user/login', 'post /api/contact', 'put /api/user/password']) {
       const op = operations().find((o) => o.name === name)!.op;
       expect(op.responses['429']?.headers?.['Retry-After'], name).toBeDefined();
+    }
+  });
+
+  it('offers an Idempotency-Key on every POST but sign-in, with its 409, 412 and 422 answers', () => {
+    const posts = operations().filter((o) => o.method === 'post');
+    expect(posts.length).toBeGreaterThan(10);
+    for (const { name, op } of posts) {
+      const header = op.parameters?.find((p) => p.in === 'header' && p.name === 'idempotency-key');
+      if (name === 'post /api/user/login') {
+        expect(header, name).toBeUndefined();
+        continue;
+      }
+      expect(header, name).toMatchObject({ required: false, schema: { type: 'string' } });
+      for (const status of ['400', '409', '412', '422'])
+        expect(op.responses[status]?.content, `${name} ${status}`).toEqual({
+          'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+        });
+      expect(op.responses['409']!.headers?.['Retry-After'], name).toBeDefined();
     }
   });
 

@@ -7,6 +7,10 @@ import { z } from 'zod';
 import {
   APP_VERSION,
   errorBody,
+  IDEMPOTENCY_DONE_EARLIER_STATUS,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_TTL_HOURS,
   MEDIA_MAX_FILES,
   MEDIA_MAX_REQUEST_BYTES,
   MEDIA_TYPES,
@@ -14,6 +18,7 @@ import {
 
 type Schema = Record<string, unknown> & {
   body?: unknown;
+  headers?: { type?: string; properties?: Record<string, unknown>; required?: string[] };
   querystring?: unknown;
   params?: unknown;
   response?: Record<string, unknown>;
@@ -41,8 +46,11 @@ const ERRORS: Record<number, string> = {
   403: 'The role lacks the permission, or a cookie-signed write lacks the XSRF header',
   404: 'No such record',
   409: 'The change conflicts with stored data (a value already in use, a record still referenced)',
+  [IDEMPOTENCY_DONE_EARLIER_STATUS]:
+    'The request with this Idempotency-Key was carried out earlier, but its answer was lost: nothing was done again',
   413: 'The body is larger than the route accepts',
   415: 'The body is not in a media type the route accepts',
+  422: 'This Idempotency-Key was already used with another request: nothing was done',
   429: 'Too many attempts: wait for Retry-After seconds',
   500: 'An unexpected failure; the body never carries details',
   503: 'A dependency (the database) is unavailable: wait for Retry-After seconds',
@@ -65,14 +73,36 @@ export function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.join('');
 }
 
+/** A POST's Idempotency-Key (plugins/idempotency.ts, decision 036). */
+const IDEMPOTENCY_KEY = {
+  type: 'string',
+  minLength: 1,
+  maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+  description:
+    `Makes the request safe to retry: a string you generate once per action, such as a UUID, ` +
+    `and send again with every retry of it. Within ${IDEMPOTENCY_KEY_TTL_HOURS} hours, a retry ` +
+    `with the same key and body (from the same user; on a public route, to the same route) gets ` +
+    `the first answer again and changes nothing more: 409 while the first is still running, ` +
+    `${IDEMPOTENCY_DONE_EARLIER_STATUS} if it was carried out but its answer was lost, 422 for ` +
+    `the same key with another body. A request that failed and changed nothing gives its key back.`,
+};
+const IN_FLIGHT_409 =
+  'The change conflicts with stored data, or a request with the same Idempotency-Key is still running (wait for Retry-After seconds)';
+
 /** The error answers a route can give, from what it declares: access, input, path, method. */
-function errorStatuses(method: string, schema: Schema, isPublic: boolean): number[] {
+function errorStatuses(
+  method: string,
+  schema: Schema,
+  isPublic: boolean,
+  idempotent: boolean,
+): number[] {
   const statuses = [500, 503];
   const takesInput = Boolean(schema.body || schema.querystring || schema.params || schema.consumes);
-  if (takesInput) statuses.push(400);
+  if (takesInput || idempotent) statuses.push(400);
   if (!isPublic) statuses.push(401, 403);
   if (schema.params) statuses.push(404);
-  if (WRITES.has(method) && !isPublic) statuses.push(409);
+  if ((WRITES.has(method) && !isPublic) || idempotent) statuses.push(409);
+  if (idempotent) statuses.push(IDEMPOTENCY_DONE_EARLIER_STATUS, 422);
   if (schema.body || schema.consumes) statuses.push(413, 415);
   return statuses;
 }
@@ -104,16 +134,25 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]) {
   const route = input.route as RouteOptions;
   const method = (Array.isArray(route.method) ? route.method[0] : route.method) as string;
   const isPublic = route.config?.access === 'public';
+  const idempotent = method === 'POST' && !route.config?.idempotency;
   const schema: Schema = { ...out.schema };
   schema.operationId ??= operationIdOf(method, input.url);
   if (isPublic) schema.security = [];
   if (schema.consumes?.includes('multipart/form-data') && !schema.body) schema.body = multipartBody;
+  if (idempotent) {
+    schema.headers = {
+      ...schema.headers,
+      type: 'object',
+      properties: { ...schema.headers?.properties, [IDEMPOTENCY_HEADER]: IDEMPOTENCY_KEY },
+    };
+  }
   const response: Record<string, unknown> = { ...schema.response };
-  for (const status of errorStatuses(method, schema, isPublic)) {
+  for (const status of errorStatuses(method, schema, isPublic, idempotent)) {
+    const inFlight = idempotent && status === 409;
     // A route's own schema for a status (health's 503) is the truth for it.
     response[status] ??= {
-      description: ERRORS[status],
-      ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
+      description: inFlight ? IN_FLIGHT_409 : ERRORS[status],
+      ...(status === 429 || status === 503 || inFlight ? { headers: RETRY_AFTER } : {}),
       content: { 'application/json': { schema: ERROR_REF } },
     };
   }

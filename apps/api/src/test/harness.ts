@@ -6,10 +6,11 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { PermissionName } from '@cricket/contracts';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { queryRows, type Database, type Db } from '../db/client';
+import { openPostgres, queryRows, type Database, type Db } from '../db/client';
 import { permissions, rolePermissions, roles, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { ADMIN, openTestDatabase } from './database';
+import { startPgFaultProxy, type PgFaultProxy } from './pg-fault-proxy';
 
 export { ADMIN };
 
@@ -20,6 +21,11 @@ export interface TestApp {
   database: Database;
   /** The PostgreSQL URL of this test's database; null on in-memory PGlite. */
   databaseUrl: string | null;
+  /**
+   * With `faultProxy` on PostgreSQL: the proxy every connection of the app goes through (`db`
+   * and `database` stay direct, so a test can look while the app's connections fail).
+   */
+  proxy: PgFaultProxy | null;
   close(): Promise<void>;
   /** Signs in through the API and returns the bearer token. */
   login(email?: string, password?: string): Promise<string>;
@@ -40,8 +46,13 @@ export interface TestApp {
 
 let counter = 0;
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { faultProxy = false }: { faultProxy?: boolean } = {},
+): Promise<TestApp> {
   const { database, url: databaseUrl } = await openTestDatabase();
+  const proxy = faultProxy && databaseUrl ? await startPgFaultProxy(databaseUrl) : null;
+  const appDatabase = proxy ? openPostgres(proxy.url, 5) : database;
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'cricket-uploads-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -50,7 +61,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     UPLOAD_DIR: uploadDir,
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database: appDatabase, logger: false });
   await app.ready();
   const db = database.db;
 
@@ -74,9 +85,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db,
     database,
     databaseUrl,
+    proxy,
     login,
     async close() {
       await app.close();
+      if (proxy) {
+        await appDatabase.close();
+        await proxy.close();
+      }
       await database.close();
       rmSync(uploadDir, { recursive: true, force: true });
     },

@@ -1,6 +1,6 @@
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ApiError } from '@/lib/http';
+import { ApiError, doneEarlier } from '@/lib/http';
 import { SessionProvider, sessionQuery } from '@/lib/session';
 import { AppToaster } from '@/lib/toast';
 import { auditLogKeys } from '@/lib/query-keys';
@@ -10,6 +10,9 @@ const queryClient: QueryClient = new QueryClient({
   // Activity Log read it again, whichever screen made the change.
   mutationCache: new MutationCache({
     onSuccess: () => queryClient.invalidateQueries({ queryKey: auditLogKeys.all }),
+    // Saved by an earlier attempt whose answer was lost (decision 036): the mutation's own
+    // refresh did not run, and which lists show it is not known here.
+    onError: (error) => (doneEarlier(error) ? queryClient.invalidateQueries() : undefined),
   }),
   defaultOptions: {
     queries: {

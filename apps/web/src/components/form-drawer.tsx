@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useId, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { ApiError, errorMessage } from '@/lib/http';
+import { ApiError, doneEarlier, errorMessage } from '@/lib/http';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { Modal } from './modal';
 import { SidePanel } from './side-panel';
@@ -86,6 +86,12 @@ export function useFormLifecycle<In extends FieldValues, Out>({
       try {
         outcome = await submit(data);
       } catch (error) {
+        // An earlier press saved it and its answer was lost: this one is done too (decision 036).
+        if (doneEarlier(error)) {
+          toast.success(errorMessage(error, successText));
+          resetAndClose();
+          return;
+        }
         showServerErrors(form, error);
         toast.error(errorMessage(error, failureText));
         if (failureKept?.(error)) resetAndClose();

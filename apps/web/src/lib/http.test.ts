@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, errorMessage, onUnauthorized, request } from './http';
+import { ApiError, doneEarlier, errorMessage, onUnauthorized, request } from './http';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -92,5 +92,76 @@ describe('request', () => {
   it('reports a network failure as status 0', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(request('/users')).rejects.toMatchObject({ status: 0 });
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+});
+
+describe('Idempotency-Key', () => {
+  const keyOf = (call: number) =>
+    new Headers(fetchMock.mock.calls[call]?.[1]?.headers).get('idempotency-key');
+
+  it('goes with every POST, and with nothing else', async () => {
+    reply(201, { success: true, message: 'ok' });
+    reply(200, { success: true, message: 'ok' });
+    reply(200, { success: true, message: 'ok' });
+    await request('/teams', { method: 'POST', body: { name: 'Lions' } });
+    await request('/teams/1', { method: 'PUT', body: { name: 'Lions' } });
+    await request('/teams');
+    expect(keyOf(0)).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(1)).toBeNull();
+    expect(keyOf(2)).toBeNull();
+  });
+
+  it('is sent again when the connection is lost, in the client’s own retry', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    reply(201, { success: true, message: 'Team created', data: { id: 7 } });
+    const body = await request<{ id: number }>('/teams', { method: 'POST', body: { name: 'Ox' } });
+    expect(body.data.id).toBe(7);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(keyOf(1)).toBe(keyOf(0));
+  });
+
+  it('is reused when the user sends the same submission again after a 503, and only then', async () => {
+    const create = (name: string) => request('/roles', { method: 'POST', body: { name } });
+    reply(503, { success: false, message: 'The service is temporarily unavailable.' });
+    await expect(create('Scorers')).rejects.toMatchObject({ status: 503 });
+    reply(409, { success: false, message: 'Still running' });
+    await expect(create('Scorers')).rejects.toMatchObject({ status: 409 });
+    reply(201, { success: true, message: 'Role created' });
+    await create('Scorers');
+    expect(keyOf(1)).toBe(keyOf(0));
+    expect(keyOf(2)).toBe(keyOf(0));
+    // Settled: the same submission made again is a new action; another body, another key.
+    reply(201, { success: true, message: 'Role created' });
+    reply(201, { success: true, message: 'Role created' });
+    await create('Scorers');
+    await create('Umpires');
+    expect(keyOf(3)).not.toBe(keyOf(0));
+    expect(new Set([keyOf(0), keyOf(3), keyOf(4)]).size).toBe(3);
+  });
+
+  it('is reused for an upload of the same file after a lost answer', async () => {
+    const upload = () => {
+      const form = new FormData();
+      form.append('type', 'team_logos');
+      form.append('files', new File(['png'], 'logo.png', { type: 'image/png', lastModified: 1 }));
+      return request('/media/upload', { method: 'POST', body: form });
+    };
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(upload()).rejects.toMatchObject({ status: 0 });
+    reply(200, { success: true, message: 'Uploaded' });
+    await upload();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(new Set([keyOf(0), keyOf(1), keyOf(2)]).size).toBe(1);
+  });
+
+  it('tells a submission the server had already carried out (412)', async () => {
+    reply(412, { success: false, message: 'This was already saved by an earlier attempt.' });
+    const error = await request('/teams', { method: 'POST', body: { name: 'Ox' } }).catch(
+      (e: unknown) => e,
+    );
+    expect(doneEarlier(error)).toBe(true);
+    expect(doneEarlier(new ApiError(409, 'x'))).toBe(false);
   });
 });

@@ -1,4 +1,9 @@
-import { XSRF_COOKIE, XSRF_HEADER } from '@cricket/contracts';
+import {
+  IDEMPOTENCY_DONE_EARLIER_STATUS,
+  IDEMPOTENCY_HEADER,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@cricket/contracts';
 
 /** Spec §7: every call goes to the admin API with a 10-second timeout. */
 export const API_BASE = '/api';
@@ -88,6 +93,66 @@ function isErrorBody(value: unknown): value is { message?: unknown; errors?: unk
   return typeof value === 'object' && value !== null;
 }
 
+/**
+ * The Idempotency-Key of every POST whose outcome is not known yet (no answer, a 5xx, or 409
+ * "still running"), by the submission it carried (decision 036). Sending the same submission
+ * again, the client's own retry or the user pressing Save once more, reuses its key, so the
+ * server carries it out at most once; an answer that settles it forgets the key, and the next
+ * identical submission is a new action with a new key.
+ */
+const unsettledKeys = new Map<string, string>();
+const MAX_UNSETTLED_KEYS = 100;
+
+function newIdempotencyKey(): string {
+  // crypto.randomUUID needs a secure context; getRandomValues works on plain HTTP too.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Two 32-bit FNV-1a-style hashes and the length: the map keeps no form's contents (a password). */
+function digest(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x9dc5811c;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}.${text.length}`;
+}
+
+/** Where a POST goes and what it carries; a file counts by name, size, type and date. */
+function submissionOf(url: string, body: BodyInit | undefined): string {
+  if (!(body instanceof FormData)) return digest(`${url}\n${typeof body === 'string' ? body : ''}`);
+  const parts = [...body.entries()].map(([name, value]) =>
+    typeof value === 'string'
+      ? `${name}=${value}`
+      : `${name}=${value.name}|${value.size}|${value.type}|${value.lastModified}`,
+  );
+  return digest(`${url}\n${parts.join('\n')}`);
+}
+
+function idempotencyKeyFor(submission: string): string {
+  let key = unsettledKeys.get(submission);
+  if (key === undefined) {
+    key = newIdempotencyKey();
+    unsettledKeys.set(submission, key);
+    if (unsettledKeys.size > MAX_UNSETTLED_KEYS)
+      unsettledKeys.delete(unsettledKeys.keys().next().value!);
+  }
+  return key;
+}
+
+/** An answer after which the submission is settled: done, or refused having changed nothing. */
+const settles = (status: number) => status < 500 && status !== 409;
+
+/**
+ * The server had already carried out this submission, but the answer to it was lost (decision
+ * 036): what was saved is on the server, the screen has to read it again.
+ */
+export const doneEarlier = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === IDEMPOTENCY_DONE_EARLIER_STATUS;
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiBody<T>> {
   const method = options.method ?? 'GET';
   const headers = new Headers({ Accept: 'application/json' });
@@ -104,23 +169,26 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (xsrf) headers.set(XSRF_HEADER, xsrf);
   }
 
+  const url = buildUrl(path, options.query);
+  const submission = method === 'POST' ? submissionOf(url, body) : undefined;
+  if (submission !== undefined) headers.set(IDEMPOTENCY_HEADER, idempotencyKeyFor(submission));
+
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body,
-      signal,
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    // A caller's own abort (React Query cancelling a stale query) must stay an AbortError.
-    if (options.signal?.aborted) throw error;
-    throw new ApiError(0, timeout.aborted ? TIMEOUT_MESSAGE : NETWORK_MESSAGE);
+  let response: Response | undefined;
+  for (let attempt = 1; !response; attempt++) {
+    try {
+      response = await fetch(url, { method, headers, body, signal, credentials: 'same-origin' });
+    } catch (error) {
+      // A caller's own abort (React Query cancelling a stale query) must stay an AbortError.
+      if (options.signal?.aborted) throw error;
+      // A lost connection: a POST goes once more, under its key, so it cannot count twice.
+      if (submission !== undefined && attempt === 1 && !timeout.aborted) continue;
+      throw new ApiError(0, timeout.aborted ? TIMEOUT_MESSAGE : NETWORK_MESSAGE);
+    }
   }
+  if (submission !== undefined && settles(response.status)) unsettledKeys.delete(submission);
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (response.ok) return payload as ApiBody<T>;

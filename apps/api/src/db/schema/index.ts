@@ -9,3 +9,4 @@ export * from './audit';
 export * from './wa-templates';
 export * from './email-templates';
 export * from './contact-messages';
+export * from './idempotency';

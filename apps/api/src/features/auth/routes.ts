@@ -42,6 +42,9 @@ export async function authRoutes(app: FastifyInstance) {
     config: {
       access: 'public',
       audit: { none: 'Signing in starts a session; it changes no record (see My sessions)' },
+      idempotency: {
+        none: 'The answer is a new session token, which is never stored; a second sign-in only starts a second session',
+      },
     },
     schema: {
       tags: ['auth'],

@@ -181,6 +181,7 @@ describe('public contact endpoint', () => {
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(WEBSITE);
     expect(preflight.headers['access-control-allow-methods']).toBe('POST');
+    expect(preflight.headers['access-control-allow-headers']).toBe('content-type, idempotency-key');
     const other = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/contact',

@@ -60,20 +60,28 @@ function toReply(row: ReplyRow) {
 }
 
 /** Stores a message from the website; the priority is the sender's or derived (decision 026). */
-export async function createContactMessage(db: Db, v: ContactValues) {
-  const [row] = await db
-    .insert(contactMessages)
-    .values({
-      name: v.name,
-      email: v.email,
-      subject: v.subject,
-      message: v.message,
-      priority: v.priority ?? derivePriority(v.subject, v.message),
-      phoneNumber: v.phone_number ?? null,
-      company: v.company ?? null,
-    })
-    .returning({ id: contactMessages.id });
-  return row!.id;
+/** Stores a message; `recordKey` marks the request's Idempotency-Key in the same transaction. */
+export function createContactMessage(
+  db: Db,
+  v: ContactValues,
+  recordKey: (tx: Db) => Promise<void>,
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        name: v.name,
+        email: v.email,
+        subject: v.subject,
+        message: v.message,
+        priority: v.priority ?? derivePriority(v.subject, v.message),
+        phoneNumber: v.phone_number ?? null,
+        company: v.company ?? null,
+      })
+      .returning({ id: contactMessages.id });
+    await recordKey(tx);
+    return row!.id;
+  });
 }
 
 /** The header's Total and Unread: two maintained rows, whatever the number of messages. */

@@ -7,6 +7,7 @@ import {
   CONTACT_HONEYPOT_FIELD,
   CONTACT_MESSAGES,
   CONTACT_SUCCESS,
+  IDEMPOTENCY_HEADER,
   contactInput,
   contactMessagesPage,
   contactMessagesQuery,
@@ -24,6 +25,7 @@ import { HttpError } from '../../lib/http-errors';
 import { mailDomain } from '../../lib/mail';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
+import { keyRecorderOf } from '../../plugins/idempotency';
 import {
   createContactMessage,
   deleteContactMessage,
@@ -58,7 +60,8 @@ export async function contactMessagesRoutes(app: FastifyInstance) {
       allowOrigin(request, reply);
       if (reply.hasHeader('access-control-allow-origin')) {
         reply.header('access-control-allow-methods', 'POST');
-        reply.header('access-control-allow-headers', 'content-type');
+        // The website may make its post safe to retry (decision 036).
+        reply.header('access-control-allow-headers', `content-type, ${IDEMPOTENCY_HEADER}`);
         reply.header('access-control-max-age', '600');
       }
       return reply.status(204).send();
@@ -91,7 +94,8 @@ export async function contactMessagesRoutes(app: FastifyInstance) {
         throw new HttpError(429, CONTACT_MESSAGES.rateLimited);
       }
       // A bot filled the hidden field: it gets the same answer and nothing is kept.
-      if (!request.body[CONTACT_HONEYPOT_FIELD]) await createContactMessage(app.db, request.body);
+      if (!request.body[CONTACT_HONEYPOT_FIELD])
+        await createContactMessage(app.db, request.body, keyRecorderOf(request));
       return reply.status(201).send(ok(CONTACT_SUCCESS.received));
     },
   });

@@ -1,16 +1,20 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pgClient from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { untilDone } from '../../test/until-done';
 
 /**
  * The API as a child process on a throwaway PostgreSQL cluster (and Redis), under concurrent
  * reads, writes and sign-ins, while the cluster is killed (`pg_ctl stop -m immediate`) and
- * restarted again and again (decision 017). Runs once, in the PGlite project, because it
- * brings its own servers; skipped where the PostgreSQL binaries are not installed.
+ * restarted again and again (decision 017). Every write carries an Idempotency-Key, and every
+ * write not answered 201 is sent again with it afterwards: none may exist twice (decision
+ * 036). Runs once, in the PGlite project, because it brings its own servers; skipped where
+ * the PostgreSQL binaries are not installed.
  */
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 
@@ -110,13 +114,19 @@ describe.skipIf(!runsHere || !PG_BIN)(
     };
     const killRedis = () => kill(redis!);
 
-    async function call(method: string, url: string, body?: unknown): Promise<Answer> {
+    async function call(
+      method: string,
+      url: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ): Promise<Answer> {
       try {
         const res = await fetch(`${base}${url}`, {
           method,
           headers: {
             authorization: `Bearer ${token}`,
             ...(body !== undefined && { 'content-type': 'application/json' }),
+            ...headers,
           },
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: AbortSignal.timeout(HANG_GUARD_MS),
@@ -128,8 +138,17 @@ describe.skipIf(!runsHere || !PG_BIN)(
       }
     }
     let written = 0;
+    /** Writes whose outcome the client does not know: answered 503, or not at all. */
+    const unsure: { key: string; name: string }[] = [];
     const read = () => call('GET', '/api/users?limit=5');
-    const write = () => call('POST', '/api/roles', { name: `outage ${process.pid} ${++written}` });
+    const createRole = (w: { key: string; name: string }) =>
+      call('POST', '/api/roles', { name: w.name }, { 'idempotency-key': w.key });
+    const write = async () => {
+      const w = { key: randomUUID(), name: `outage ${process.pid} ${++written}` };
+      const answer = await createRole(w);
+      if (answer.status !== 201) unsure.push(w);
+      return answer;
+    };
     const ready = () => call('GET', '/api/health/ready');
     const signIn = () => call('POST', '/api/user/login', ADMIN);
 
@@ -259,9 +278,39 @@ describe.skipIf(!runsHere || !PG_BIN)(
       const statuses = new Set(traffic.answers.map((a) => a.status));
       expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 503]));
       expect([...statuses].filter((s) => s !== 200 && s !== 201 && s !== 503)).toEqual([]);
+
+      // Each unsure write, sent again with its key, is done exactly once: run now (201), or
+      // found done (412: it committed while its answer was lost). A retry answered 409 waits
+      // for the lost request's claim to lapse.
+      expect(unsure.length).toBeGreaterThan(0);
+      const settled = new Map<string, number | 'no answer'>();
+      await untilDone(async () => {
+        const open = unsure.filter((w) => !settled.has(w.key) || settled.get(w.key) === 409);
+        for (const w of open) settled.set(w.key, (await createRole(w)).status);
+        const waiting = unsure.filter((w) => settled.get(w.key) === 409).length;
+        return waiting === 0 ? null : `${waiting} retries still told to wait`;
+      }, 500);
+      const retried = unsure.map((w) => settled.get(w.key));
+      expect(retried.filter((s) => s !== 201 && s !== 412)).toEqual([]);
+      const db = new pgClient.Client({
+        connectionString: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
+      });
+      await db.connect();
+      try {
+        const { rows } = await db.query<{ name: string; n: number }>(
+          `select name, count(*)::int as n from roles where name like $1 group by name`,
+          [`outage ${process.pid} %`],
+        );
+        const count = new Map(rows.map((r) => [r.name, r.n]));
+        expect(unsure.filter((w) => count.get(w.name) !== 1)).toEqual([]);
+        expect(rows.filter((r) => r.n > 1)).toEqual([]);
+      } finally {
+        await db.end();
+      }
       console.info(
         `database outages: ${OUTAGES}, requests under load: ${traffic.answers.length}, ` +
-          `503s answered after (ms): ${answeredIn.join(', ')}, recovered after (ms): ${recoveries.join(', ')}`,
+          `503s answered after (ms): ${answeredIn.join(', ')}, recovered after (ms): ${recoveries.join(', ')}, ` +
+          `writes retried with their key: ${unsure.length} (${retried.filter((s) => s === 412).length} had committed)`,
       );
     }, 1_200_000);
 
