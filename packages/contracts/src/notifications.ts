@@ -54,6 +54,8 @@ export const NOTIFICATION_MESSAGES = {
     `${NOTIFICATION_TYPE_LABELS[type]} notifications are not configured on this server`,
   sendNotFound: 'Notification send not found',
   notCancellable: 'Only a scheduled or running send can be cancelled',
+  /** Cancel came after the worker had claimed every remaining delivery: they all go out. */
+  alreadySent: 'This send has already been sent.',
   notRetryable: 'A cancelled send cannot be retried',
   nothingToRetry: 'This send has no failed deliveries',
   /** Empty states of the lists. */
