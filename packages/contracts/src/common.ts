@@ -142,10 +142,11 @@ const mixesLookalikeScripts = (value: string) =>
     .some((word) => LOOKALIKE_SCRIPTS.filter((script) => script.test(word)).length > 1);
 
 /**
- * Every name field (roles, users, teams, players): compatibility-normalised (NFKC, so a
- * full-width "ａｄｍｉｎ" is "admin"), trimmed, and refused when it hides characters or mixes
- * look-alike alphabets within a word, so two names that look the same cannot both exist.
- * Chain the field's own rules after it.
+ * Every name field (roles, users, teams, players, categories, templates): compatibility-
+ * normalised (NFKC, so a full-width "ａｄｍｉｎ" is "admin"), trimmed, refused when it hides
+ * characters or mixes look-alike alphabets within a word, and stored with each run of inner
+ * whitespace as one space ("Mumbai  Indians" is "Mumbai Indians"), so two names that look the
+ * same cannot both exist. Chain the field's own rules after it.
  */
 export const nameText = (label: string, required?: string) =>
   z
@@ -159,7 +160,9 @@ export const nameText = (label: string, required?: string) =>
     .refine((v) => !mixesLookalikeScripts(v), {
       error: `${label} must not mix letters of different alphabets in one word`,
       abort: true,
-    });
+    })
+    // After the refusals, so a tab or line break inside a name is refused, not hidden.
+    .overwrite((v) => v.replace(/\s+/g, ' '));
 
 /** Turns an empty string from a form or query into undefined. */
 export const optionalText = z

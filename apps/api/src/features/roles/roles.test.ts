@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PERMISSION_CATALOGUE,
@@ -113,6 +114,48 @@ describe('POST /api/roles', () => {
     });
     const admin2 = await api('POST', '/api/roles', { name: 'ADMIN' });
     expect(admin2.statusCode).toBe(409);
+  });
+
+  it('stores a name with its inner whitespace collapsed, so "Mumbai  Indians" clashes with "Mumbai Indians"', async () => {
+    const role = await createRole({ name: 'Mumbai \u2003 Indians' });
+    expect(role.name).toBe('Mumbai Indians');
+    const spaced = await api('POST', '/api/roles', { name: 'mumbai   INDIANS' });
+    expect(spaced.statusCode, spaced.body).toBe(409);
+    expect(spaced.json().errors).toEqual({ name: ['Role name is already in use'] });
+    const other = await createRole({ name: 'Delhi Capitals' });
+    const renamed = await api('PUT', `/api/roles/${other.id}`, { name: 'Mumbai  Indians' });
+    expect(renamed.statusCode, renamed.body).toBe(409);
+  });
+
+  it('migration 0020 collapses the names saved before, keeping every role told apart', async () => {
+    const legacy = ['legacy xi', 'Legacy  XI', 'Solo   Side', 'Pair  One', 'Pair \t one'];
+    const made = await t.db
+      .insert(roles)
+      .values(legacy.map((name) => ({ name })))
+      .returning({ id: roles.id, name: roles.name });
+    const id = (name: string) => made.find((r) => r.name === name)!.id;
+    const migration = await readFile(
+      new URL('../../../drizzle/0020_collapse_role_names.sql', import.meta.url),
+      'utf8',
+    );
+    await t.db.execute(sql.raw(migration));
+    const after = await t.db
+      .select({ id: roles.id, name: roles.name })
+      .from(roles)
+      .where(
+        inArray(
+          roles.id,
+          made.map((r) => r.id),
+        ),
+      )
+      .orderBy(roles.id);
+    expect(after.map((r) => r.name)).toEqual([
+      'legacy xi',
+      `Legacy XI (${id('Legacy  XI')})`,
+      'Solo Side',
+      'Pair One',
+      `Pair one (${id('Pair \t one')})`,
+    ]);
   });
 
   it('refuses unknown permission ids and creates nothing', async () => {
