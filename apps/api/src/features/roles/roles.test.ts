@@ -301,6 +301,23 @@ describe('PUT /api/roles/:id', () => {
     ]);
   });
 
+  it('keeps the description and status a PUT leaves out, and clears a description sent empty', async () => {
+    const role = await createRole({
+      name: 'Keeper',
+      description: 'Keeps gloves',
+      is_active: false,
+    });
+    const renamed = await api('PUT', `/api/roles/${role.id}`, { name: 'Gloves' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data.role).toMatchObject({
+      name: 'Gloves',
+      description: 'Keeps gloves',
+      is_active: false,
+    });
+    const cleared = await api('PUT', `/api/roles/${role.id}`, { name: 'Gloves', description: '' });
+    expect(cleared.json().data.role).toMatchObject({ description: null, is_active: false });
+  });
+
   it('replaces the permissions when permission_ids is sent, in the same transaction', async () => {
     const role = await createRole({
       name: 'Replace',
@@ -351,6 +368,11 @@ describe('role id 1 (admin) is protected', () => {
     expect(renamed.statusCode).toBe(400);
     expect(renamed.json().errors).toEqual({ name: ['The admin role cannot be renamed'] });
     expect((await api('PUT', '/api/roles/1', { name: 'superuser' })).statusCode).toBe(400);
+    for (const name of ['ADMIN', 'Admin', 'aDmin']) {
+      const recased = await api('PUT', '/api/roles/1', { name });
+      expect(recased.statusCode, name).toBe(400);
+      expect(recased.json().errors).toEqual({ name: ['The admin role cannot be renamed'] });
+    }
     const off = await api('PUT', '/api/roles/1', { name: 'admin', is_active: false });
     expect(off.statusCode).toBe(400);
     expect(off.json().message).toBe('The admin role cannot be deactivated');
@@ -365,7 +387,7 @@ describe('role id 1 (admin) is protected', () => {
     expect(strip.statusCode).toBe(400);
     expect(strip.json().message).toBe('Permissions cannot be removed from the admin role');
     const replace = await api('PUT', '/api/roles/1', {
-      name: 'Admin',
+      name: 'admin',
       permission_ids: ids('users.view'),
     });
     expect(replace.statusCode).toBe(400);
