@@ -164,6 +164,28 @@ export const nameText = (label: string, required?: string) =>
     // After the refusals, so a tab or line break inside a name is refused, not hidden.
     .overwrite((v) => v.replace(/\s+/g, ' '));
 
+/**
+ * What a one-line text may not hold: a control character (tab and line breaks too: a subject
+ * becomes a mail header) or a bidirectional embedding, override or isolate (U+202A–U+202E,
+ * U+2066–U+2069), which reorders what a reader sees: "Invoice \u202Efdp.exe" shows as
+ * "Invoice exe.pdf".
+ */
+const NOT_IN_ONE_LINE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * A one-line text a person reads (a subject): trimmed, and refused, naming the character, when
+ * it holds one of NOT_IN_ONE_LINE. Chain the field's own rules after it.
+ */
+export const lineText = (required?: string) =>
+  z
+    .string(required === undefined ? undefined : { error: required })
+    .trim()
+    .refine((v) => !NOT_IN_ONE_LINE.test(v), {
+      error: (issue) =>
+        disallowedCharacterMessage(NOT_IN_ONE_LINE.exec(String(issue.input))![0].codePointAt(0)!),
+      abort: true,
+    });
+
 /** Turns an empty string from a form or query into undefined. */
 export const optionalText = z
   .string()

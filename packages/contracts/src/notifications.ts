@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idValue, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
+import { idValue, lineText, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
 import { templateVariableProblem } from './template-variables.ts';
 
 /** Spec §3 "Notification template" and §4/§9: channels, statuses and defaults. */
@@ -100,9 +100,7 @@ const variableRule = (value: string | null | undefined, ctx: z.RefinementCtx, pa
   if (problem) ctx.addIssue({ code: 'custom', path: [path], message: problem });
 };
 
-const subjectText = z
-  .string()
-  .trim()
+const subjectText = lineText()
   .max(NOTIFICATION_SUBJECT_MAX, NOTIFICATION_MESSAGES.subjectMax)
   .nullable()
   .optional()
