@@ -142,10 +142,11 @@ const mixesLookalikeScripts = (value: string) =>
     .some((word) => LOOKALIKE_SCRIPTS.filter((script) => script.test(word)).length > 1);
 
 /**
- * Every name field (roles, users, teams, players): compatibility-normalised (NFKC, so a
- * full-width "ａｄｍｉｎ" is "admin"), trimmed, and refused when it hides characters or mixes
- * look-alike alphabets within a word, so two names that look the same cannot both exist.
- * Chain the field's own rules after it.
+ * Every name field (roles, users, teams, players, categories, templates): compatibility-
+ * normalised (NFKC, so a full-width "ａｄｍｉｎ" is "admin"), trimmed, refused when it hides
+ * characters or mixes look-alike alphabets within a word, and stored with each run of inner
+ * whitespace as one space ("Mumbai  Indians" is "Mumbai Indians"), so two names that look the
+ * same cannot both exist. Chain the field's own rules after it.
  */
 export const nameText = (label: string, required?: string) =>
   z
@@ -158,6 +159,30 @@ export const nameText = (label: string, required?: string) =>
     })
     .refine((v) => !mixesLookalikeScripts(v), {
       error: `${label} must not mix letters of different alphabets in one word`,
+      abort: true,
+    })
+    // After the refusals, so a tab or line break inside a name is refused, not hidden.
+    .overwrite((v) => v.replace(/\s+/g, ' '));
+
+/**
+ * What a one-line text may not hold: a control character (tab and line breaks too: a subject
+ * becomes a mail header) or a bidirectional embedding, override or isolate (U+202A–U+202E,
+ * U+2066–U+2069), which reorders what a reader sees: "Invoice \u202Efdp.exe" shows as
+ * "Invoice exe.pdf".
+ */
+const NOT_IN_ONE_LINE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * A one-line text a person reads (a subject): trimmed, and refused, naming the character, when
+ * it holds one of NOT_IN_ONE_LINE. Chain the field's own rules after it.
+ */
+export const lineText = (required?: string) =>
+  z
+    .string(required === undefined ? undefined : { error: required })
+    .trim()
+    .refine((v) => !NOT_IN_ONE_LINE.test(v), {
+      error: (issue) =>
+        disallowedCharacterMessage(NOT_IN_ONE_LINE.exec(String(issue.input))![0].codePointAt(0)!),
       abort: true,
     });
 

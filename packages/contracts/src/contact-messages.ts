@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idValue, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
+import { idValue, lineText, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
 
 /** Spec §3 "Contact message". */
 export const CONTACT_STATUSES = ['unread', 'read'] as const;
@@ -96,11 +96,9 @@ export const contactInput = z.object({
     .min(1, CONTACT_MESSAGES.emailRequired)
     .pipe(z.email(CONTACT_MESSAGES.emailInvalid).max(254, CONTACT_MESSAGES.emailInvalid))
     .transform((v) => v.toLowerCase()),
-  subject: requiredText(
-    CONTACT_MESSAGES.subjectRequired,
-    CONTACT_SUBJECT_MAX,
-    CONTACT_MESSAGES.subjectMax,
-  ),
+  subject: lineText(CONTACT_MESSAGES.subjectRequired)
+    .min(1, CONTACT_MESSAGES.subjectRequired)
+    .max(CONTACT_SUBJECT_MAX, CONTACT_MESSAGES.subjectMax),
   message: requiredText(
     CONTACT_MESSAGES.messageRequired,
     CONTACT_MESSAGE_MAX,
@@ -175,10 +173,8 @@ export type ContactThread = z.infer<typeof contactThread>;
 
 /** Spec §5 "Reply". */
 export const contactReplyInput = z.object({
-  subject: z
-    .string({ error: 'Subject is required' })
-    .trim()
-    .min(1, 'Subject is required')
+  subject: lineText(CONTACT_MESSAGES.subjectRequired)
+    .min(1, CONTACT_MESSAGES.subjectRequired)
     .max(CONTACT_SUBJECT_MAX + 4, CONTACT_MESSAGES.subjectMax),
   message: z
     .string({ error: 'Message is required' })

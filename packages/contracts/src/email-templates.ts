@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameText, optionalText, pageOf, paginationQuery } from './common.ts';
+import { lineText, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
 import { templateVariableProblem } from './template-variables.ts';
 
 /** Spec §3 "Email template": its kinds and states. */
@@ -69,9 +69,7 @@ export const emailTemplateInput = z.object({
     .min(1, EMAIL_TEMPLATE_MESSAGES.nameRequired)
     .max(EMAIL_TEMPLATE_NAME_MAX, EMAIL_TEMPLATE_MESSAGES.nameMax),
   subject: withPlaceholders(
-    z
-      .string({ error: EMAIL_TEMPLATE_MESSAGES.subjectRequired })
-      .trim()
+    lineText(EMAIL_TEMPLATE_MESSAGES.subjectRequired)
       .min(1, EMAIL_TEMPLATE_MESSAGES.subjectRequired)
       .max(EMAIL_TEMPLATE_SUBJECT_MAX, EMAIL_TEMPLATE_MESSAGES.subjectMax),
   ),

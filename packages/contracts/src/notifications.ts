@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idValue, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
+import { idValue, lineText, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
 import { templateVariableProblem } from './template-variables.ts';
 
 /** Spec §3 "Notification template" and §4/§9: channels, statuses and defaults. */
@@ -54,6 +54,8 @@ export const NOTIFICATION_MESSAGES = {
     `${NOTIFICATION_TYPE_LABELS[type]} notifications are not configured on this server`,
   sendNotFound: 'Notification send not found',
   notCancellable: 'Only a scheduled or running send can be cancelled',
+  /** Cancel came after the worker had claimed every remaining delivery: they all go out. */
+  alreadySent: 'This send has already been sent.',
   notRetryable: 'A cancelled send cannot be retried',
   nothingToRetry: 'This send has no failed deliveries',
   /** Empty states of the lists. */
@@ -98,9 +100,7 @@ const variableRule = (value: string | null | undefined, ctx: z.RefinementCtx, pa
   if (problem) ctx.addIssue({ code: 'custom', path: [path], message: problem });
 };
 
-const subjectText = z
-  .string()
-  .trim()
+const subjectText = lineText()
   .max(NOTIFICATION_SUBJECT_MAX, NOTIFICATION_MESSAGES.subjectMax)
   .nullable()
   .optional()

@@ -38,6 +38,17 @@ export const roleBody = roleForm.extend({
 });
 export type RoleBody = z.input<typeof roleBody>;
 
+/**
+ * PUT /roles/{id}: like POST, but a field left out keeps its value, as the grants do without
+ * `permission_ids`: a name-only save keeps the description and the status (an empty
+ * description clears it).
+ */
+export const roleUpdateBody = roleBody.extend({
+  description: roleForm.shape.description.optional(),
+  is_active: z.boolean().optional(),
+});
+export type RoleUpdateBody = z.input<typeof roleUpdateBody>;
+
 /** POST and DELETE /roles/{id}/permissions. */
 export const rolePermissionsBody = z.object({
   permission_ids: permissionIds.min(1, 'Select at least one permission'),

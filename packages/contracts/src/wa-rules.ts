@@ -38,7 +38,8 @@ export const WA_RULES = {
   header_line_breaks: 'Text header has no line breaks',
   header_emoji: 'Text header has no emoji',
   header_formatting: 'Text header has no * _ ~ formatting',
-  variable_format: 'Variables are written {{name}} (lowercase letters, numbers, underscores)',
+  variable_format:
+    'Variables are written {{name}} (lowercase letters, numbers, underscores) or numbered {{1}} to {{n}}',
   variables_apart: 'No two variables stand side by side',
   body_edges: 'Body does not start or end with a variable',
   variable_density: 'Enough fixed text for the number of variables',
@@ -63,6 +64,11 @@ export const WA_RULE_MESSAGES = {
   malformed: 'Malformed variable: write variables as {{name}} with double braces',
   variableName: (name: string) =>
     `Variable {{${name}}} must use only lowercase letters, numbers and underscores`,
+  /** `n` numbered variables were used: WhatsApp wants exactly {{1}} to {{n}}. */
+  numberedVariables: (n: number) =>
+    n === 1
+      ? 'A numbered variable must be {{1}}'
+      : `Numbered variables must be {{1}} to {{${n}}}, none missing`,
   adjacent: (a: string, b: string) =>
     `Variables {{${a}}} and {{${b}}} stand next to each other: put words between them`,
   bodyStart: 'The body cannot start with a variable',
@@ -171,6 +177,11 @@ function variableFormatIssues(text: string, path: (string | number)[]): WaRuleIs
     if (name === '') issue(WA_RULE_MESSAGES.malformed);
     else if (!WA_VARIABLE_NAME.test(name)) issue(WA_RULE_MESSAGES.variableName(name));
   }
+  // Each part (header, body, a URL) numbers its positional parameters from 1: {{0}} and gaps
+  // are refused by WhatsApp.
+  const numbered = [...new Set(waVariableNames(text).filter((n) => /^\d+$/.test(n)))];
+  if (numbered.some((n) => !/^[1-9]\d*$/.test(n) || Number(n) > numbered.length))
+    issue(WA_RULE_MESSAGES.numberedVariables(numbered.length));
   return issues.slice(0, 1);
 }
 

@@ -143,6 +143,15 @@ describe('WhatsApp template rules', () => {
       'two url buttons and one phone button',
       { buttons: [link('One'), link('Two'), call('Three')] },
     ],
+    [
+      'numbered variables 1 to 3, one used twice',
+      {
+        header_content: 'Match {{1}}',
+        body_text: 'Hi {{1}}, your match vs {{2}} starts at {{3}}, {{1}}. Good luck!',
+        buttons: [link('Open', 'https://example.com/m/{{1}}')],
+        sample_values: { 1: 'Asha', 2: 'Delhi', 3: '6 PM' },
+      },
+    ],
     ['a footer of exactly 60 characters', { footer_text: 'x'.repeat(60) }],
     [
       'a body of exactly 1024 characters',
@@ -242,6 +251,35 @@ describe('WhatsApp template rules', () => {
       'a positional variable with a dot',
       { body_text: `${B} Code {{1.5}} ok` },
       R.variableName('1.5'),
+    ],
+    [
+      'numbered variables from {{0}} to {{3}}',
+      { body_text: `${B} Code {{0}} for {{1}}, seat {{2}} in row {{3}} ok` },
+      R.numberedVariables(4),
+      'body_text',
+    ],
+    ['a lone {{0}}', { body_text: `${B} Code {{0}} ok` }, R.numberedVariables(1)],
+    [
+      'numbered variables with a gap',
+      { body_text: `${B} Code {{1}} for seat {{3}} ok` },
+      R.numberedVariables(2),
+    ],
+    [
+      'a numbered variable written {{01}}',
+      { body_text: `${B} Code {{01}} ok` },
+      R.numberedVariables(1),
+    ],
+    [
+      'a header numbered {{2}}',
+      { header_content: 'Match {{2}}' },
+      R.numberedVariables(1),
+      'header_content',
+    ],
+    [
+      'a URL numbered {{0}}',
+      { buttons: [link('Open', 'https://example.com/m/{{0}}')] },
+      R.numberedVariables(1),
+      'buttons.0.url',
     ],
     [
       'two variables touching',

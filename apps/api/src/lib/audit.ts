@@ -61,9 +61,11 @@ export async function writeAudit(
   if (!(tx instanceof PgTransaction))
     throw new Error('An audit record must be written inside the transaction of its change');
   const changes = fieldChanges(entry.before ?? null, entry.after ?? null);
-  // A save that changed nothing (the form submitted as it was loaded) is not a change: the
-  // trail would fill with 'Updated' entries that show no field.
-  if (entry.action === 'update' && Object.keys(changes).length === 0) return;
+  // A change with a before and an after that differ in no field (a form saved as it was
+  // loaded, a grant of permissions held already, a revoke of ones never held) is not a change,
+  // whatever its action: the trail would fill with entries that show no field. An event that
+  // carries no values (a password change) has neither and is always recorded.
+  if (entry.before && entry.after && Object.keys(changes).length === 0) return;
   await tx.insert(auditLogs).values({
     actorId: entry.actorId,
     actorEmail:

@@ -210,6 +210,40 @@ describe('audit writer', () => {
     expect(Object.keys(records[0]!.changes as object)).toEqual(['location']);
   });
 
+  it('leaves no record for a grant of held permissions, a revoke of missing ones, or a player saved as it was', async () => {
+    const role = (
+      await ok<{ data: { role: { id: number } } }>('POST', '/api/roles', {
+        name: `Unchanged ${ctx.unique()}`,
+        permission_ids: [ctx.perm('teams.view')],
+      })
+    ).data.role.id;
+    const team = await newTeam();
+    const player = await ctx.newUser();
+    await ok('POST', `/api/teams/${team}/players/multiple`, {
+      players: [{ user_id: player, jersey_number: 7 }],
+    });
+    const [saved] = await queryRows<Record<string, unknown>>(
+      t.db,
+      sql`select player_name, player_role, batting_style, bowling_style, jersey_number,
+            is_captain, is_wicket_keeper
+          from team_players where team_id = ${team} and user_id = ${player}`,
+    );
+    const before = await lastId();
+    await ok('POST', `/api/roles/${role}/permissions`, {
+      permission_ids: [ctx.perm('teams.view')],
+    });
+    await ok('DELETE', `/api/roles/${role}/permissions`, {
+      permission_ids: [ctx.perm('teams.create')],
+    });
+    await ok('PUT', `/api/teams/${team}/players/${player}`, saved);
+    expect(await recordsAfter(before)).toEqual([]);
+    // Events that carry no values (a password change) are still recorded.
+    await t.db.transaction((tx) =>
+      auditAs(null, 'user')(tx, { entityId: player, action: 'password_change' }),
+    );
+    expect(await recordsAfter(before)).toHaveLength(1);
+  });
+
   it('names each record as it is called now, and a deleted one as its delete record kept it', async () => {
     const id = await newTeam({ name: 'Named XI' });
     await ok('PUT', `/api/teams/${id}`, teamBody({ owner_id: ctx.ownerId, name: 'Renamed XI' }));

@@ -5,6 +5,7 @@ import {
   CONTACT_MESSAGES,
   CONTACT_RATE_POINTS,
   derivePriority,
+  disallowedCharacterMessage,
 } from '@cricket/contracts';
 import { contactMessages, contactReplies } from '../../db/schema';
 import { createTestApp, snapshot, type TestApp } from '../../test/harness';
@@ -143,6 +144,26 @@ describe('public contact endpoint', () => {
     const tooLong = await post({ ...form, message: 'y'.repeat(6000) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toBe(CONTACT_MESSAGES.messageMax);
+    expect(await snapshot(t.db)).toBe(before);
+  });
+
+  it('refuses bidirectional overrides and control characters in the name and subject, naming the character', async () => {
+    const before = await snapshot(t.db);
+    // U+202E turns "Invoice \u202Efdp.exe" into "Invoice exe.pdf" on screen.
+    for (const [field, value, codePoint] of [
+      ['subject', 'Invoice \u202Efdp.exe', 0x202e],
+      ['subject', 'Refund \u2066now\u2069', 0x2066],
+      ['subject', 'Line one\nBcc: victim@example.com', 0x0a],
+      ['subject', 'Tab\tinside', 0x09],
+      ['subject', 'Next line\u0085here', 0x85],
+      ['name', 'Priya \u202DSingh', null],
+    ] as const) {
+      const res = await post({ ...form, [field]: value });
+      expect(res.statusCode, `${field} ${JSON.stringify(value)}`).toBe(400);
+      const errors = res.json().errors[field];
+      if (codePoint === null) expect(errors).toHaveLength(1);
+      else expect(errors).toEqual([disallowedCharacterMessage(codePoint)]);
+    }
     expect(await snapshot(t.db)).toBe(before);
   });
 
@@ -401,6 +422,13 @@ describe('contact messages in the back-office', () => {
       subject: ['Subject is required'],
       message: ['Message must be at least 10 characters'],
     });
+    const hidden = await t.as(token, {
+      method: 'POST',
+      url: `/api/contact-messages/${row.id}/reply`,
+      payload: { subject: 'Re: \u202Bhidden\u202C', message: 'A long enough reply.' },
+    });
+    expect(hidden.statusCode).toBe(400);
+    expect(hidden.json().errors).toEqual({ subject: [disallowedCharacterMessage(0x202b)] });
     expect(await snapshot(t.db)).toBe(before);
   });
 

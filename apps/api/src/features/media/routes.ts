@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import {
@@ -23,6 +23,7 @@ import {
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import { ok } from '../../lib/envelope';
+import { drainBody } from '../../lib/drain-body';
 import { HttpError, badRequest } from '../../lib/http-errors';
 import { localDirectoryStorage } from '../../lib/storage';
 import { recordMedia } from './repository';
@@ -30,15 +31,26 @@ import { recordMedia } from './repository';
 type MediaRule = (typeof MEDIA_RULES)[MediaType];
 
 /**
- * A refused upload: the client may still be sending megabytes, and closing the connection
- * after the answer is the only way to stop reading them.
+ * How much more of a refused upload is read and dropped before answering, so that a client
+ * still sending (Node's fetch) reads the answer instead of a reset (drainBody). A body with
+ * more than this left, or of unknown length (chunked), is answered at once and its connection
+ * closed: reading it all would let anyone keep the server reading, and a client that stops
+ * sending when answered reads the answer best when it comes first.
  */
-function refuseAndClose(
+const DRAIN_MAX_BYTES = 1024 * 1024;
+
+/** A refusal while the upload streams in, `read` bytes of its files in. */
+async function refuse(
+  request: FastifyRequest,
   reply: FastifyReply,
+  read: number,
   message: string,
   errors?: Record<string, string[]>,
-): never {
-  reply.header('connection', 'close');
+): Promise<never> {
+  // A little over what is left: `read` counts file bytes only.
+  const left = Number(request.headers['content-length']) - read;
+  const drained = left <= DRAIN_MAX_BYTES && (await drainBody(request.raw, DRAIN_MAX_BYTES));
+  if (!drained) reply.header('connection', 'close');
   throw badRequest(message, errors);
 }
 
@@ -89,9 +101,13 @@ export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: strin
       const session = sessionOf(request);
       if (!request.isMultipart()) throw badRequest(MEDIA_MESSAGES.notMultipart);
 
-      // Refused before a byte of it is read.
+      // Refused before a byte of it is read, and closed: there is more than DRAIN_MAX_BYTES to
+      // drop. A body declared just over the limit is read, and refused when its files are.
       const declared = Number(request.headers['content-length']);
-      if (declared > MEDIA_MAX_REQUEST_BYTES) refuseAndClose(reply, MEDIA_MESSAGES.requestTooLarge);
+      if (declared > MEDIA_MAX_REQUEST_BYTES + DRAIN_MAX_BYTES) {
+        reply.header('connection', 'close');
+        throw badRequest(MEDIA_MESSAGES.requestTooLarge);
+      }
 
       let rules: MediaRule | undefined;
       let type: MediaType | undefined;
@@ -130,10 +146,10 @@ export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: strin
       } catch (err) {
         const code = (err as { code?: string }).code;
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-          refuseAndClose(reply, MEDIA_MESSAGES.tooManyFiles);
+          return refuse(request, reply, total, MEDIA_MESSAGES.tooManyFiles);
         if (code === 'FST_REQ_FILE_TOO_LARGE' && rules)
-          refuseAndClose(reply, rules.tooLarge, { files: [rules.tooLarge] });
-        if (err instanceof HttpError) refuseAndClose(reply, err.message, err.errors);
+          return refuse(request, reply, total, rules.tooLarge, { files: [rules.tooLarge] });
+        if (err instanceof HttpError) return refuse(request, reply, total, err.message, err.errors);
         throw err;
       }
 

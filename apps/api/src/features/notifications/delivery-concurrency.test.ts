@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_MESSAGES } from '@cricket/contracts';
 import { openPostgres, queryRows, type Database } from '../../db/client';
 import { roles } from '../../db/schema';
 import { createMailTransport } from '../../lib/mail';
@@ -9,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { startTestSmtp } from '../../test/smtp';
 import { untilDone } from '../../test/until-done';
 import { emailTransport } from '../../lib/channel-transports';
-import { createDeliveryWorker } from './worker';
+import { createDeliveryWorker, type WorkerSettings } from './worker';
 
 /**
  * Several workers on one database, counted at a real SMTP server. On PostgreSQL each worker has
@@ -20,7 +21,7 @@ const onServer = process.env.TEST_DB === 'pg';
 const NO_KILLS_HERE =
   'killing a worker process needs a PostgreSQL server (TEST_DATABASE_URL); PGlite lives inside one process';
 
-describe('delivery under concurrency and crashes: nothing lost, nothing doubled by racing workers, repeats after a kill bounded', () => {
+describe('delivery under concurrency and crashes: nothing lost, nothing doubled by racing workers, a cancel and a claim never both win, repeats after a kill bounded', () => {
   let t: TestApp;
   let token: string;
   let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
@@ -91,12 +92,12 @@ describe('delivery under concurrency and crashes: nothing lost, nothing doubled 
   const ofSend = (sendId: number) =>
     smtp.received.filter((m) => m.messageId?.startsWith(`<notification-${sendId}-`));
 
-  it('two workers deliver 1,000 queued messages, each exactly once', async () => {
-    const sendId = await queue();
+  /** Running workers, each with its own pool on PostgreSQL and its own SMTP transport. */
+  function startWorkers(count: number, settings: Partial<WorkerSettings>) {
     const databases: Database[] = onServer
-      ? [openPostgres(t.databaseUrl!, 4), openPostgres(t.databaseUrl!, 4)]
+      ? Array.from({ length: count }, () => openPostgres(t.databaseUrl!, 4))
       : [];
-    const dbs = onServer ? databases.map((d) => d.db) : [t.db, t.db];
+    const dbs = onServer ? databases.map((d) => d.db) : Array.from({ length: count }, () => t.db);
     const mails = dbs.map(() =>
       createMailTransport({ smtpUrl: smtp.url, mailFrom: 'x@once.test' })!,
     );
@@ -104,16 +105,27 @@ describe('delivery under concurrency and crashes: nothing lost, nothing doubled 
       createDeliveryWorker({
         db,
         transports: { email: emailTransport(mails[i]!, 'x@once.test'), sms: null, push: null },
-        settings: { batchSize: 25, pollMs: 10 },
+        settings,
       }),
     );
     workers.forEach((w) => w.start());
+    return {
+      workers,
+      async stop() {
+        await Promise.all(workers.map((w) => w.stop()));
+        mails.forEach((m) => m.close());
+        await Promise.all(databases.map((d) => d.close()));
+      },
+    };
+  }
+
+  it('two workers deliver 1,000 queued messages, each exactly once', async () => {
+    const sendId = await queue();
+    const running = startWorkers(2, { batchSize: 25, pollMs: 10 });
     try {
       await allSent(sendId);
     } finally {
-      await Promise.all(workers.map((w) => w.stop()));
-      mails.forEach((m) => m.close());
-      await Promise.all(databases.map((d) => d.close()));
+      await running.stop();
     }
 
     const mails1 = ofSend(sendId);
@@ -121,6 +133,82 @@ describe('delivery under concurrency and crashes: nothing lost, nothing doubled 
     expect(new Set(mails1.map((m) => m.messageId)).size).toBe(1000);
     expect(new Set(mails1.map((m) => m.to[0])).size).toBe(1000);
   }, 600_000);
+
+  const countsOf = async (sendId: number) => {
+    const rows = await queryRows<{ status: string; n: number }>(
+      t.db,
+      sql`select status, count(*)::int as n from notification_deliveries
+          where send_id = ${sendId} group by status`,
+    );
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  };
+
+  it('a send cancelled at the instant it falls due, 50 times: a 200 means none of its 50 messages went out, a 409 means all did', async () => {
+    // One claim takes all 50 deliveries of a send, so the cancel and the claim each win whole.
+    const running = startWorkers(1, { batchSize: 100, pollMs: 10 });
+    const [worker] = running.workers;
+    const outcomes: { sendId: number; status: number }[] = [];
+    try {
+      for (let i = 0; i < 50; i++) {
+        const created = await t.as(token, {
+          method: 'POST',
+          url: '/api/notifications/send',
+          payload: {
+            template_id: templateId,
+            recipient_type: 'specific',
+            recipient_ids: userIds.slice(0, 50),
+            subject: 'Hello {{first_name}}',
+            message: 'Ten or more characters',
+            send_immediately: false,
+            scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+          },
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        const sendId = created.json().data.send.id as number;
+        // Its time comes now, and the cancel is asked for at that instant: just after the
+        // worker is woken to claim it, at the same time, or just before.
+        const due = async () => {
+          await t.db.execute(sql`update notification_deliveries set next_attempt_at = now()
+            where send_id = ${sendId}`);
+          worker!.wake();
+        };
+        const cancel = () =>
+          t.as(token, {
+            method: 'POST',
+            url: `/api/notifications/sends/${sendId}/cancel`,
+            payload: {},
+          });
+        const res = await [
+          () => due().then(cancel),
+          async () => (await Promise.all([cancel(), due()]))[0],
+          () => cancel().finally(due),
+        ][i % 3]!();
+        outcomes.push({ sendId, status: res.statusCode });
+        if (res.statusCode === 200) {
+          expect(res.json().data.send.status).toBe('cancelled');
+          expect(await countsOf(sendId)).toEqual({ cancelled: 50 });
+        } else {
+          expect(res.statusCode, res.body).toBe(409);
+          expect(res.json().message).toBe(NOTIFICATION_MESSAGES.alreadySent);
+          await untilDone(async () => {
+            const c = await countsOf(sendId);
+            return c.sent === 50 ? null : `send ${sendId}: ${JSON.stringify(c)}`;
+          });
+        }
+      }
+    } finally {
+      await running.stop();
+    }
+    // Mail that left after an answer would show here: every send's mails match its answer.
+    for (const { sendId, status } of outcomes) {
+      expect(await countsOf(sendId)).toEqual(status === 200 ? { cancelled: 50 } : { sent: 50 });
+      expect(ofSend(sendId)).toHaveLength(status === 200 ? 0 : 50);
+    }
+    const cancelled = outcomes.filter((o) => o.status === 200).length;
+    console.info(
+      `cancel at the due instant: ${cancelled} cancelled, ${50 - cancelled} already sent`,
+    );
+  });
 
   it('loses nothing and repeats at most one message per lane when a worker process is killed with SIGKILL mid-batch, again and again', async ({
     skip,

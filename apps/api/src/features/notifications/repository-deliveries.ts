@@ -48,9 +48,13 @@ export async function listDeliveries(
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Cancels a scheduled or running send. Queued deliveries (and any whose worker's lease ran
- * out) become cancelled in one statement; the answer waits until deliveries already handed
- * to a transport have finished, so once it is given, no further message goes out.
+ * Cancels a scheduled or running send. Its row is locked for update, which the worker's claim
+ * respects (it share-locks the send of every delivery it takes and skips a locked one), so the
+ * cancel and a claim are decided one after the other: queued deliveries (and any whose worker's
+ * lease ran out) become cancelled in one statement, or, when the worker already holds every
+ * delivery left, the cancel is refused as already sent and they all go out. The answer waits
+ * until deliveries already handed to a transport have finished, so once it is given, no
+ * further message goes out.
  */
 export async function cancelSend(db: Db, id: number, waitLimitMs: number, audit: AuditWriter) {
   await db.transaction(async (tx) => {
@@ -62,17 +66,7 @@ export async function cancelSend(db: Db, id: number, waitLimitMs: number, audit:
     if (!row) throw notFound(NOTIFICATION_MESSAGES.sendNotFound);
     if (row.status !== 'scheduled' && row.status !== 'running')
       throw conflict(NOTIFICATION_MESSAGES.notCancellable);
-    await audit(tx, {
-      entityId: id,
-      action: 'cancel',
-      before: { status: row.status },
-      after: { status: 'cancelled' },
-    });
-    await tx
-      .update(sends)
-      .set({ status: 'cancelled', cancelledAt: sql`now()`, finishedAt: sql`now()` })
-      .where(eq(sends.id, id));
-    await tx
+    const stopped = await tx
       .update(deliveries)
       .set({
         status: 'cancelled',
@@ -85,7 +79,29 @@ export async function cancelSend(db: Db, id: number, waitLimitMs: number, audit:
           eq(deliveries.sendId, id),
           sql`(${deliveries.status} = 'queued' or (${deliveries.status} = 'sending' and ${deliveries.leaseUntil} < now()))`,
         ),
-      );
+      )
+      .returning({ id: deliveries.id });
+    if (stopped.length === 0) {
+      const [claimed] = await tx
+        .select({ id: deliveries.id })
+        .from(deliveries)
+        .where(
+          and(eq(deliveries.sendId, id), inArray(deliveries.status, ['sending', 'sent', 'failed'])),
+        )
+        .limit(1);
+      // Nothing was left to stop: what had to go has gone or is going.
+      if (claimed) throw conflict(NOTIFICATION_MESSAGES.alreadySent);
+    }
+    await audit(tx, {
+      entityId: id,
+      action: 'cancel',
+      before: { status: row.status },
+      after: { status: 'cancelled' },
+    });
+    await tx
+      .update(sends)
+      .set({ status: 'cancelled', cancelledAt: sql`now()`, finishedAt: sql`now()` })
+      .where(eq(sends.id, id));
   });
   // In-flight ones end within their lease; a dead worker's rows are cancelled once it expires.
   const deadline = Date.now() + waitLimitMs;

@@ -101,20 +101,30 @@ export function createDeliveryWorker(options: {
   /** A provider asked us to slow down: the next round waits this long. */
   let pauseMs = 0;
 
+  /**
+   * Each claimed delivery's send row is share-locked with it, and a send being cancelled (its
+   * row locked for update) is skipped: a cancel and a claim of the same send are decided one
+   * after the other, never interleaved (cancelSend).
+   */
   async function claim(now: Date): Promise<Claimed[]> {
     const at = now.toISOString();
     return queryRows<Claimed>(
       db,
       sql`with due_now as (
-            select id from notification_deliveries
-            where status = 'queued' and next_attempt_at <= ${at}::timestamptz
-            order by next_attempt_at limit ${s.batchSize}
-            for update skip locked
+            select d.id from notification_deliveries d
+            join notification_sends s on s.id = d.send_id
+            where d.status = 'queued' and d.next_attempt_at <= ${at}::timestamptz
+              and s.status <> 'cancelled'
+            order by d.next_attempt_at limit ${s.batchSize}
+            for update of d skip locked
+            for key share of s skip locked
           ), lease_over as (
-            select id from notification_deliveries
-            where status = 'sending' and lease_until < ${at}::timestamptz
+            select d.id from notification_deliveries d
+            join notification_sends s on s.id = d.send_id
+            where d.status = 'sending' and d.lease_until < ${at}::timestamptz
             limit ${s.batchSize}
-            for update skip locked
+            for update of d skip locked
+            for key share of s skip locked
           ), claimed as (
             update notification_deliveries d set
               status = 'sending',

@@ -136,6 +136,10 @@ export interface RoleInput {
   permission_ids?: number[];
 }
 
+/** A PUT: what it leaves out keeps its value. */
+export type RoleChanges = Pick<RoleInput, 'name' | 'permission_ids'> &
+  Partial<Pick<RoleInput, 'description' | 'is_active'>>;
+
 /**
  * Locks the role row for the rest of the transaction, so concurrent saves of one role queue
  * up, and refuses an actor whose own role lacks any of its permissions: otherwise staff with
@@ -220,7 +224,7 @@ export function updateRole(
   db: Db,
   actor: Actor,
   id: number,
-  input: RoleInput,
+  input: RoleChanges,
   audit: AuditWriter,
 ): Promise<void> {
   return withNameGuard(() =>
@@ -233,8 +237,8 @@ export function updateRole(
         .update(roles)
         .set({
           name: input.name,
-          description: input.description || null,
-          isActive: input.is_active,
+          ...(input.description !== undefined && { description: input.description || null }),
+          ...(input.is_active !== undefined && { isActive: input.is_active }),
           updatedAt: sql`now()`,
         })
         .where(eq(roles.id, id));

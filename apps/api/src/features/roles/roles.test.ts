@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PERMISSION_CATALOGUE,
@@ -113,6 +114,48 @@ describe('POST /api/roles', () => {
     });
     const admin2 = await api('POST', '/api/roles', { name: 'ADMIN' });
     expect(admin2.statusCode).toBe(409);
+  });
+
+  it('stores a name with its inner whitespace collapsed, so "Mumbai  Indians" clashes with "Mumbai Indians"', async () => {
+    const role = await createRole({ name: 'Mumbai \u2003 Indians' });
+    expect(role.name).toBe('Mumbai Indians');
+    const spaced = await api('POST', '/api/roles', { name: 'mumbai   INDIANS' });
+    expect(spaced.statusCode, spaced.body).toBe(409);
+    expect(spaced.json().errors).toEqual({ name: ['Role name is already in use'] });
+    const other = await createRole({ name: 'Delhi Capitals' });
+    const renamed = await api('PUT', `/api/roles/${other.id}`, { name: 'Mumbai  Indians' });
+    expect(renamed.statusCode, renamed.body).toBe(409);
+  });
+
+  it('migration 0020 collapses the names saved before, keeping every role told apart', async () => {
+    const legacy = ['legacy xi', 'Legacy  XI', 'Solo   Side', 'Pair  One', 'Pair \t one'];
+    const made = await t.db
+      .insert(roles)
+      .values(legacy.map((name) => ({ name })))
+      .returning({ id: roles.id, name: roles.name });
+    const id = (name: string) => made.find((r) => r.name === name)!.id;
+    const migration = await readFile(
+      new URL('../../../drizzle/0020_collapse_role_names.sql', import.meta.url),
+      'utf8',
+    );
+    await t.db.execute(sql.raw(migration));
+    const after = await t.db
+      .select({ id: roles.id, name: roles.name })
+      .from(roles)
+      .where(
+        inArray(
+          roles.id,
+          made.map((r) => r.id),
+        ),
+      )
+      .orderBy(roles.id);
+    expect(after.map((r) => r.name)).toEqual([
+      'legacy xi',
+      `Legacy XI (${id('Legacy  XI')})`,
+      'Solo Side',
+      'Pair One',
+      `Pair one (${id('Pair \t one')})`,
+    ]);
   });
 
   it('refuses unknown permission ids and creates nothing', async () => {
@@ -258,6 +301,23 @@ describe('PUT /api/roles/:id', () => {
     ]);
   });
 
+  it('keeps the description and status a PUT leaves out, and clears a description sent empty', async () => {
+    const role = await createRole({
+      name: 'Keeper',
+      description: 'Keeps gloves',
+      is_active: false,
+    });
+    const renamed = await api('PUT', `/api/roles/${role.id}`, { name: 'Gloves' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data.role).toMatchObject({
+      name: 'Gloves',
+      description: 'Keeps gloves',
+      is_active: false,
+    });
+    const cleared = await api('PUT', `/api/roles/${role.id}`, { name: 'Gloves', description: '' });
+    expect(cleared.json().data.role).toMatchObject({ description: null, is_active: false });
+  });
+
   it('replaces the permissions when permission_ids is sent, in the same transaction', async () => {
     const role = await createRole({
       name: 'Replace',
@@ -308,6 +368,11 @@ describe('role id 1 (admin) is protected', () => {
     expect(renamed.statusCode).toBe(400);
     expect(renamed.json().errors).toEqual({ name: ['The admin role cannot be renamed'] });
     expect((await api('PUT', '/api/roles/1', { name: 'superuser' })).statusCode).toBe(400);
+    for (const name of ['ADMIN', 'Admin', 'aDmin']) {
+      const recased = await api('PUT', '/api/roles/1', { name });
+      expect(recased.statusCode, name).toBe(400);
+      expect(recased.json().errors).toEqual({ name: ['The admin role cannot be renamed'] });
+    }
     const off = await api('PUT', '/api/roles/1', { name: 'admin', is_active: false });
     expect(off.statusCode).toBe(400);
     expect(off.json().message).toBe('The admin role cannot be deactivated');
@@ -322,7 +387,7 @@ describe('role id 1 (admin) is protected', () => {
     expect(strip.statusCode).toBe(400);
     expect(strip.json().message).toBe('Permissions cannot be removed from the admin role');
     const replace = await api('PUT', '/api/roles/1', {
-      name: 'Admin',
+      name: 'admin',
       permission_ids: ids('users.view'),
     });
     expect(replace.statusCode).toBe(400);

@@ -12,6 +12,7 @@ import {
   messageOnly,
   pageOf,
   roleBody,
+  roleUpdateBody,
   roleData,
   roleListItem,
   rolePermissionsBody,
@@ -122,9 +123,10 @@ export async function rolesRoutes(app: FastifyInstance) {
     config: { access: 'roles.update', audit: { entity: 'role' } },
     schema: {
       tags,
-      summary: 'Update a role; with permission_ids, its permissions become exactly those',
+      summary:
+        'Update a role; fields left out keep their values; with permission_ids, its permissions become exactly those',
       params: idParam,
-      body: roleBody,
+      body: roleUpdateBody,
       response: { 200: envelope(roleData) },
     },
     handler: async (request) => {

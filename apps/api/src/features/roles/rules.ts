@@ -53,16 +53,16 @@ export async function assertWithinOwnRights(tx: Db, actor: Actor, roleId: number
   if (held.some((p) => !actor.includes(p.name))) throw forbidden(ROLE_MESSAGES.beyondOwnRights);
 }
 
-/** The admin role keeps its name (in any case) and stays active (decision 006). */
+/** The admin role keeps its name exactly, letter case included, and stays active (decision 006). */
 export function assertProtectedKept(
   id: number,
   currentName: string,
-  input: { name: string; is_active: boolean },
+  input: { name: string; is_active?: boolean },
 ) {
   if (id !== PROTECTED_ROLE_ID) return;
-  if (currentName.toLowerCase() !== input.name.toLowerCase())
+  if (currentName !== input.name)
     throw badRequest(ROLE_MESSAGES.protectedRename, { name: [ROLE_MESSAGES.protectedRename] });
-  if (!input.is_active)
+  if (input.is_active === false)
     throw badRequest(ROLE_MESSAGES.protectedDeactivate, {
       is_active: [ROLE_MESSAGES.protectedDeactivate],
     });

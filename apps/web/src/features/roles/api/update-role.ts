@@ -1,4 +1,4 @@
-import type { RoleBody, RoleDetail } from '@cricket/contracts';
+import type { RoleDetail, RoleUpdateBody } from '@cricket/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import { sessionQuery } from '@/lib/session';
@@ -13,7 +13,7 @@ export async function updateRole({
   body,
 }: {
   id: number;
-  body: RoleBody;
+  body: RoleUpdateBody;
 }): Promise<RoleDetail> {
   const response = await request<{ role: RoleDetail }>(`/roles/${id}`, { method: 'PUT', body });
   return response.data.role;

@@ -106,7 +106,7 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
               label="Role Name"
               placeholder="e.g. Scorer"
               readOnly={isProtected}
-              hint={isProtected ? 'The admin role cannot be renamed.' : undefined}
+              hint={isProtected ? ROLE_MESSAGES.protectedRename : undefined}
               required
             />
             <TextAreaField
