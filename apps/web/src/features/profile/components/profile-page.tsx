@@ -67,7 +67,9 @@ function AccountDetails({ user }: { user: ProfileUser }) {
     reValidateMode: 'onSubmit',
   });
   const currentPicture = useWatch({ control: form.control, name: 'profile_picture' }) ?? null;
-  const picture = usePendingPicture(() => form.setValue('profile_picture', null));
+  const picture = usePendingPicture(() =>
+    form.setValue('profile_picture', null, { shouldDirty: true }),
+  );
 
   const lifecycle = useFormLifecycle({
     form,
@@ -77,6 +79,7 @@ function AccountDetails({ user }: { user: ProfileUser }) {
       setEditing(next);
     },
     values: () => accountValues(user),
+    changed: picture.field.pendingUrl !== null,
     successText: ACCOUNT_SUCCESS.saved,
     failureText: ACCOUNT_MESSAGES.saveFailed,
     invalidText: ACCOUNT_MESSAGES.invalid,

@@ -73,6 +73,7 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
     open: true,
     onOpenChange: (open) => !open && onClose(),
     values: () => formValues(saved),
+    changed: changed !== null,
     successText: editing ? ROLE_SUCCESS.updated : ROLE_SUCCESS.createdToast,
     failureText: editing ? ROLE_MESSAGES.updateFailed : ROLE_MESSAGES.createFailed,
     invalidText: ROLE_MESSAGES.invalidForm,

@@ -64,6 +64,7 @@ export function TeamFormPanel({ open, onOpenChange, team }: TeamFormPanelProps) 
       onOpenChange(next);
     },
     values: () => formValues(team),
+    changed: logoFile !== null,
     successText: editing ? TEAM_SUCCESS.updated : TEAM_SUCCESS.created,
     failureText: editing ? TEAM_MESSAGES.updateFailed : TEAM_MESSAGES.createFailed,
     submit: async (values) => {

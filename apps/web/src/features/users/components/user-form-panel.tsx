@@ -112,7 +112,9 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
   });
 
   const currentPicture = useWatch({ control: form.control, name: 'profile_picture' }) ?? null;
-  const picture = usePendingPicture(() => form.setValue('profile_picture', null));
+  const picture = usePendingPicture(() =>
+    form.setValue('profile_picture', null, { shouldDirty: true }),
+  );
 
   const lifecycle = useFormLifecycle({
     form,
@@ -123,6 +125,7 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
     },
     // Cancel restores what the panel opened with: an empty form, or the saved user.
     values: () => formValues(mode === 'edit' ? user : undefined),
+    changed: picture.field.pendingUrl !== null,
     successText: text.done,
     failureText: text.failed,
     invalidText: userFormMessages.fixErrors,
