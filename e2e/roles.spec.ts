@@ -234,7 +234,10 @@ test.describe('a role is exactly what its users may do', () => {
       role_id: scorerRole.id,
       status: 'verified',
     });
-    await api('PUT', `/api/users/${scorer.user.id}/password`, { password: 'Scorer@123' });
+    await api('PUT', `/api/users/${scorer.user.id}/password`, {
+      password: 'Scorer@123',
+      confirm_password: 'Scorer@123',
+    });
     await api('POST', '/api/users', {
       first_name: 'Victor',
       last_name: 'Removable',

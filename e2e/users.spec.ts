@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { NEW_PASSWORD_MESSAGES } from '@cricket/contracts';
 import { signIn, choose, expectChosen } from './helpers';
 
 /** A 1×1 PNG: a real image for the profile picture upload. */
@@ -231,17 +232,21 @@ test.describe('a user from creation to deletion', () => {
     await expect(details.getByText('Coimbatore')).toBeVisible();
     await expect(main.getByRole('heading', { name: 'Kavya Iyengar' })).toBeVisible();
 
-    // Set a password: too short first, then one she signs in with.
+    // Set a password: the rule of every new password (8 characters, typed twice), then one she
+    // signs in with.
     await page.getByRole('button', { name: 'Set Password' }).click();
     const password = page.getByRole('dialog', { name: 'Set Password' });
-    await password.getByLabel('New Password').fill('123');
+    await password.getByLabel(/^New Password/).fill('Kavya@1');
+    await password.getByLabel('Confirm New Password').fill('Kavya@2');
     await password.getByRole('button', { name: 'Set Password' }).click();
-    await expect(password.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect(password.getByText(NEW_PASSWORD_MESSAGES.tooShort)).toBeVisible();
+    await expect(password.getByText(NEW_PASSWORD_MESSAGES.confirmMismatch)).toBeVisible();
     await expect(
       page.getByText('Please fix the validation errors before submitting'),
     ).toBeVisible();
-    await password.getByLabel('New Password').fill('Kavya@2024');
-    await expect(password.getByText('Password must be at least 6 characters')).toBeHidden();
+    await password.getByLabel(/^New Password/).fill('Kavya@2024');
+    await password.getByLabel('Confirm New Password').fill('Kavya@2024');
+    await expect(password.getByText(NEW_PASSWORD_MESSAGES.tooShort)).toBeHidden();
     await password.getByRole('button', { name: 'Set Password' }).click();
     await expect(page.getByText('Password updated successfully')).toBeVisible();
     await expect(password).toBeHidden();

@@ -3,6 +3,7 @@ import {
   ACCOUNT_SUCCESS,
   accountForm,
   fullName,
+  NEW_PASSWORD_MIN,
   passwordChangeForm,
   type AccountFormInput,
   type AccountFormValues,
@@ -243,7 +244,7 @@ function ChangePassword() {
           label="New Password"
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters. Your other sessions will be signed out."
+          hint={`At least ${NEW_PASSWORD_MIN} characters. Your other sessions will be signed out.`}
           required
         />
         <TextField

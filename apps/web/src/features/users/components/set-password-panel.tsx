@@ -1,5 +1,6 @@
 import {
   fullName,
+  NEW_PASSWORD_MIN,
   type User,
   USER_ERRORS,
   USER_SUCCESS,
@@ -13,6 +14,8 @@ import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
 import { TextField } from '@/components/ui/text-field';
 import { useSetUserPassword } from '../api/set-user-password';
 
+const emptyPasswords: UserPasswordForm = { password: '', confirm_password: '' };
+
 interface SetPasswordPanelProps {
   user: User;
   open: boolean;
@@ -24,7 +27,7 @@ export function SetPasswordPanel({ user, open, onOpenChange }: SetPasswordPanelP
   const setPassword = useSetUserPassword();
   const form = useForm<UserPasswordForm>({
     resolver: zodResolver(userPasswordForm),
-    defaultValues: { password: '' },
+    defaultValues: emptyPasswords,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
@@ -32,7 +35,7 @@ export function SetPasswordPanel({ user, open, onOpenChange }: SetPasswordPanelP
     form,
     open,
     onOpenChange,
-    values: () => ({ password: '' }),
+    values: () => emptyPasswords,
     submit: (values) => setPassword.mutateAsync({ id: user.id, body: values }),
     successText: USER_SUCCESS.passwordUpdated,
     failureText: USER_ERRORS.passwordFailed,
@@ -52,6 +55,15 @@ export function SetPasswordPanel({ user, open, onOpenChange }: SetPasswordPanelP
         form={form}
         name="password"
         label="New Password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${NEW_PASSWORD_MIN} characters.`}
+        required
+      />
+      <TextField
+        form={form}
+        name="confirm_password"
+        label="Confirm New Password"
         type="password"
         autoComplete="new-password"
         required
