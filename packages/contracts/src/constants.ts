@@ -13,3 +13,6 @@ export const DISCARD_CHANGES = {
   confirm: 'Discard',
   cancel: 'Keep editing',
 } as const;
+
+/** Under a text field that stopped at its limit, so the cut is not silent (issue 30). */
+export const fieldLimitReached = (max: number) => `Limit reached: ${max} characters`;

@@ -9,6 +9,7 @@ import {
   type AccountFormValues,
   type PasswordChangeForm,
   type ProfileUser,
+  USER_NAME_MAX,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, UserRound, X } from 'lucide-react';
@@ -166,6 +167,7 @@ function AccountDetails({ user }: { user: ProfileUser }) {
               name="first_name"
               label="First Name"
               autoComplete="given-name"
+              maxLength={USER_NAME_MAX}
               required
             />
             <TextField
@@ -173,6 +175,7 @@ function AccountDetails({ user }: { user: ProfileUser }) {
               name="last_name"
               label="Last Name"
               autoComplete="family-name"
+              maxLength={USER_NAME_MAX}
               required
             />
             <TextField

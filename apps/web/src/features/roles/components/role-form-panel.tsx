@@ -1,6 +1,8 @@
 import {
   PROTECTED_ROLE_ID,
+  ROLE_DESCRIPTION_MAX,
   ROLE_MESSAGES,
+  ROLE_NAME_MAX,
   ROLE_SUCCESS,
   type RoleDetail,
   type RoleForm,
@@ -106,6 +108,7 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
               name="name"
               label="Role Name"
               placeholder="e.g. Scorer"
+              maxLength={ROLE_NAME_MAX}
               readOnly={isProtected}
               hint={isProtected ? 'The admin role cannot be renamed.' : undefined}
               required
@@ -115,6 +118,7 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
               name="description"
               label="Description"
               placeholder="What may users of this role do?"
+              maxLength={ROLE_DESCRIPTION_MAX}
               rows={3}
             />
             {isProtected ? (

@@ -4,6 +4,7 @@ import {
   todayIsoDate,
   type User,
   USER_ERRORS,
+  USER_NAME_MAX,
   USER_STATUSES,
   USER_SUCCESS,
   userForm,
@@ -165,6 +166,7 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
           name="first_name"
           label="First Name"
           autoComplete="given-name"
+          maxLength={USER_NAME_MAX}
           required
         />
         <TextField
@@ -172,6 +174,7 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
           name="last_name"
           label="Last Name"
           autoComplete="family-name"
+          maxLength={USER_NAME_MAX}
           required
         />
         <TextField
