@@ -1,4 +1,4 @@
-import { fieldLimitReached } from '@cricket/contracts';
+import { fieldLimitReached, jerseyRepeatedMessage, ONE_CAPTAIN_MESSAGE } from '@cricket/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, choose } from './helpers';
 
@@ -127,8 +127,18 @@ test.describe('teams on a desktop', () => {
     const entry = (phone: string) => selected.getByRole('listitem').filter({ hasText: phone });
     await entry(captain.phone).getByLabel('Jersey Number').fill('7');
     await entry(keeper.phone).getByLabel('Jersey Number').fill('18');
-    await entry(leaver.phone).getByLabel('Jersey Number').fill('45');
     await entry(captain.phone).getByLabel('Captain').check();
+    // The batch's rules are checked in the form, on the field that breaks one: a jersey number
+    // given twice, a second captain. Nothing is sent until they are fixed.
+    await entry(leaver.phone).getByLabel('Jersey Number').fill('7');
+    await entry(keeper.phone).getByLabel('Captain').check();
+    await selected.getByRole('button', { name: 'Add All Players (3)' }).click();
+    await expect(entry(leaver.phone).getByText(jerseyRepeatedMessage(7))).toBeVisible();
+    await expect(entry(keeper.phone).getByText(ONE_CAPTAIN_MESSAGE)).toBeVisible();
+    await expect(entry(captain.phone).getByText(jerseyRepeatedMessage(7))).toHaveCount(0);
+    await expect(selected).toBeVisible();
+    await entry(leaver.phone).getByLabel('Jersey Number').fill('45');
+    await entry(keeper.phone).getByLabel('Captain').uncheck();
     await selected.getByRole('button', { name: 'Add All Players (3)' }).click();
     await expect(page.getByText('Players added to team successfully')).toBeVisible();
     await expect(manage).toBeHidden();
