@@ -1,6 +1,6 @@
 import { fieldLimitReached, PERMISSION_CATALOGUE } from '@cricket/contracts';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, choose } from './helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, choose, discardChanges } from './helpers';
 
 const TOTAL = PERMISSION_CATALOGUE.length;
 const MODULE_COUNT = new Set(PERMISSION_CATALOGUE.map((p) => p.module)).size;
@@ -144,6 +144,7 @@ test.describe('the roles screen', () => {
     await expect(page.getByText('Role name is already in use').first()).toBeVisible();
     await expect(panel.getByLabel('Role Name')).toHaveAttribute('aria-invalid', 'true');
     await panel.getByRole('button', { name: 'Cancel' }).click();
+    await discardChanges(page);
     await expect(panel).toBeHidden();
 
     // Edit: the form comes from the server with the name capitalised and the grants ticked.

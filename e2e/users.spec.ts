@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fieldLimitReached, NEW_PASSWORD_MESSAGES } from '@cricket/contracts';
-import { signIn, choose, expectChosen } from './helpers';
+import { signIn, choose, discardChanges, expectChosen } from './helpers';
 
 /** A 1×1 PNG: a real image for the profile picture upload. */
 const PNG = Buffer.from(
@@ -210,6 +210,7 @@ test.describe('a user from creation to deletion', () => {
     await edit.getByLabel('First Name').fill('Changed');
     await edit.getByLabel('City').fill('Madurai');
     await edit.getByRole('button', { name: 'Cancel' }).click();
+    await discardChanges(page);
     await expect(edit).toBeHidden();
     await page.getByRole('button', { name: 'Edit' }).click();
     await expect(edit.getByLabel('First Name')).toHaveValue('Kavya');
@@ -397,8 +398,9 @@ test.describe('the create panel validates like the spec', () => {
     await panel.getByLabel('Email').fill('kavya.validation@example.in');
     await expect(panel.getByText('Email is already in use')).toBeHidden();
 
-    // Cancel closes and the next opening is an empty form again.
+    // Cancel closes, once the changes are given up, and the next opening is an empty form again.
     await panel.getByRole('button', { name: 'Cancel' }).click();
+    await discardChanges(page);
     await expect(panel).toBeHidden();
     await page.getByRole('button', { name: 'Add User' }).click();
     await expect(panel.getByLabel('First Name')).toHaveValue('');

@@ -1,6 +1,6 @@
-import { DISCARD_CHANGES, WA_RULE_MESSAGES } from '@cricket/contracts';
+import { WA_RULE_MESSAGES } from '@cricket/contracts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { choose, signIn } from './helpers';
+import { choose, discardChanges, signIn } from './helpers';
 
 /** A 1×1 PNG, uploaded as the template's header image. */
 const PNG_1PX = Buffer.from(
@@ -150,10 +150,7 @@ test.describe('WhatsApp templates and categories', () => {
     await expect(rules).toContainText('(1 to fix)');
     // The changes are thrown away only when the question is answered.
     await edit.getByRole('button', { name: 'Cancel' }).click();
-    await page
-      .getByRole('alertdialog', { name: DISCARD_CHANGES.title })
-      .getByRole('button', { name: DISCARD_CHANGES.confirm })
-      .click();
+    await discardChanges(page);
     await expect(edit).toBeHidden();
 
     // The category is in use: deleting it is refused, saying why.

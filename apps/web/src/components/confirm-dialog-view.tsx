@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { DialogContent, DialogRoot, type ReturnFocus } from './ui/dialog-root';
+import { DialogContent, DialogOverlay, DialogRoot, type ReturnFocus } from './ui/dialog-root';
 import { Button } from './ui/button';
 
 export interface ConfirmDialogProps {
@@ -45,7 +45,7 @@ export function ConfirmDialogView({
     >
       <Dialog.Portal>
         {/* Above side panels and modals: a confirmation can be asked from inside either. */}
-        <Dialog.Overlay className="animate-fade-in fixed inset-0 z-[80] bg-neutral-900/40" />
+        <DialogOverlay className="animate-fade-in fixed inset-0 z-[80] bg-neutral-900/40" />
         <DialogContent
           role="alertdialog"
           className="animate-fade-in fixed top-1/2 left-1/2 z-[90] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl focus:outline-none"

@@ -86,3 +86,12 @@ export function DialogContent(props: ComponentProps<typeof Dialog.Content>) {
     />
   );
 }
+
+/**
+ * Radix's overlay, except that pressing it leaves focus where it was: a click outside a form
+ * with changes asks 'Discard changes?', and 'Keep editing' gives focus back to the field that
+ * had it, which a press on the overlay would otherwise have moved to the document.
+ */
+export function DialogOverlay(props: ComponentProps<typeof Dialog.Overlay>) {
+  return <Dialog.Overlay onMouseDown={(event) => event.preventDefault()} {...props} />;
+}
