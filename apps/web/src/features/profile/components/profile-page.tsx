@@ -3,7 +3,6 @@ import {
   ACCOUNT_SUCCESS,
   accountForm,
   fullName,
-  NEW_PASSWORD_MIN,
   passwordChangeForm,
   type AccountFormInput,
   type AccountFormValues,
@@ -18,6 +17,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { DetailItem } from '@/components/detail-item';
 import { KEEP_OPEN, useFormLifecycle } from '@/components/form-drawer';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { PageHeader } from '@/components/page-header';
 import {
   ProfilePictureField,
@@ -241,22 +241,10 @@ function ChangePassword() {
           autoComplete="current-password"
           required
         />
-        <TextField
+        <NewPasswordFields
           form={form}
           name="new_password"
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${NEW_PASSWORD_MIN} characters. Your other sessions will be signed out.`}
-          required
-        />
-        <TextField
-          form={form}
-          name="confirm_password"
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          required
+          note="Your other sessions will be signed out."
         />
         <div className="flex justify-end">
           <Button type="submit" busy={lifecycle.saving} busyText="Changing...">

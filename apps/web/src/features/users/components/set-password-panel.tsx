@@ -1,6 +1,5 @@
 import {
   fullName,
-  NEW_PASSWORD_MIN,
   type User,
   USER_ERRORS,
   USER_SUCCESS,
@@ -11,7 +10,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
-import { TextField } from '@/components/ui/text-field';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { useSetUserPassword } from '../api/set-user-password';
 
 const emptyPasswords: UserPasswordForm = { password: '', confirm_password: '' };
@@ -51,23 +50,7 @@ export function SetPasswordPanel({ user, open, onOpenChange }: SetPasswordPanelP
       submitLabel="Set Password"
       busyLabel="Saving..."
     >
-      <TextField
-        form={form}
-        name="password"
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${NEW_PASSWORD_MIN} characters.`}
-        required
-      />
-      <TextField
-        form={form}
-        name="confirm_password"
-        label="Confirm New Password"
-        type="password"
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields form={form} name="password" />
     </FormDrawer>
   );
 }
