@@ -70,7 +70,10 @@ async function newStaff(request: APIRequestContext) {
     role_id: role.id,
     status: 'verified',
   });
-  await api('PUT', `/api/users/${user.id}/password`, { password: PASSWORD });
+  await api('PUT', `/api/users/${user.id}/password`, {
+    password: PASSWORD,
+    confirm_password: PASSWORD,
+  });
   return { email };
 }
 

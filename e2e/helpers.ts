@@ -1,3 +1,4 @@
+import { DISCARD_CHANGES } from '@cricket/contracts';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The administrator the e2e server seeds (see playwright.config.ts). */
@@ -42,4 +43,11 @@ export async function choose(select: Locator, option: string): Promise<void> {
 /** Checks that one of the app's drop-downs shows `option`. */
 export async function expectChosen(select: Locator, option: string): Promise<void> {
   await expect(select.locator('option:checked')).toHaveText(option);
+}
+
+/** Answers the form kit's 'Discard changes?' with Discard, after a form with changes closes. */
+export async function discardChanges(page: Page): Promise<void> {
+  const ask = page.getByRole('alertdialog', { name: DISCARD_CHANGES.title });
+  await ask.getByRole('button', { name: DISCARD_CHANGES.confirm }).click();
+  await expect(ask).toBeHidden();
 }

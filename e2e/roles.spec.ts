@@ -1,6 +1,6 @@
-import { PERMISSION_CATALOGUE } from '@cricket/contracts';
+import { fieldLimitReached, PERMISSION_CATALOGUE } from '@cricket/contracts';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, choose } from './helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, choose, discardChanges } from './helpers';
 
 const TOTAL = PERMISSION_CATALOGUE.length;
 const MODULE_COUNT = new Set(PERMISSION_CATALOGUE.map((p) => p.module)).size;
@@ -104,13 +104,13 @@ test.describe('the roles screen', () => {
     await expect(
       page.getByText('Please fix the validation errors before submitting'),
     ).toBeVisible();
-    // Too long is said, not cut off silently as the name is typed or pasted.
+    // The name stops at its limit, and says so rather than cutting it silently.
     await panel.getByLabel('Role Name').fill('R'.repeat(51));
-    await panel.getByRole('button', { name: 'Create Role' }).click();
-    await expect(panel.getByText('Role name must not exceed 50 characters')).toBeVisible();
+    await expect(panel.getByLabel('Role Name')).toHaveValue('R'.repeat(50));
+    await expect(panel.getByText(fieldLimitReached(50))).toBeVisible();
 
     await panel.getByLabel('Role Name').fill('match referee');
-    await expect(panel.getByText('Role name must not exceed 50 characters')).toBeHidden();
+    await expect(panel.getByText(fieldLimitReached(50))).toBeHidden();
     await expect(panel.getByText('Role name is required')).toBeHidden();
     await panel.getByLabel('Description').fill('Oversees matches');
 
@@ -144,6 +144,7 @@ test.describe('the roles screen', () => {
     await expect(page.getByText('Role name is already in use').first()).toBeVisible();
     await expect(panel.getByLabel('Role Name')).toHaveAttribute('aria-invalid', 'true');
     await panel.getByRole('button', { name: 'Cancel' }).click();
+    await discardChanges(page);
     await expect(panel).toBeHidden();
 
     // Edit: the form comes from the server with the name capitalised and the grants ticked.
@@ -234,7 +235,10 @@ test.describe('a role is exactly what its users may do', () => {
       role_id: scorerRole.id,
       status: 'verified',
     });
-    await api('PUT', `/api/users/${scorer.user.id}/password`, { password: 'Scorer@123' });
+    await api('PUT', `/api/users/${scorer.user.id}/password`, {
+      password: 'Scorer@123',
+      confirm_password: 'Scorer@123',
+    });
     await api('POST', '/api/users', {
       first_name: 'Victor',
       last_name: 'Removable',

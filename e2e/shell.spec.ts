@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { discardChanges, signIn } from './helpers';
 
 test.describe('the shell on a desktop', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
@@ -97,8 +97,10 @@ test.describe('the shell on a desktop', () => {
 
     await page.getByRole('button', { name: 'Edit account details' }).click();
     await page.getByLabel('First Name').fill('Changed');
-    // Close drops the edit: nothing is sent and the saved name is shown again.
+    // Close drops the edit once Discard is answered: nothing is sent and the saved name is
+    // shown again.
     await page.getByRole('button', { name: 'Close' }).click();
+    await discardChanges(page);
     await expect(page.getByRole('button', { name: 'Edit account details' })).toBeVisible();
     await expect(page.getByText('Account details saved successfully!')).toBeHidden();
     await page.getByRole('button', { name: 'Edit account details' }).click();

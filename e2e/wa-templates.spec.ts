@@ -1,5 +1,6 @@
+import { WA_RULE_MESSAGES } from '@cricket/contracts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { choose, signIn } from './helpers';
+import { choose, discardChanges, signIn } from './helpers';
 
 /** A 1×1 PNG, uploaded as the template's header image. */
 const PNG_1PX = Buffer.from(
@@ -117,22 +118,42 @@ test.describe('WhatsApp templates and categories', () => {
     await expect(page.getByText('Approved', { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const rules = edit.getByRole('heading', { name: /^WhatsApp rules/ });
+    await expect(rules).toContainText('(all met)');
+    // An empty button stops a save, and the checklist says so as it is added (a quick reply
+    // after the URL button also mixes the groups, until it moves up).
     await edit.getByRole('button', { name: 'Add Button' }).click();
+    await expect(rules).toContainText('(2 to fix)');
+    const failing = edit
+      .getByRole('list', { name: 'WhatsApp rules checklist' })
+      .locator('[data-status=fail]');
+    await expect(failing.filter({ hasText: WA_RULE_MESSAGES.buttonTextRequired })).toHaveCount(1);
     await edit.getByLabel('Button 3 text').fill('Not this time');
-    await edit.getByRole('button', { name: 'Add Button' }).click();
-    await expect(fieldError(edit, 'Maximum 3 buttons allowed')).toBeVisible();
-    await expect(edit.getByLabel('Button 4 text')).toHaveCount(0);
+    await expect(failing.filter({ hasText: WA_RULE_MESSAGES.buttonTextRequired })).toHaveCount(0);
+    await edit.getByRole('button', { name: 'Move button 3 up' }).click();
+    await expect(rules).toContainText('(all met)');
+    // At 3 of 3, Add Button stops and says why.
+    await expect(edit.getByRole('button', { name: 'Add Button' })).toBeDisabled();
+    await expect(edit.getByRole('button', { name: 'Add Button' })).toHaveAccessibleDescription(
+      WA_RULE_MESSAGES.buttonsMax,
+    );
 
+    // Body, footer and button texts stop at their limits.
     await edit.getByLabel('Body Text').fill(`Hello ${'x'.repeat(1019)}`);
+    await expect(edit.getByLabel('Body Text')).toHaveValue(`Hello ${'x'.repeat(1018)}`);
     await edit.getByLabel('Footer Text').fill('f'.repeat(61));
+    await expect(edit.getByLabel('Footer Text')).toHaveValue('f'.repeat(60));
+    await edit.getByLabel('Button 2 text').fill('b'.repeat(26));
+    await expect(edit.getByLabel('Button 2 text')).toHaveValue('b'.repeat(25));
     await edit.getByLabel('Template Name').fill('Match Reminder');
     await edit.getByRole('button', { name: 'Update Template' }).click();
     await expect(toast(page, 'Please fix all errors before submitting')).toBeVisible();
-    await expect(fieldError(edit, 'Body text must be less than 1024 characters')).toBeVisible();
-    await expect(fieldError(edit, 'Footer text must be less than 60 characters')).toBeVisible();
     // Under the field, and in the checklist beside the preview.
     await expect(fieldError(edit, WA_NAME_MESSAGE)).toHaveCount(2);
+    await expect(rules).toContainText('(1 to fix)');
+    // The changes are thrown away only when the question is answered.
     await edit.getByRole('button', { name: 'Cancel' }).click();
+    await discardChanges(page);
     await expect(edit).toBeHidden();
 
     // The category is in use: deleting it is refused, saying why.

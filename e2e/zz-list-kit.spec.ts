@@ -549,7 +549,10 @@ const SCREENS: Screen[] = [
         role_id: PROTECTED_ROLE_ID,
         status: 'verified',
       });
-      await api('PUT', `/api/users/${user.id}/password`, { password: SESSION_PASSWORD });
+      await api('PUT', `/api/users/${user.id}/password`, {
+        password: SESSION_PASSWORD,
+        confirm_password: SESSION_PASSWORD,
+      });
       for (let i = 1; i < count; i++) {
         await api('POST', '/api/user/login', { email, password: SESSION_PASSWORD });
       }

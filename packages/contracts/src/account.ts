@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { idValue, pageOf, paginationQuery } from './common.ts';
-import { PASSWORD_MAX, userForm } from './users.ts';
+import {
+  checkPasswordConfirmed,
+  confirmPassword,
+  newPassword,
+  PASSWORD_MAX,
+  userForm,
+} from './users.ts';
 
 /**
  * The signed-in person's own account (/profile, issue 13). Email and role are not theirs to
@@ -15,51 +21,35 @@ export const accountForm = userForm.pick({
 export type AccountFormInput = z.input<typeof accountForm>;
 export type AccountFormValues = z.output<typeof accountForm>;
 
-/** A new password of one's own is longer than the spec's sign-in minimum of 6. */
-export const NEW_PASSWORD_MIN = 8;
-
 export const ACCOUNT_MESSAGES = {
   invalid: 'Please fix the validation errors before saving',
   saveFailed: 'Failed to save account details',
   currentRequired: 'Current password is required',
   currentWrong: 'Current password is incorrect',
-  newRequired: 'New password is required',
-  newTooShort: `New password must be at least ${NEW_PASSWORD_MIN} characters`,
-  newTooLong: `New password must be at most ${PASSWORD_MAX} characters`,
   newSame: 'New password must be different from the current password',
-  confirmRequired: 'Please confirm the new password',
-  confirmMismatch: 'Passwords do not match',
   passwordFailed: 'Failed to change password',
   sessionNotFound: 'Session not found',
   signOutFailed: 'Failed to sign out the session',
   sessionsFailed: 'Failed to load your sessions',
 } as const;
 
-/** `PUT /api/user/password`: the form and the API check the same rules. */
+/**
+ * `PUT /api/user/password`: the form and the API check the same rules, and the new password
+ * the same rule as an administrator's Set Password (`newPassword` in users.ts).
+ */
 export const passwordChangeForm = z
   .object({
     current_password: z
       .string({ error: ACCOUNT_MESSAGES.currentRequired })
       .min(1, ACCOUNT_MESSAGES.currentRequired)
       .max(PASSWORD_MAX, ACCOUNT_MESSAGES.currentWrong),
-    new_password: z
-      .string({ error: ACCOUNT_MESSAGES.newRequired })
-      .min(1, { error: ACCOUNT_MESSAGES.newRequired, abort: true })
-      .min(NEW_PASSWORD_MIN, ACCOUNT_MESSAGES.newTooShort)
-      .max(PASSWORD_MAX, ACCOUNT_MESSAGES.newTooLong),
-    confirm_password: z
-      .string({ error: ACCOUNT_MESSAGES.confirmRequired })
-      .min(1, ACCOUNT_MESSAGES.confirmRequired),
+    new_password: newPassword,
+    confirm_password: confirmPassword,
   })
   .superRefine((v, ctx) => {
     if (v.new_password && v.new_password === v.current_password)
       ctx.addIssue({ code: 'custom', path: ['new_password'], message: ACCOUNT_MESSAGES.newSame });
-    if (v.confirm_password && v.confirm_password !== v.new_password)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['confirm_password'],
-        message: ACCOUNT_MESSAGES.confirmMismatch,
-      });
+    checkPasswordConfirmed(v.new_password, v.confirm_password, ctx);
   });
 export type PasswordChangeForm = z.infer<typeof passwordChangeForm>;
 

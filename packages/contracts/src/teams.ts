@@ -219,8 +219,14 @@ export type TeamPlayerValues = z.output<typeof teamPlayerInput>;
 
 export const ONE_CAPTAIN_MESSAGE = 'Only one player can be the captain';
 export const ONE_KEEPER_MESSAGE = 'Only one player can be the wicket keeper';
+export const jerseyRepeatedMessage = (n: number) =>
+  `Jersey number ${n} is given to another selected player`;
 
-/** `POST /teams/{id}/players/multiple` and the selected-players modal. */
+/**
+ * `POST /teams/{id}/players/multiple` and the selected-players modal. The rules across the
+ * batch (one captain, one keeper, a jersey number once) are checked here, so the form flags
+ * the field that breaks one; a number already worn in the team needs the database (rules.ts).
+ */
 export const addTeamPlayersInput = z
   .object({
     players: z
@@ -236,6 +242,15 @@ export const addTeamPlayersInput = z
       });
     flagged('is_captain', ONE_CAPTAIN_MESSAGE);
     flagged('is_wicket_keeper', ONE_KEEPER_MESSAGE);
+    const jerseys = body.players.map((p) => p.jersey_number);
+    jerseys.forEach((n, i) => {
+      if (n !== null && jerseys.indexOf(n) !== i)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['players', i, 'jersey_number'],
+          message: jerseyRepeatedMessage(n),
+        });
+    });
   });
 export type AddTeamPlayersInput = z.input<typeof addTeamPlayersInput>;
 

@@ -1,10 +1,18 @@
 /**
- * WhatsApp's own rules for message templates, beyond the back-office's field limits (spec §5):
- * a template Meta would reject is caught here with a clear message before anyone submits it.
- * One checker for the editor's live checklist (as you type) and for the API (on save, through
- * `waTemplateInput`). Sources: Meta's "Message templates" guidelines and components reference
- * (names, header text, named parameters, buttons).
+ * The rules a template's content must meet: the back-office's limits for body, footer and
+ * buttons (spec §5) and WhatsApp's own rules, so a template Meta would reject is caught here
+ * with a clear message before anyone submits it. One checker for the editor's live checklist
+ * (as you type) and for the API (on save, through `waTemplateInput`), so the checklist lists
+ * everything about the content that can stop a save. Sources: Meta's "Message templates"
+ * guidelines and components reference (names, header text, named parameters, buttons).
  */
+
+/** Spec §5 and §9 limits. */
+export const WA_BODY_MAX = 1024;
+export const WA_FOOTER_MAX = 60;
+export const WA_BUTTONS_MAX = 3;
+export const WA_BUTTON_TEXT_MAX = 25;
+export const WA_URL_MAX = 2000;
 
 export const WA_TEMPLATE_NAME_MAX = 512;
 export const WA_HEADER_TEXT_MAX = 60;
@@ -42,17 +50,29 @@ export const WA_RULES = {
     'Variables are written {{name}} (lowercase letters, numbers, underscores) or numbered {{1}} to {{n}}',
   variables_apart: 'No two variables stand side by side',
   body_edges: 'Body does not start or end with a variable',
+  body_length: `Body is at most ${WA_BODY_MAX} characters`,
   variable_density: 'Enough fixed text for the number of variables',
+  footer_length: `Footer is at most ${WA_FOOTER_MAX} characters`,
   footer_no_variables: 'Footer has no variables',
+  buttons_complete: `Every button has a text of at most ${WA_BUTTON_TEXT_MAX} characters, and a URL or phone number if its type needs one`,
   button_text_plain: 'Button texts have no variables and are all different',
   button_groups: 'Quick replies and call-to-action buttons are grouped, not mixed',
-  button_counts: 'At most one phone button and two URL buttons',
+  button_counts: `At most ${WA_BUTTONS_MAX} buttons: one phone button and two URL buttons at most`,
   url_variable: 'A URL holds at most one variable, at its end',
   samples: 'Every variable has a sample value',
 } as const;
 export type WaRuleId = keyof typeof WA_RULES;
 
 export const WA_RULE_MESSAGES = {
+  bodyMax: 'Body text must be less than 1024 characters',
+  footerMax: 'Footer text must be less than 60 characters',
+  buttonTextRequired: 'Button text is required',
+  buttonTextMax: `Button text must be at most ${WA_BUTTON_TEXT_MAX} characters`,
+  urlRequired: 'URL is required',
+  urlInvalid: 'Please enter a valid URL starting with http:// or https://',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Please enter a valid phone number with country code (e.g. +919876543210)',
+  buttonsMax: 'Maximum 3 buttons allowed',
   nameFormat:
     'Template name may contain only lowercase letters, numbers and underscores (e.g. match_reminder)',
   nameLength: `Template name must be at most ${WA_TEMPLATE_NAME_MAX} characters`,
@@ -108,6 +128,19 @@ export const WA_VARIABLE_NAME = /^[a-z0-9_]+$/;
 const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
 const WHOLE_PLACEHOLDER = /^\{\{[^{}]*\}\}/;
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+
+/** An http(s) address; a variable at its end stands for the part filled per message. */
+export function isHttpUrl(value: string) {
+  const withoutVariables = value.replace(/\{\{[^{}]*\}\}/g, 'x');
+  return /^https?:\/\/([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(:[0-9]{1,5})?([/?#][^\s]*)?$/i.test(
+    withoutVariables,
+  );
+}
+
+/** A phone number WhatsApp can call: a country code and 8 to 15 digits in all. */
+export function isWaPhoneNumber(value: string) {
+  return /^\+?[1-9][0-9]{7,14}$/.test(value.replace(/[\s()-]/g, ''));
+}
 
 /** Every `{{…}}` of a text, where it stands and what it names. */
 function placeholders(text: string) {
@@ -215,6 +248,34 @@ const fixedWords = (text: string) =>
  */
 export const WA_MIN_WORDS_PER_VARIABLE = 2;
 
+type WaButtonDraft = NonNullable<WaTemplateDraft['buttons']>[number];
+
+/** What a button lacks: its text within the limit, and the URL or number its type needs. */
+function buttonGaps(button: WaButtonDraft, i: number): WaRuleIssue[] {
+  const issues: WaRuleIssue[] = [];
+  const gap = (field: string, message: string) =>
+    issues.push({
+      rule: 'buttons_complete',
+      path: ['buttons', i, field],
+      message,
+      severity: 'error',
+    });
+  const text = button.text?.trim() ?? '';
+  if (text === '') gap('text', WA_RULE_MESSAGES.buttonTextRequired);
+  else if (text.length > WA_BUTTON_TEXT_MAX) gap('text', WA_RULE_MESSAGES.buttonTextMax);
+  const url = button.url?.trim() ?? '';
+  if (button.type === 'url') {
+    if (url === '') gap('url', WA_RULE_MESSAGES.urlRequired);
+    else if (url.length > WA_URL_MAX || !isHttpUrl(url)) gap('url', WA_RULE_MESSAGES.urlInvalid);
+  }
+  const phone = button.phone_number?.trim() ?? '';
+  if (button.type === 'phone_number') {
+    if (phone === '') gap('phone_number', WA_RULE_MESSAGES.phoneRequired);
+    else if (!isWaPhoneNumber(phone)) gap('phone_number', WA_RULE_MESSAGES.phoneInvalid);
+  }
+  return issues;
+}
+
 /** Every rule broken by the draft, errors and warnings, each on the field it belongs to. */
 export function waTemplateIssues(draft: WaTemplateDraft): WaRuleIssue[] {
   const issues: WaRuleIssue[] = [];
@@ -248,6 +309,7 @@ export function waTemplateIssues(draft: WaTemplateDraft): WaRuleIssue[] {
   if (bodyAdjacent) issues.push(bodyAdjacent);
   if (WHOLE_PLACEHOLDER.test(body)) error('body_edges', ['body_text'], WA_RULE_MESSAGES.bodyStart);
   if (/\{\{[^{}]*\}\}$/.test(body)) error('body_edges', ['body_text'], WA_RULE_MESSAGES.bodyEnd);
+  if (body.length > WA_BODY_MAX) error('body_length', ['body_text'], WA_RULE_MESSAGES.bodyMax);
   const variableCount = placeholders(body).length;
   if (variableCount > 0 && fixedWords(body) < WA_MIN_WORDS_PER_VARIABLE * variableCount)
     issues.push({
@@ -258,6 +320,8 @@ export function waTemplateIssues(draft: WaTemplateDraft): WaRuleIssue[] {
     });
 
   const footer = draft.footer_text?.trim() ?? '';
+  if (footer.length > WA_FOOTER_MAX)
+    error('footer_length', ['footer_text'], WA_RULE_MESSAGES.footerMax);
   if (placeholders(footer).length > 0)
     error('footer_no_variables', ['footer_text'], WA_RULE_MESSAGES.footerVariables);
   else issues.push(...variableFormatIssues(footer, ['footer_text']));
@@ -266,6 +330,7 @@ export function waTemplateIssues(draft: WaTemplateDraft): WaRuleIssue[] {
   const seenTexts = new Set<string>();
   buttons.forEach((button, i) => {
     const text = button.text?.trim() ?? '';
+    issues.push(...buttonGaps(button, i));
     if (/\{\{|\}\}/.test(text))
       error('button_text_plain', ['buttons', i, 'text'], WA_RULE_MESSAGES.buttonVariables);
     else if (text !== '' && seenTexts.has(text.toLowerCase()))
@@ -285,6 +350,8 @@ export function waTemplateIssues(draft: WaTemplateDraft): WaRuleIssue[] {
   const groups = buttons.map((b) => (b.type === 'quick_reply' ? 'quick' : 'cta'));
   const switches = groups.filter((g, i) => i > 0 && g !== groups[i - 1]).length;
   if (switches > 1) error('button_groups', ['buttons'], WA_RULE_MESSAGES.buttonGroups);
+  if (buttons.length > WA_BUTTONS_MAX)
+    error('button_counts', ['buttons'], WA_RULE_MESSAGES.buttonsMax);
   if (buttons.filter((b) => b.type === 'phone_number').length > WA_MAX_PHONE_BUTTONS)
     error('button_counts', ['buttons'], WA_RULE_MESSAGES.phoneButtons);
   if (buttons.filter((b) => b.type === 'url').length > WA_MAX_URL_BUTTONS)

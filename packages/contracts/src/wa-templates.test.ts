@@ -172,18 +172,18 @@ describe('WhatsApp template rules', () => {
     ['an unknown language', { template_language: 'fr_FR' as never }, M.language],
     ['an unknown status', { status: 'live' as never }, M.status],
     ['an empty body', { body_text: '  ' }, M.bodyRequired],
-    ['a 1025-character body', { body_text: `Hello ${'x'.repeat(1019)}` }, M.bodyMax],
-    ['a 61-character footer', { footer_text: 'x'.repeat(61) }, M.footerMax],
-    ['four buttons', { buttons: [qr('A'), qr('B'), qr('C'), qr('D')] }, M.buttonsMax],
-    ['a button without text', { buttons: [qr(' ')] }, M.buttonTextRequired, 'buttons.0.text'],
-    ['a 26-character button text', { buttons: [qr('x'.repeat(26))] }, M.buttonTextMax],
-    ['a url button without URL', { buttons: [link('Open', '')] }, M.urlRequired, 'buttons.0.url'],
-    ['an ftp URL', { buttons: [link('Open', 'ftp://example.com')] }, M.urlInvalid],
-    ['a URL without host', { buttons: [link('Open', 'https://')] }, M.urlInvalid],
-    ['a javascript: URL', { buttons: [link('Open', 'javascript:alert(1)')] }, M.urlInvalid],
-    ['a phone button without number', { buttons: [call('Call', '')] }, M.phoneRequired],
-    ['a phone number with letters', { buttons: [call('Call', '+91 CALL NOW')] }, M.phoneInvalid],
-    ['a five-digit phone number', { buttons: [call('Call', '12345')] }, M.phoneInvalid],
+    ['a 1025-character body', { body_text: `Hello ${'x'.repeat(1019)}` }, R.bodyMax],
+    ['a 61-character footer', { footer_text: 'x'.repeat(61) }, R.footerMax],
+    ['four buttons', { buttons: [qr('A'), qr('B'), qr('C'), qr('D')] }, R.buttonsMax],
+    ['a button without text', { buttons: [qr(' ')] }, R.buttonTextRequired, 'buttons.0.text'],
+    ['a 26-character button text', { buttons: [qr('x'.repeat(26))] }, R.buttonTextMax],
+    ['a url button without URL', { buttons: [link('Open', '')] }, R.urlRequired, 'buttons.0.url'],
+    ['an ftp URL', { buttons: [link('Open', 'ftp://example.com')] }, R.urlInvalid],
+    ['a URL without host', { buttons: [link('Open', 'https://')] }, R.urlInvalid],
+    ['a javascript: URL', { buttons: [link('Open', 'javascript:alert(1)')] }, R.urlInvalid],
+    ['a phone button without number', { buttons: [call('Call', '')] }, R.phoneRequired],
+    ['a phone number with letters', { buttons: [call('Call', '+91 CALL NOW')] }, R.phoneInvalid],
+    ['a five-digit phone number', { buttons: [call('Call', '12345')] }, R.phoneInvalid],
     [
       'an unknown button type',
       { buttons: [{ type: 'copy_code' as never, text: 'Copy' }] },
@@ -395,7 +395,7 @@ describe('WhatsApp template rules', () => {
       footer_text: 'x'.repeat(61),
     });
     expect(parsed.error?.issues.map((i) => i.message)).toEqual(
-      expect.arrayContaining([M.categoryRequired, R.nameFormat, M.footerMax]),
+      expect.arrayContaining([M.categoryRequired, R.nameFormat, R.footerMax]),
     );
   });
 
@@ -420,6 +420,21 @@ describe('WhatsApp template rules', () => {
       'name_format',
       'footer_no_variables',
     ]);
+  });
+
+  it.each<[string, Partial<WaTemplateInput>, string]>([
+    ['three empty buttons', { buttons: [qr(''), qr(' '), qr('')] }, 'buttons_complete'],
+    ['a 26-character button text', { buttons: [qr('x'.repeat(26))] }, 'buttons_complete'],
+    ['a url button without URL', { buttons: [link('Open', '')] }, 'buttons_complete'],
+    ['a phone number with letters', { buttons: [call('Call', '+91 CALL')] }, 'buttons_complete'],
+    ['four buttons', { buttons: [qr('A'), qr('B'), qr('C'), qr('D')] }, 'button_counts'],
+    ['a 61-character footer', { footer_text: 'x'.repeat(61) }, 'footer_length'],
+    ['a 1025-character body', { body_text: `Hello ${'x'.repeat(1019)}` }, 'body_length'],
+  ])('the checklist fails a row for %s, which stops a save too', (_, over, rule) => {
+    const draft = { ...VALID, ...over };
+    expect(waTemplateInput.safeParse(draft).success).toBe(false);
+    const checks = checkWaTemplate(draft);
+    expect(checks.filter((c) => c.status === 'fail').map((c) => c.rule)).toEqual([rule]);
   });
 
   it('offers a name WhatsApp accepts', () => {

@@ -6,7 +6,9 @@ import {
   VIDEO_MIME_TYPES,
   WA_MEDIA_MAX_BYTES,
 } from './media.ts';
-import { waTemplateIssues, waTemplateVariables } from './wa-rules.ts';
+import { WA_RULE_MESSAGES, waTemplateIssues, waTemplateVariables } from './wa-rules.ts';
+// The limits of body, footer and buttons are content rules: wa-rules.ts checks them, so the
+// editor's checklist shows them too.
 
 /** Spec §3 "WhatsApp template", §4 "WhatsApp template status", §9 limits. */
 export const WA_TEMPLATE_TYPES = ['text', 'image', 'video', 'document'] as const;
@@ -24,11 +26,6 @@ export const WA_BUTTON_TYPES = ['quick_reply', 'url', 'phone_number'] as const;
 export type WaButtonType = (typeof WA_BUTTON_TYPES)[number];
 
 export const WA_TEMPLATE_NAME_MIN = 3;
-export const WA_BODY_MAX = 1024;
-export const WA_FOOTER_MAX = 60;
-export const WA_BUTTONS_MAX = 3;
-export const WA_BUTTON_TEXT_MAX = 25;
-export const WA_URL_MAX = 2000;
 export const WA_SAMPLE_MAX = 200;
 
 export const WA_LANGUAGE_LABELS: Record<(typeof WA_LANGUAGES)[number], string> = {
@@ -62,16 +59,7 @@ export const WA_TEMPLATE_MESSAGES = {
   headerType: "A text template's header can be none or text",
   headerRequired: 'Header text is required',
   bodyRequired: 'Body text is required',
-  bodyMax: 'Body text must be less than 1024 characters',
-  footerMax: 'Footer text must be less than 60 characters',
   buttonType: 'Please choose a button type',
-  buttonTextRequired: 'Button text is required',
-  buttonTextMax: `Button text must be at most ${WA_BUTTON_TEXT_MAX} characters`,
-  urlRequired: 'URL is required',
-  urlInvalid: 'Please enter a valid URL starting with http:// or https://',
-  phoneRequired: 'Phone number is required',
-  phoneInvalid: 'Please enter a valid phone number with country code (e.g. +919876543210)',
-  buttonsMax: 'Maximum 3 buttons allowed',
   sampleMax: `Sample values must be at most ${WA_SAMPLE_MAX} characters`,
   mediaRequired: (type: WaMediaType) =>
     `Please upload ${type === 'image' ? 'an' : 'a'} ${type} file`,
@@ -107,50 +95,20 @@ const optionalTrimmed = z
   .nullish()
   .transform((v) => (v ? v : undefined));
 
-/** An http(s) address; a variable at its end stands for the part filled per message. */
-export function isHttpUrl(value: string) {
-  const withoutVariables = value.replace(/\{\{[^{}]*\}\}/g, 'x');
-  return /^https?:\/\/([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(:[0-9]{1,5})?([/?#][^\s]*)?$/i.test(
-    withoutVariables,
-  );
-}
-
-/** A phone number WhatsApp can call: a country code and 8 to 15 digits in all. */
-export function isWaPhoneNumber(value: string) {
-  return /^\+?[1-9][0-9]{7,14}$/.test(value.replace(/[\s()-]/g, ''));
-}
-
 export const waButton = z
   .object({
     type: z.enum(WA_BUTTON_TYPES, { error: WA_TEMPLATE_MESSAGES.buttonType }),
-    text: z
-      .string({ error: WA_TEMPLATE_MESSAGES.buttonTextRequired })
-      .trim()
-      .min(1, WA_TEMPLATE_MESSAGES.buttonTextRequired)
-      .max(WA_BUTTON_TEXT_MAX, WA_TEMPLATE_MESSAGES.buttonTextMax),
+    // Required, at most 25 characters, and the URL or number its type needs: wa-rules.ts.
+    text: z.string({ error: WA_RULE_MESSAGES.buttonTextRequired }).trim(),
     url: optionalTrimmed,
     phone_number: optionalTrimmed,
-  })
-  .superRefine((b, ctx) => {
-    const at = (path: string, message: string) =>
-      ctx.addIssue({ code: 'custom', path: [path], message });
-    if (b.type === 'url') {
-      if (!b.url) at('url', WA_TEMPLATE_MESSAGES.urlRequired);
-      else if (b.url.length > WA_URL_MAX || !isHttpUrl(b.url))
-        at('url', WA_TEMPLATE_MESSAGES.urlInvalid);
-    }
-    if (b.type === 'phone_number') {
-      if (!b.phone_number) at('phone_number', WA_TEMPLATE_MESSAGES.phoneRequired);
-      else if (!isWaPhoneNumber(b.phone_number))
-        at('phone_number', WA_TEMPLATE_MESSAGES.phoneInvalid);
-    }
   })
   // A button keeps only the target of its own type.
   .transform((b) => ({
     type: b.type,
     text: b.text,
     ...(b.type === 'url' && { url: b.url }),
-    ...(b.type === 'phone_number' && { phone_number: b.phone_number!.replace(/[\s()-]/g, '') }),
+    ...(b.type === 'phone_number' && { phone_number: b.phone_number?.replace(/[\s()-]/g, '') }),
   }));
 export type WaButton = z.output<typeof waButton>;
 export type WaButtonInput = z.input<typeof waButton>;
@@ -185,16 +143,10 @@ export const waTemplateInput = z
     body_text: z
       .string({ error: WA_TEMPLATE_MESSAGES.bodyRequired })
       .trim()
-      .min(1, WA_TEMPLATE_MESSAGES.bodyRequired)
-      .max(WA_BODY_MAX, WA_TEMPLATE_MESSAGES.bodyMax),
-    footer_text: z
-      .string()
-      .trim()
-      .max(WA_FOOTER_MAX, WA_TEMPLATE_MESSAGES.footerMax)
-      .nullish()
-      .transform((v) => (v ? v : undefined)),
+      .min(1, WA_TEMPLATE_MESSAGES.bodyRequired),
+    footer_text: optionalTrimmed,
     media_url: optionalTrimmed,
-    buttons: z.array(waButton).max(WA_BUTTONS_MAX, WA_TEMPLATE_MESSAGES.buttonsMax).default([]),
+    buttons: z.array(waButton).default([]),
     sample_values: z
       .record(
         z.string(),

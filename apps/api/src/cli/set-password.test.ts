@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { NEW_PASSWORD_MESSAGES } from '@cricket/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client';
@@ -81,7 +82,7 @@ describe('npm run set-password', { timeout: 120_000 }, () => {
     dirs.push(dataDir);
     const short = setPassword(['someone@test.local', '123'], { DATA_DIR: dataDir });
     expect(short.code).toBe(2);
-    expect(short.err).toContain('Password must be at least 6 characters');
+    expect(short.err).toContain(NEW_PASSWORD_MESSAGES.tooShort);
     const missing = setPassword(['someone@test.local', 'Long-enough-1'], { DATA_DIR: dataDir });
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('No database in');

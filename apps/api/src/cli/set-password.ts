@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loginForm, userPasswordForm } from '@cricket/contracts';
+import { loginForm, newPassword } from '@cricket/contracts';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres } from '../db/client';
 import { findLoginCandidate } from '../features/auth/repository';
@@ -18,10 +18,11 @@ async function main(): Promise<number> {
   // `npm run -w apps/api` runs in apps/api; a relative DATA_DIR means where npm was invoked.
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const [email = '', password = ''] = process.argv.slice(2);
-  // The same rules as the sign-in form and the users screen's Set password.
+  // The sign-in form's email rule and the rule of every new password (the users screen's Set
+  // Password); typing it twice is left to the shell.
   const parsed = loginForm
     .pick({ email: true })
-    .extend(userPasswordForm.shape)
+    .extend({ password: newPassword })
     .safeParse({ email, password });
   if (!parsed.success) {
     console.error('Usage: npm run set-password -w apps/api -- <email> <password>');

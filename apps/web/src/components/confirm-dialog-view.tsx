@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { DialogContent, DialogRoot } from './ui/dialog-root';
+import { DialogContent, DialogOverlay, DialogRoot, type ReturnFocus } from './ui/dialog-root';
 import { Button } from './ui/button';
 
 export interface ConfirmDialogProps {
@@ -17,7 +17,7 @@ export interface ConfirmDialogProps {
   /** The action is not allowed (a role that still has users): Confirm cannot be pressed. */
   confirmDisabled?: boolean;
   /** Where focus goes on closing (`DialogRoot`): 'page' once the action removed the opener's row. */
-  returnFocus?: 'opener' | 'page';
+  returnFocus?: ReturnFocus;
 }
 
 /**
@@ -44,10 +44,11 @@ export function ConfirmDialogView({
       returnFocus={returnFocus}
     >
       <Dialog.Portal>
-        <Dialog.Overlay className="animate-fade-in fixed inset-0 z-40 bg-neutral-900/40" />
+        {/* Above side panels and modals: a confirmation can be asked from inside either. */}
+        <DialogOverlay className="animate-fade-in fixed inset-0 z-[80] bg-neutral-900/40" />
         <DialogContent
           role="alertdialog"
-          className="animate-fade-in fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl focus:outline-none"
+          className="animate-fade-in fixed top-1/2 left-1/2 z-[90] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl focus:outline-none"
         >
           <div className="flex gap-4">
             <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-danger-50 text-danger-600">

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { ApiError, doneEarlier, errorMessage } from '@/lib/http';
@@ -6,6 +6,7 @@ import { useSingleFlight } from '@/lib/use-single-flight';
 import { Modal } from './modal';
 import { SidePanel } from './side-panel';
 import { Button } from './ui/button';
+import { useUnsavedChanges } from './unsaved-changes';
 
 /** The submit callback's way to say "I showed my own message; stay open, no success toast". */
 export const KEEP_OPEN = Symbol('keep open');
@@ -30,6 +31,8 @@ interface FormLifecycleOptions<In extends FieldValues, Out> {
    * delivered): the form closes after the failure toast, so the same thing is not sent twice.
    */
   failureKept?: (error: unknown) => boolean;
+  /** Unsaved work the form's values do not hold, e.g. a picked file not uploaded yet. */
+  changed?: boolean;
 }
 
 /** Puts the API's per-field messages (`errors` in the envelope) under the fields they name. */
@@ -49,7 +52,9 @@ export function showServerErrors<T extends FieldValues>(
  * The life of every form in a side panel or modal: one request at a time however fast the
  * submit is pressed, a busy flag for the button, the server's field errors on the fields and its
  * message in the failure toast (else the screen's fallback), a reset on open, on close and after
- * success, and no closing while a save is running.
+ * success, and no closing while a save is running. A form with changes is not thrown away
+ * unasked: closing it or leaving its route asks 'Discard changes?' (`UnsavedChangesGuard`);
+ * an unchanged one (nothing typed, or typed and put back) closes at once.
  */
 export function useFormLifecycle<In extends FieldValues, Out>({
   form,
@@ -62,8 +67,29 @@ export function useFormLifecycle<In extends FieldValues, Out>({
   invalidText,
   onInvalid,
   failureKept,
+  changed = false,
 }: FormLifecycleOptions<In, Out>) {
   const flight = useSingleFlight();
+  const unsaved = useUnsavedChanges();
+  const dirty = open && (form.formState.isDirty || changed);
+  // What the guard reads when the route is left: the latest render's answer, cleared the moment
+  // the form resets, so a save that navigates (a routed panel closing) is not held up.
+  const dirtyNow = useRef(false);
+  useEffect(() => {
+    dirtyNow.current = dirty;
+  }, [dirty]);
+  useEffect(
+    () =>
+      unsaved?.register({
+        dirty: () => dirtyNow.current,
+        discard: () => {
+          dirtyNow.current = false;
+          // Back to the values the form last opened with.
+          form.reset();
+        },
+      }),
+    [unsaved, form],
+  );
 
   const resetForm = useEffectEvent(() => form.reset(values()));
   useEffect(() => {
@@ -72,14 +98,19 @@ export function useFormLifecycle<In extends FieldValues, Out>({
 
   /** Back to the opening values, and closed: after a save, or on Cancel when none is running. */
   function resetAndClose() {
+    dirtyNow.current = false;
     form.reset(values());
     onOpenChange(false);
   }
 
+  /** Cancel, Escape, a click outside, the close button: asks first when there are changes. */
   function close() {
-    if (!flight.running()) resetAndClose();
+    if (flight.running()) return;
+    if (dirty && unsaved) unsaved.confirmDiscard(resetAndClose);
+    else resetAndClose();
   }
 
+<<<<<<< HEAD
   const validated = form.handleSubmit(
     async (data) => {
       let outcome: unknown;
@@ -106,6 +137,30 @@ export function useFormLifecycle<In extends FieldValues, Out>({
       onInvalid?.();
     },
   );
+=======
+  // Built when submitted rather than while rendering: its callbacks clear the guard's ref.
+  const validated = () =>
+    form.handleSubmit(
+      async (data) => {
+        let outcome: unknown;
+        try {
+          outcome = await submit(data);
+        } catch (error) {
+          showServerErrors(form, error);
+          toast.error(errorMessage(error, failureText));
+          if (failureKept?.(error)) resetAndClose();
+          return;
+        }
+        if (outcome === KEEP_OPEN) return;
+        toast.success(successText);
+        resetAndClose();
+      },
+      () => {
+        if (invalidText) toast.error(invalidText);
+        onInvalid?.();
+      },
+    )();
+>>>>>>> ux-forms
 
   return {
     saving: flight.busy,

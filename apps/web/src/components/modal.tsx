@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { DialogContent, DialogRoot } from './ui/dialog-root';
+import { DialogContent, DialogOverlay, DialogRoot } from './ui/dialog-root';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
@@ -35,7 +35,7 @@ export function Modal({
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange} preventClose={preventClose}>
       <Dialog.Portal>
-        <Dialog.Overlay className="animate-fade-in fixed inset-0 z-[60] bg-neutral-900/40" />
+        <DialogOverlay className="animate-fade-in fixed inset-0 z-[60] bg-neutral-900/40" />
         <DialogContent
           aria-describedby={undefined}
           className={cn(

@@ -108,7 +108,7 @@ export async function assertOptions(tx: Db, players: TeamPlayerValues[]) {
   }
 }
 
-/** Jersey numbers must be unique in the team: among the new values and against everyone else. */
+/** Jersey numbers must be unique in the team: the new values against everyone else. */
 export async function assertJerseysFree(
   tx: Db,
   teamId: number,
@@ -117,11 +117,7 @@ export async function assertJerseysFree(
 ) {
   const taken = (n: number) =>
     conflict(jerseyTakenMessage(n), { jersey_number: [jerseyTakenMessage(n)] });
-  const seen = new Set<number>();
-  for (const n of jerseys) {
-    if (seen.has(n)) throw taken(n);
-    seen.add(n);
-  }
+  // A number repeated within the batch was refused with the body (addTeamPlayersInput).
   if (jerseys.length === 0) return;
   const [row] = await tx
     .select({ jersey: teamPlayers.jerseyNumber })

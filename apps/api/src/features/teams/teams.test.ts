@@ -1,6 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JERSEY_NUMBER_MESSAGE, STANDARD_DROPDOWNS } from '@cricket/contracts';
+import {
+  JERSEY_NUMBER_MESSAGE,
+  jerseyRepeatedMessage,
+  STANDARD_DROPDOWNS,
+} from '@cricket/contracts';
 import { dropdownOptions, roles, teamPlayers, teams, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -371,13 +375,13 @@ describe('squad', () => {
     expect(d.players.data[2]).toMatchObject({ is_wicket_keeper: true, player_role_name: 'Bowler' });
   });
 
-  it('refuses two new players with one jersey number: 409 and nothing added', async () => {
+  it('refuses two new players with one jersey number on the second one, with nothing added', async () => {
     const res = await add([
       newPlayer(P(3), { jersey_number: 7 }),
       newPlayer(P(4), { jersey_number: 7 }),
     ]);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Jersey number 7 is already taken in this team');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ 'players.1.jersey_number': [jerseyRepeatedMessage(7)] });
     await expectCountInStep(teamId, 3);
   });
 

@@ -87,13 +87,19 @@ export const auditExamples: AuditExamples = ({
       async valid() {
         const id = await newUser();
         return {
-          call: { url: `/api/users/${id}/password`, payload: { password: 'Secret#Pass123' } },
+          call: {
+            url: `/api/users/${id}/password`,
+            payload: { password: 'Secret#Pass123', confirm_password: 'Secret#Pass123' },
+          },
           expect: () => ({ entityId: id, action: 'password_change', changes: {}, exact: true }),
         };
       },
       async invalid() {
         const id = await newUser();
-        return { url: `/api/users/${id}/password`, payload: { password: '123' } };
+        return {
+          url: `/api/users/${id}/password`,
+          payload: { password: '123', confirm_password: '123' },
+        };
       },
     },
   };

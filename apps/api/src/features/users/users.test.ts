@@ -1,6 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_ERRORS, envelope, pageOf, todayIsoDate, user, userDetails } from '@cricket/contracts';
+import {
+  NEW_PASSWORD_MESSAGES,
+  USER_ERRORS,
+  envelope,
+  pageOf,
+  todayIsoDate,
+  user,
+  userDetails,
+} from '@cricket/contracts';
 import { roles, sessions, teamPlayers, teams, users } from '../../db/schema';
 import { createTestApp, userPayload, type TestApp } from '../../test/harness';
 import { SEARCH_TOTAL_WINDOW } from './list-planner';
@@ -639,7 +647,7 @@ describe('PUT /api/users/:id/password', () => {
     const res = await t.as(token, {
       method: 'PUT',
       url: `/api/users/${staff.id}/password`,
-      payload: { password: 'New@12345' },
+      payload: { password: 'New@12345', confirm_password: 'New@12345' },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Password updated successfully');
@@ -665,7 +673,7 @@ describe('PUT /api/users/:id/password', () => {
     const res = await t.as(me.token, {
       method: 'PUT',
       url: `/api/users/${me.id}/password`,
-      payload: { password: 'Mine@12345' },
+      payload: { password: 'Mine@12345', confirm_password: 'Mine@12345' },
     });
     expect(res.statusCode).toBe(200);
     expect((await t.as(me.token, { method: 'GET', url: '/api/user/profile' })).statusCode).toBe(
@@ -673,22 +681,37 @@ describe('PUT /api/users/:id/password', () => {
     );
   });
 
-  it('rejects a short or missing password with the spec message', async () => {
+  it("refuses a new password under 8 characters, missing or not confirmed, with the contract's messages", async () => {
     const u = await createOk();
-    const short = await t.as(token, {
-      method: 'PUT',
-      url: `/api/users/${u.id}/password`,
-      payload: { password: '12345' },
-    });
-    expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe('Password must be at least 6 characters');
-    const missing = await t.as(token, {
-      method: 'PUT',
-      url: `/api/users/${u.id}/password`,
-      payload: {},
-    });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe('Password is required');
+    const refused = async (payload: object, errors: Record<string, string[]>) => {
+      const res = await t.as(token, {
+        method: 'PUT',
+        url: `/api/users/${u.id}/password`,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toEqual(errors);
+    };
+    // Seven characters meet the sign-in floor of 6 but not the rule of a new password.
+    await refused(
+      { password: 'Abc@123', confirm_password: 'Abc@123' },
+      { password: [NEW_PASSWORD_MESSAGES.tooShort] },
+    );
+    await refused(
+      {},
+      {
+        password: [NEW_PASSWORD_MESSAGES.required],
+        confirm_password: [NEW_PASSWORD_MESSAGES.confirmRequired],
+      },
+    );
+    await refused(
+      { password: 'Secret#Pass123' },
+      { confirm_password: [NEW_PASSWORD_MESSAGES.confirmRequired] },
+    );
+    await refused(
+      { password: 'Secret#Pass123', confirm_password: 'Secret#Pass124' },
+      { confirm_password: [NEW_PASSWORD_MESSAGES.confirmMismatch] },
+    );
     const [row] = await t.db
       .select({ hash: users.passwordHash })
       .from(users)
@@ -702,7 +725,7 @@ describe('PUT /api/users/:id/password', () => {
         await t.as(token, {
           method: 'PUT',
           url: '/api/users/987654/password',
-          payload: { password: 'Secret@1' },
+          payload: { password: 'Secret@1', confirm_password: 'Secret@1' },
         })
       ).statusCode,
     ).toBe(404);
@@ -715,7 +738,7 @@ describe('PUT /api/users/:id/password', () => {
     const res = await t.as(staff.token, {
       method: 'PUT',
       url: `/api/users/${admin!.id}/password`,
-      payload: { password: 'Taken@123' },
+      payload: { password: 'Taken@123', confirm_password: 'Taken@123' },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(USER_ERRORS.beyondOwnRights);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { lazyPanel } from '@/components/lazy-panel';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes';
 import { cn } from '@/lib/cn';
 import { Breadcrumb } from './breadcrumb';
 import { Footer } from './footer';
@@ -41,7 +42,8 @@ export function ProtectedLayout() {
   }, []);
 
   return (
-    <>
+    // Every form of every screen asks before its changes are thrown away.
+    <UnsavedChangesGuard>
       {/* The first Tab stop: past the sidebar and top bar straight to the page. */}
       <a
         href="#main-content"
@@ -94,6 +96,6 @@ export function ProtectedLayout() {
           <Footer />
         </div>
       </div>
-    </>
+    </UnsavedChangesGuard>
   );
 }

@@ -7,15 +7,18 @@ interface DialogRootProps {
   /** While true, Escape, the overlay and close buttons leave the dialog open (e.g. saving). */
   preventClose?: boolean;
   /**
-   * Where focus goes on closing: back to the control that opened the dialog, or to the page's
-   * main region when the action removed that control (a deleted row's Delete button).
+   * Where focus goes on closing: back to the control that opened the dialog, to the page's
+   * main region when the action removed that control (a deleted row's Delete button), or
+   * nowhere when the dialog beneath closes with it and gives focus back itself (Discard).
    */
-  returnFocus?: 'opener' | 'page';
+  returnFocus?: ReturnFocus;
   children: ReactNode;
 }
 
-/** Where a closing dialog gives focus back: null for the page's main region. */
-const ReturnFocusContext = createContext<Element | null>(null);
+export type ReturnFocus = 'opener' | 'page' | 'none';
+
+/** Where a closing dialog gives focus back: an element, null for the page's main region. */
+const ReturnFocusContext = createContext<Element | null | 'none'>(null);
 
 /**
  * Radix's dialog root with the rules every dialog, sheet and panel shares: no closing mid-save,
@@ -40,7 +43,9 @@ export function DialogRoot({
     if (open) setOpener(document.activeElement);
   }
   return (
-    <ReturnFocusContext value={returnFocus === 'opener' ? opener : null}>
+    <ReturnFocusContext
+      value={returnFocus === 'opener' ? opener : returnFocus === 'none' ? 'none' : null}
+    >
       <Dialog.Root
         open={open}
         onOpenChange={(next) => {
@@ -64,6 +69,10 @@ export function DialogContent(props: ComponentProps<typeof Dialog.Content>) {
   return (
     <Dialog.Content
       onCloseAutoFocus={(event) => {
+        if (opener === 'none') {
+          event.preventDefault();
+          return;
+        }
         const target =
           opener instanceof HTMLElement && opener.isConnected
             ? opener
@@ -76,4 +85,13 @@ export function DialogContent(props: ComponentProps<typeof Dialog.Content>) {
       {...props}
     />
   );
+}
+
+/**
+ * Radix's overlay, except that pressing it leaves focus where it was: a click outside a form
+ * with changes asks 'Discard changes?', and 'Keep editing' gives focus back to the field that
+ * had it, which a press on the overlay would otherwise have moved to the document.
+ */
+export function DialogOverlay(props: ComponentProps<typeof Dialog.Overlay>) {
+  return <Dialog.Overlay onMouseDown={(event) => event.preventDefault()} {...props} />;
 }

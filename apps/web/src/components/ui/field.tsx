@@ -1,7 +1,9 @@
+import { fieldLimitReached } from '@cricket/contracts';
 import type { ChangeEvent, ReactNode } from 'react';
 import {
   useController,
   useFormState,
+  useWatch,
   type FieldValues,
   type Path,
   type UseFormReturn,
@@ -55,6 +57,29 @@ export function useFieldBinding<T extends FieldValues, E extends Control>(
       },
     },
   };
+}
+
+/**
+ * A text field with a limit stops there (its `maxLength`); the hint then says so, so text cut
+ * off as it was typed or pasted is not cut silently. Returns the hint to show.
+ */
+export function useLimitHint<T extends FieldValues>(
+  form: AnyForm<T>,
+  name: Path<T>,
+  hint: ReactNode,
+  maxLength: number | undefined,
+): ReactNode {
+  const value: unknown = useWatch({ control: form.control, name, disabled: !maxLength });
+  const reached = maxLength !== undefined && typeof value === 'string' && value.length >= maxLength;
+  if (!reached) return hint;
+  const note = fieldLimitReached(maxLength);
+  return hint ? (
+    <>
+      {hint} <span className="font-medium text-neutral-700">{note}</span>
+    </>
+  ) : (
+    note
+  );
 }
 
 /**

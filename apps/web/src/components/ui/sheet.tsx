@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { DialogContent, DialogRoot } from './dialog-root';
+import { DialogContent, DialogOverlay, DialogRoot } from './dialog-root';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -30,7 +30,7 @@ export function Sheet({
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange} preventClose={preventClose}>
       <Dialog.Portal>
-        <Dialog.Overlay className="animate-fade-in fixed inset-0 z-40 bg-neutral-900/40 backdrop-blur-[1px]" />
+        <DialogOverlay className="animate-fade-in fixed inset-0 z-40 bg-neutral-900/40 backdrop-blur-[1px]" />
         <DialogContent
           aria-describedby={undefined}
           className={cn(

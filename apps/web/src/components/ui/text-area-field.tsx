@@ -1,7 +1,7 @@
 import type { TextareaHTMLAttributes } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { cn } from '@/lib/cn';
-import { useFieldBinding, type FieldProps } from './field';
+import { useFieldBinding, useLimitHint, type FieldProps } from './field';
 import { controlClasses, FieldFrame } from './field-frame';
 
 type TextAreaFieldProps<T extends FieldValues> = FieldProps<T> &
@@ -15,15 +15,18 @@ export function TextAreaField<T extends FieldValues>({
   className,
   onChange,
   required,
+  maxLength,
   rows = 4,
   ...textAreaProps
 }: TextAreaFieldProps<T>) {
-  const { controlProps, ...frame } = useFieldBinding(form, name, hint !== undefined, onChange);
+  const shownHint = useLimitHint(form, name, hint, maxLength);
+  const { controlProps, ...frame } = useFieldBinding(form, name, !!shownHint, onChange);
   return (
-    <FieldFrame label={label} hint={hint} required={required} className={className} {...frame}>
+    <FieldFrame label={label} hint={shownHint} required={required} className={className} {...frame}>
       <textarea
         rows={rows}
         aria-required={required || undefined}
+        maxLength={maxLength}
         {...textAreaProps}
         {...controlProps}
         className={cn(controlClasses, 'resize-y')}

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
+import { fieldLimitReached } from '@cricket/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TextField } from './text-field';
@@ -45,5 +46,30 @@ describe('TextField', () => {
     await user.type(input, 'a');
     expect(screen.queryByText('Name must be at least 2 characters')).not.toBeInTheDocument();
     expect(input).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('stops at its limit and says so, instead of cutting the text silently', async () => {
+    function InitialsForm() {
+      const form = useForm({ defaultValues: { initials: '' } });
+      return (
+        <TextField
+          form={form}
+          name="initials"
+          label="Team Initials"
+          hint="e.g. IND"
+          maxLength={5}
+        />
+      );
+    }
+    const user = userEvent.setup();
+    render(<InitialsForm />);
+    const input = screen.getByLabelText('Team Initials');
+    await user.type(input, 'ABCD');
+    expect(input).toHaveAccessibleDescription('e.g. IND');
+    await user.type(input, 'EFGH');
+    expect(input).toHaveValue('ABCDE');
+    expect(input).toHaveAccessibleDescription(`e.g. IND ${fieldLimitReached(5)}`);
+    await user.type(input, '{Backspace}');
+    expect(input).toHaveAccessibleDescription('e.g. IND');
   });
 });

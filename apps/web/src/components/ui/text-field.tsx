@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { cn } from '@/lib/cn';
-import { useFieldBinding, type FieldProps } from './field';
+import { useFieldBinding, useLimitHint, type FieldProps } from './field';
 import { controlClasses, FieldFrame } from './field-frame';
 
 type TextFieldProps<T extends FieldValues> = FieldProps<T> &
@@ -15,14 +15,17 @@ export function TextField<T extends FieldValues>({
   className,
   onChange,
   required,
+  maxLength,
   ...inputProps
 }: TextFieldProps<T>) {
-  const { controlProps, ...frame } = useFieldBinding(form, name, hint !== undefined, onChange);
+  const shownHint = useLimitHint(form, name, hint, maxLength);
+  const { controlProps, ...frame } = useFieldBinding(form, name, !!shownHint, onChange);
   return (
-    <FieldFrame label={label} hint={hint} required={required} className={className} {...frame}>
+    <FieldFrame label={label} hint={shownHint} required={required} className={className} {...frame}>
       <input
         type="text"
         aria-required={required || undefined}
+        maxLength={maxLength}
         {...inputProps}
         {...controlProps}
         className={cn(controlClasses, 'h-10')}

@@ -8,6 +8,7 @@ import {
   type AccountFormValues,
   type PasswordChangeForm,
   type ProfileUser,
+  USER_NAME_MAX,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, UserRound, X } from 'lucide-react';
@@ -16,6 +17,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { DetailItem } from '@/components/detail-item';
 import { KEEP_OPEN, useFormLifecycle } from '@/components/form-drawer';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { PageHeader } from '@/components/page-header';
 import {
   ProfilePictureField,
@@ -67,7 +69,9 @@ function AccountDetails({ user }: { user: ProfileUser }) {
     reValidateMode: 'onSubmit',
   });
   const currentPicture = useWatch({ control: form.control, name: 'profile_picture' }) ?? null;
-  const picture = usePendingPicture(() => form.setValue('profile_picture', null));
+  const picture = usePendingPicture(() =>
+    form.setValue('profile_picture', null, { shouldDirty: true }),
+  );
 
   const lifecycle = useFormLifecycle({
     form,
@@ -77,6 +81,7 @@ function AccountDetails({ user }: { user: ProfileUser }) {
       setEditing(next);
     },
     values: () => accountValues(user),
+    changed: picture.field.pendingUrl !== null,
     successText: ACCOUNT_SUCCESS.saved,
     failureText: ACCOUNT_MESSAGES.saveFailed,
     invalidText: ACCOUNT_MESSAGES.invalid,
@@ -162,6 +167,7 @@ function AccountDetails({ user }: { user: ProfileUser }) {
               name="first_name"
               label="First Name"
               autoComplete="given-name"
+              maxLength={USER_NAME_MAX}
               required
             />
             <TextField
@@ -169,6 +175,7 @@ function AccountDetails({ user }: { user: ProfileUser }) {
               name="last_name"
               label="Last Name"
               autoComplete="family-name"
+              maxLength={USER_NAME_MAX}
               required
             />
             <TextField
@@ -234,22 +241,10 @@ function ChangePassword() {
           autoComplete="current-password"
           required
         />
-        <TextField
+        <NewPasswordFields
           form={form}
           name="new_password"
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters. Your other sessions will be signed out."
-          required
-        />
-        <TextField
-          form={form}
-          name="confirm_password"
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          required
+          note="Your other sessions will be signed out."
         />
         <div className="flex justify-end">
           <Button type="submit" busy={lifecycle.saving} busyText="Changing...">

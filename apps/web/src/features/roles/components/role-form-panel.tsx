@@ -1,6 +1,8 @@
 import {
   PROTECTED_ROLE_ID,
+  ROLE_DESCRIPTION_MAX,
   ROLE_MESSAGES,
+  ROLE_NAME_MAX,
   ROLE_SUCCESS,
   type RoleDetail,
   type RoleForm,
@@ -73,6 +75,7 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
     open: true,
     onOpenChange: (open) => !open && onClose(),
     values: () => formValues(saved),
+    changed: changed !== null,
     successText: editing ? ROLE_SUCCESS.updated : ROLE_SUCCESS.createdToast,
     failureText: editing ? ROLE_MESSAGES.updateFailed : ROLE_MESSAGES.createFailed,
     invalidText: ROLE_MESSAGES.invalidForm,
@@ -105,6 +108,7 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
               name="name"
               label="Role Name"
               placeholder="e.g. Scorer"
+              maxLength={ROLE_NAME_MAX}
               readOnly={isProtected}
               hint={isProtected ? ROLE_MESSAGES.protectedRename : undefined}
               required
@@ -114,6 +118,7 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
               name="description"
               label="Description"
               placeholder="What may users of this role do?"
+              maxLength={ROLE_DESCRIPTION_MAX}
               rows={3}
             />
             {isProtected ? (

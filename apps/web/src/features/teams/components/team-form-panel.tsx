@@ -1,6 +1,9 @@
 import {
   type Team,
+  TEAM_INITIALS_MAX,
+  TEAM_LOCATION_MAX,
   TEAM_MESSAGES,
+  TEAM_NAME_MAX,
   TEAM_SUCCESS,
   type TeamInput,
   teamInput,
@@ -64,6 +67,7 @@ export function TeamFormPanel({ open, onOpenChange, team }: TeamFormPanelProps) 
       onOpenChange(next);
     },
     values: () => formValues(team),
+    changed: logoFile !== null,
     successText: editing ? TEAM_SUCCESS.updated : TEAM_SUCCESS.created,
     failureText: editing ? TEAM_MESSAGES.updateFailed : TEAM_MESSAGES.createFailed,
     submit: async (values) => {
@@ -99,13 +103,20 @@ export function TeamFormPanel({ open, onOpenChange, team }: TeamFormPanelProps) 
         onFileChange={setLogoFile}
         disabled={saving}
       />
-      <TextField form={form} name="name" label="Team Name" required />
-      <TextField form={form} name="location" label="Location" required />
+      <TextField form={form} name="name" label="Team Name" maxLength={TEAM_NAME_MAX} required />
+      <TextField
+        form={form}
+        name="location"
+        label="Location"
+        maxLength={TEAM_LOCATION_MAX}
+        required
+      />
       <TextField
         form={form}
         name="team_initials"
         label="Team Initials"
         hint="e.g. IND, AUS, PBKS"
+        maxLength={TEAM_INITIALS_MAX}
         required
         className="[&_input]:uppercase"
         onChange={(event) => {

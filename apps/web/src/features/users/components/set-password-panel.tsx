@@ -10,8 +10,10 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
-import { TextField } from '@/components/ui/text-field';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { useSetUserPassword } from '../api/set-user-password';
+
+const emptyPasswords: UserPasswordForm = { password: '', confirm_password: '' };
 
 interface SetPasswordPanelProps {
   user: User;
@@ -24,7 +26,7 @@ export function SetPasswordPanel({ user, open, onOpenChange }: SetPasswordPanelP
   const setPassword = useSetUserPassword();
   const form = useForm<UserPasswordForm>({
     resolver: zodResolver(userPasswordForm),
-    defaultValues: { password: '' },
+    defaultValues: emptyPasswords,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
@@ -32,7 +34,7 @@ export function SetPasswordPanel({ user, open, onOpenChange }: SetPasswordPanelP
     form,
     open,
     onOpenChange,
-    values: () => ({ password: '' }),
+    values: () => emptyPasswords,
     submit: (values) => setPassword.mutateAsync({ id: user.id, body: values }),
     successText: USER_SUCCESS.passwordUpdated,
     failureText: USER_ERRORS.passwordFailed,
@@ -48,14 +50,7 @@ export function SetPasswordPanel({ user, open, onOpenChange }: SetPasswordPanelP
       submitLabel="Set Password"
       busyLabel="Saving..."
     >
-      <TextField
-        form={form}
-        name="password"
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields form={form} name="password" />
     </FormDrawer>
   );
 }

@@ -4,6 +4,7 @@ import {
   todayIsoDate,
   type User,
   USER_ERRORS,
+  USER_NAME_MAX,
   USER_STATUSES,
   USER_SUCCESS,
   userForm,
@@ -112,7 +113,9 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
   });
 
   const currentPicture = useWatch({ control: form.control, name: 'profile_picture' }) ?? null;
-  const picture = usePendingPicture(() => form.setValue('profile_picture', null));
+  const picture = usePendingPicture(() =>
+    form.setValue('profile_picture', null, { shouldDirty: true }),
+  );
 
   const lifecycle = useFormLifecycle({
     form,
@@ -123,6 +126,7 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
     },
     // Cancel restores what the panel opened with: an empty form, or the saved user.
     values: () => formValues(mode === 'edit' ? user : undefined),
+    changed: picture.field.pendingUrl !== null,
     successText: text.done,
     failureText: text.failed,
     invalidText: userFormMessages.fixErrors,
@@ -162,6 +166,7 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
           name="first_name"
           label="First Name"
           autoComplete="given-name"
+          maxLength={USER_NAME_MAX}
           required
         />
         <TextField
@@ -169,6 +174,7 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
           name="last_name"
           label="Last Name"
           autoComplete="family-name"
+          maxLength={USER_NAME_MAX}
           required
         />
         <TextField

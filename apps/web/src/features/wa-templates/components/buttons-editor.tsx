@@ -1,11 +1,11 @@
 import {
   WA_BUTTONS_MAX,
   WA_BUTTON_TEXT_MAX,
-  WA_TEMPLATE_MESSAGES,
+  WA_RULE_MESSAGES,
   type WaTemplateInput,
 } from '@cricket/contracts';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useId } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
@@ -26,19 +26,14 @@ export function ButtonsEditor({ form }: { form: Form }) {
     name: 'buttons',
   });
   const buttons = useWatch({ control: form.control, name: 'buttons' }) ?? [];
-  const [limitHit, setLimitHit] = useState(false);
   const errors = form.formState.errors.buttons as
     { message?: string; root?: { message?: string } } | undefined;
-  const listError = limitHit
-    ? WA_TEMPLATE_MESSAGES.buttonsMax
-    : (errors?.message ?? errors?.root?.message);
+  const listError = errors?.message ?? errors?.root?.message;
+  // At the limit the button stops, and says why.
+  const full = fields.length >= WA_BUTTONS_MAX;
+  const fullId = useId();
 
   function add() {
-    if (fields.length >= WA_BUTTONS_MAX) {
-      setLimitHit(true);
-      return;
-    }
-    setLimitHit(false);
     form.clearErrors('buttons');
     append({ type: 'quick_reply', text: '', url: '', phone_number: '' });
   }
@@ -52,11 +47,22 @@ export function ButtonsEditor({ form }: { form: Form }) {
             ({fields.length}/{WA_BUTTONS_MAX})
           </span>
         </legend>
-        <Button variant="secondary" size="sm" onClick={add}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={add}
+          disabled={full}
+          aria-describedby={full ? fullId : undefined}
+        >
           <Plus className="size-4" aria-hidden="true" />
           Add Button
         </Button>
       </div>
+      {full && (
+        <p id={fullId} className="text-xs text-neutral-500">
+          {WA_RULE_MESSAGES.buttonsMax}
+        </p>
+      )}
       {listError && (
         <p role="alert" className="text-xs font-medium text-danger-600">
           {listError}
@@ -102,10 +108,7 @@ export function ButtonsEditor({ form }: { form: Form }) {
                   variant="ghost"
                   size="icon"
                   aria-label={`Remove button ${i + 1}`}
-                  onClick={() => {
-                    setLimitHit(false);
-                    remove(i);
-                  }}
+                  onClick={() => remove(i)}
                 >
                   <Trash2 className="size-4 text-danger-600" aria-hidden="true" />
                 </Button>
@@ -116,6 +119,7 @@ export function ButtonsEditor({ form }: { form: Form }) {
               name={`buttons.${i}.text`}
               label={`Button ${i + 1} text`}
               required
+              maxLength={WA_BUTTON_TEXT_MAX}
               hint={`At most ${WA_BUTTON_TEXT_MAX} characters`}
             />
             {type === 'url' && (

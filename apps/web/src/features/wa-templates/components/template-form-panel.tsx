@@ -4,6 +4,7 @@ import {
   WA_BODY_MAX,
   WA_CREATE_STATUSES,
   WA_FOOTER_MAX,
+  WA_HEADER_TEXT_MAX,
   WA_LANGUAGE_LABELS,
   WA_LANGUAGES,
   WA_TEMPLATE_MESSAGES,
@@ -244,7 +245,8 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
                   name="header_content"
                   label="Header Text"
                   required
-                  hint="At most 60 characters and one variable; no emoji or formatting"
+                  maxLength={WA_HEADER_TEXT_MAX}
+                  hint={`At most ${WA_HEADER_TEXT_MAX} characters and one variable; no emoji or formatting`}
                 />
               )}
             </div>
@@ -257,6 +259,7 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
               label="Body Text"
               required
               rows={6}
+              maxLength={WA_BODY_MAX}
               hint={`${(draft.body_text ?? '').length}/${WA_BODY_MAX} characters. Variables: {{name}}; *bold*, _italic_, ~strike~`}
             />
             <div
@@ -295,6 +298,7 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
             form={form}
             name="footer_text"
             label="Footer Text"
+            maxLength={WA_FOOTER_MAX}
             hint={`${(draft.footer_text ?? '').length}/${WA_FOOTER_MAX} characters, no variables`}
           />
 
