@@ -110,34 +110,6 @@ export function useFormLifecycle<In extends FieldValues, Out>({
     else resetAndClose();
   }
 
-<<<<<<< HEAD
-  const validated = form.handleSubmit(
-    async (data) => {
-      let outcome: unknown;
-      try {
-        outcome = await submit(data);
-      } catch (error) {
-        // An earlier press saved it and its answer was lost: this one is done too (decision 036).
-        if (doneEarlier(error)) {
-          toast.success(errorMessage(error, successText));
-          resetAndClose();
-          return;
-        }
-        showServerErrors(form, error);
-        toast.error(errorMessage(error, failureText));
-        if (failureKept?.(error)) resetAndClose();
-        return;
-      }
-      if (outcome === KEEP_OPEN) return;
-      toast.success(successText);
-      resetAndClose();
-    },
-    () => {
-      if (invalidText) toast.error(invalidText);
-      onInvalid?.();
-    },
-  );
-=======
   // Built when submitted rather than while rendering: its callbacks clear the guard's ref.
   const validated = () =>
     form.handleSubmit(
@@ -146,6 +118,12 @@ export function useFormLifecycle<In extends FieldValues, Out>({
         try {
           outcome = await submit(data);
         } catch (error) {
+          // An earlier press saved it and its answer was lost: this one is done too (decision 036).
+          if (doneEarlier(error)) {
+            toast.success(errorMessage(error, successText));
+            resetAndClose();
+            return;
+          }
           showServerErrors(form, error);
           toast.error(errorMessage(error, failureText));
           if (failureKept?.(error)) resetAndClose();
@@ -160,7 +138,6 @@ export function useFormLifecycle<In extends FieldValues, Out>({
         onInvalid?.();
       },
     )();
->>>>>>> ux-forms
 
   return {
     saving: flight.busy,
