@@ -54,6 +54,14 @@ export const idValue = (message?: string) =>
 
 export const idParam = z.object({ id: idValue() });
 
+/** The longest path parameter the router reads; an id needs 10 characters. */
+export const MAX_PATH_PARAM_LENGTH = 100;
+/** The router's refusals of a path, before any route's own rules are read. */
+export const PATH_MESSAGES = {
+  tooLong: `A path parameter is longer than ${MAX_PATH_PARAM_LENGTH} characters`,
+  badEncoding: 'The path is not correctly percent-encoded',
+} as const;
+
 /** Error body: field errors are arrays so a form can show the first one. */
 export const errorBody = z.object({
   success: z.literal(false),
