@@ -10,6 +10,7 @@ import {
   IDEMPOTENCY_DONE_EARLIER_STATUS,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENCY_KEY_TTL_HOURS,
   MAX_INPUT_DEPTH,
   MAX_PATH_PARAM_LENGTH,
@@ -82,8 +83,10 @@ const IDEMPOTENCY_KEY = {
   type: 'string',
   minLength: 1,
   maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+  pattern: IDEMPOTENCY_KEY_PATTERN.source,
   description:
     `Makes the request safe to retry: a string you generate once per action, such as a UUID, ` +
+    `sent bare or as a Structured Fields string ("…", whose quotes the limits do not count), ` +
     `and send again with every retry of it. Within ${IDEMPOTENCY_KEY_TTL_HOURS} hours, a retry ` +
     `with the same key and body (from the same user; on a public route, to the same route) gets ` +
     `the first answer again and changes nothing more: 409 while the first is still running, ` +
