@@ -61,6 +61,7 @@ interface Document {
 interface Case {
   path: Record<string, unknown>;
   query: Record<string, unknown>;
+  headers: Record<string, string>;
   body:
     | { kind: 'json'; value: unknown; contentType: string }
     | { kind: 'multipart'; type?: unknown; files?: FilePart[] }
@@ -285,8 +286,18 @@ function caseArbitrary(op: Operation): fc.Arbitrary<Case> {
         { requiredKeys: [] },
       )
       .map((parts): Body => ({ kind: 'multipart', ...parts }));
-  return fc.record({ path, query: queries, body });
+  const headerParams = params.filter((p) => p.in === 'header');
+  const headers = fc.record(
+    Object.fromEntries(
+      headerParams.map((p) => [p.name, caseOf(p.schema).map(asText).filter(isHeaderText)]),
+    ),
+    { requiredKeys: headerParams.filter((p) => p.required).map((p) => p.name) },
+  );
+  return fc.record({ path, query: queries, headers, body });
 }
+
+/** What HTTP lets a header value hold (anything else cannot be sent at all). */
+const isHeaderText = (value: string) => /^[\t\x20-\x7e\x80-\xff]*$/.test(value);
 
 /** The document's schemas from the top of a part of the request down to an error's field. */
 function schemasAlong(schema: Schema | undefined, field: string): Schema[] {
@@ -327,10 +338,12 @@ describe.runIf(Boolean(fuzz))('the API against its OpenAPI document', () => {
       const params = op.parameters ?? [];
       const pathSchema = objectSchema(params.filter((p) => p.in === 'path'));
       const querySchema = objectSchema(params.filter((p) => p.in === 'query'));
+      const headerSchema = objectSchema(params.filter((p) => p.in === 'header'));
       const bodySchema =
         op.requestBody?.content[JSON_TYPE]?.schema ?? op.requestBody?.content[MULTIPART]?.schema;
       const validPath = compile(pathSchema);
       const validQuery = compile(querySchema);
+      const validHeaders = compile(headerSchema);
       const validBody = bodySchema ? compile(bodySchema) : null;
       const answers = new Map(
         Object.entries(op.responses).map(([status, r]) => {
@@ -355,14 +368,14 @@ describe.runIf(Boolean(fuzz))('the API against its OpenAPI document', () => {
         const url =
           path.replace(/\{(\w+)\}/g, (_, key: string) => pathSegment(c.path[key])) +
           queryString(c.query);
-        const request: Parameters<TestApp['as']>[1] & { payload?: string | Buffer } = {
-          method: method.toUpperCase() as 'GET',
-          url,
-        };
+        const request: Parameters<TestApp['as']>[1] & {
+          payload?: string | Buffer;
+          headers: Record<string, string>;
+        } = { method: method.toUpperCase() as 'GET', url, headers: { ...c.headers } };
         let bodyValid = !op.requestBody?.required;
         if (c.body.kind === 'json') {
           request.payload = JSON.stringify(c.body.value);
-          request.headers = { 'content-type': c.body.contentType };
+          request.headers['content-type'] = c.body.contentType;
           bodyValid = c.body.contentType === JSON_TYPE && documentedValid(validBody!, c.body.value);
         } else if (c.body.kind === 'multipart') {
           const { type, files = [] } = c.body;
@@ -370,7 +383,7 @@ describe.runIf(Boolean(fuzz))('the API against its OpenAPI document', () => {
           if (type !== undefined) fields.unshift(['type', asText(type)]);
           const encoded = multipart(fields);
           request.payload = encoded.payload;
-          request.headers = { 'content-type': encoded.contentType };
+          request.headers['content-type'] = encoded.contentType;
           bodyValid = documentedValid(validBody!, {
             ...(type !== undefined && { type }),
             ...(files.length > 0 && {
@@ -379,7 +392,10 @@ describe.runIf(Boolean(fuzz))('the API against its OpenAPI document', () => {
           });
         }
         const valid =
-          bodyValid && documentedValid(validPath, c.path) && documentedValid(validQuery, c.query);
+          bodyValid &&
+          documentedValid(validPath, c.path) &&
+          documentedValid(validQuery, c.query) &&
+          documentedValid(validHeaders, c.headers);
         if (valid) tally.valid += 1;
 
         const token = ownSession ? await freshSession() : adminToken;
@@ -405,7 +421,7 @@ describe.runIf(Boolean(fuzz))('the API against its OpenAPI document', () => {
         if (valid && status === 400) {
           const fields = Object.keys((body as { errors?: object }).errors ?? {});
           const stated = (field: string) =>
-            [pathSchema, querySchema, bodySchema].some((s) =>
+            [pathSchema, querySchema, headerSchema, bodySchema].some((s) =>
               schemasAlong(s, field).some((n) => n.description),
             );
           if (fields.length === 0 ? !op.description : !fields.every(stated))
@@ -417,7 +433,7 @@ describe.runIf(Boolean(fuzz))('the API against its OpenAPI document', () => {
           const sent =
             typeof request.payload === 'string' ? request.payload.slice(0, 600) : c.body.kind;
           throw new Error(
-            `${name}: ${problems.join('; ')}\n  ${request.method} ${url}\n  body: ${sent}\n  answer ${status}: ${res.body.slice(0, 600)}`,
+            `${name}: ${problems.join('; ')}\n  ${request.method} ${url}\n  headers: ${JSON.stringify(c.headers)}\n  body: ${sent}\n  answer ${status}: ${res.body.slice(0, 600)}`,
           );
         }
       });
