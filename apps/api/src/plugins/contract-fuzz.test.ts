@@ -23,7 +23,7 @@ import {
 } from '../test/contract-fuzz';
 
 /**
- * The API against its own OpenAPI document (decision 037): for every operation,
+ * The API against its own OpenAPI document (decision 038): for every operation,
  * CASES_PER_OPERATION generated requests, valid and invalid, each checked for what the
  * document promises. Runs on one database only: PostgreSQL where CI has one, else PGlite.
  */

@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 
 /**
- * The contract fuzzer's parts (decision 037): fast-check arbitraries over the OpenAPI 3.0
+ * The contract fuzzer's parts (decision 038): fast-check arbitraries over the OpenAPI 3.0
  * schemas of the served document, and the document's own rules to judge what they produce.
  */
 
