@@ -2,14 +2,14 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { plainInput } from '@cricket/contracts';
+import { MAX_PATH_PARAM_LENGTH, plainInput } from '@cricket/contracts';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerFeatures } from './features';
 import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import deliveryWorkerPlugin from './plugins/delivery-worker';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import idempotencyPlugin from './plugins/idempotency';
 import notifyListenerPlugin from './plugins/notify-listener';
 import openapiPlugin from './plugins/openapi';
@@ -52,6 +52,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    frameworkErrors,
   });
   // Every body, query and path is refused with a field message if it nests too deep or carries
   // a character no field may hold (common.ts, plainInput).

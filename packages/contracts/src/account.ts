@@ -42,9 +42,10 @@ export const passwordChangeForm = z
     current_password: z
       .string({ error: ACCOUNT_MESSAGES.currentRequired })
       .min(1, ACCOUNT_MESSAGES.currentRequired)
-      .max(PASSWORD_MAX, ACCOUNT_MESSAGES.currentWrong),
-    new_password: newPassword,
-    confirm_password: confirmPassword,
+      .max(PASSWORD_MAX, ACCOUNT_MESSAGES.currentWrong)
+      .meta({ description: 'The password you sign in with now' }),
+    new_password: newPassword.meta({ description: 'Must differ from current_password' }),
+    confirm_password: confirmPassword.meta({ description: 'Must equal new_password' }),
   })
   .superRefine((v, ctx) => {
     if (v.new_password && v.new_password === v.current_password)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idValue, isCalendarDate, pageOf, paginationQuery } from './common.ts';
+import { calendarDate, idValue, pageOf, paginationQuery } from './common.ts';
 
 /**
  * The audit trail (decision 021). An entity type is what a mutating route declares it changes
@@ -66,10 +66,7 @@ export const AUDIT_MESSAGES = {
 } as const;
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-const day = z.preprocess(
-  blank,
-  z.string().refine(isCalendarDate, AUDIT_FILTER_MESSAGES.date).optional(),
-);
+const day = z.preprocess(blank, calendarDate(AUDIT_FILTER_MESSAGES.date).optional());
 
 /**
  * `GET /api/audit-logs`: newest first. `from` and `to` are UTC days, both included; an empty
@@ -89,7 +86,8 @@ export const auditLogsQuery = paginationQuery
       z.enum(AUDIT_ACTION_NAMES, { error: AUDIT_FILTER_MESSAGES.action }).optional(),
     ),
     from: day,
-    to: day,
+    // The range rule below is reported on `to`, so the document says it there.
+    to: day.meta({ description: 'Must not be before `from` (both days are included)' }),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     path: ['to'],

@@ -2,13 +2,14 @@ import { z } from 'zod';
 
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Pagination } from './paging.ts';
 
-/** `YYYY-MM-DD` naming a day that exists: 2026-02-30 is not one (Date.parse makes it March 2). */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
+/**
+ * `YYYY-MM-DD` naming a day that exists: 2026-02-30 is not one (Date.parse makes it March 2).
+ * zod's ISO date (leap years included) from year 1 on: PostgreSQL has no year 0. The pattern
+ * goes into the OpenAPI document as it is.
+ */
+const CALENDAR_DATE = new RegExp(`^(?!0000)${z.regexes.date.source.slice(1)}`);
+export const calendarDate = (message: string) =>
+  z.stringFormat('date', CALENDAR_DATE, { error: message, abort: true });
 
 /** PostgreSQL's integer: an id beyond it cannot exist. */
 export const MAX_ID = 2_147_483_647;
@@ -53,6 +54,14 @@ export const idValue = (message?: string) =>
   );
 
 export const idParam = z.object({ id: idValue() });
+
+/** The longest path parameter the router reads; an id needs 10 characters. */
+export const MAX_PATH_PARAM_LENGTH = 100;
+/** The router's refusals of a path, before any route's own rules are read. */
+export const PATH_MESSAGES = {
+  tooLong: `A path parameter is longer than ${MAX_PATH_PARAM_LENGTH} characters`,
+  badEncoding: 'The path is not correctly percent-encoded',
+} as const;
 
 /** Error body: field errors are arrays so a form can show the first one. */
 export const errorBody = z.object({
@@ -132,6 +141,10 @@ export function plainInput<T extends z.ZodType>(schema: T) {
     .pipe(schema);
 }
 
+/** What a name field's own rules add to its schema, for the OpenAPI document. */
+export const NAME_TEXT_RULE =
+  'Compatibility-normalised (NFKC) and trimmed before the limits apply; holds no invisible or control character (zero-width, bidi override, soft hyphen), and no word mixes Latin, Cyrillic or Greek letters.';
+
 /** Control characters (C0, C1) and format characters: zero-width, bidi overrides, soft hyphen. */
 const INVISIBLE_CHARACTER = /[\p{Cc}\p{Cf}]/u;
 /** Scripts whose letters pass for each other ("аdmin" with a Cyrillic а). */
@@ -151,6 +164,7 @@ const mixesLookalikeScripts = (value: string) =>
 export const nameText = (label: string, required?: string) =>
   z
     .string(required === undefined ? undefined : { error: required })
+    .meta({ description: NAME_TEXT_RULE })
     .normalize('NFKC')
     .trim()
     .refine((v) => !INVISIBLE_CHARACTER.test(v), {
@@ -172,6 +186,10 @@ export const nameText = (label: string, required?: string) =>
  */
 const NOT_IN_ONE_LINE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 
+/** What a one-line text's rule adds to its schema, for the OpenAPI document. */
+export const LINE_TEXT_RULE =
+  'One line: no control character (tab and line breaks included) and no bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069).';
+
 /**
  * A one-line text a person reads (a subject): trimmed, and refused, naming the character, when
  * it holds one of NOT_IN_ONE_LINE. Chain the field's own rules after it.
@@ -179,6 +197,7 @@ const NOT_IN_ONE_LINE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 export const lineText = (required?: string) =>
   z
     .string(required === undefined ? undefined : { error: required })
+    .meta({ description: LINE_TEXT_RULE })
     .trim()
     .refine((v) => !NOT_IN_ONE_LINE.test(v), {
       error: (issue) =>

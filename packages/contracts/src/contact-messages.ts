@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from './email.ts';
 import { idValue, lineText, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
 
 /** Spec §3 "Contact message". */
@@ -93,8 +94,9 @@ export const contactInput = z.object({
   email: z
     .string({ error: CONTACT_MESSAGES.emailRequired })
     .trim()
-    .min(1, CONTACT_MESSAGES.emailRequired)
-    .pipe(z.email(CONTACT_MESSAGES.emailInvalid).max(254, CONTACT_MESSAGES.emailInvalid))
+    .min(1, { error: CONTACT_MESSAGES.emailRequired, abort: true })
+    .max(254, { error: CONTACT_MESSAGES.emailInvalid, abort: true })
+    .check(emailAddress(CONTACT_MESSAGES.emailInvalid))
     .transform((v) => v.toLowerCase()),
   subject: lineText(CONTACT_MESSAGES.subjectRequired)
     .min(1, CONTACT_MESSAGES.subjectRequired)
@@ -104,15 +106,19 @@ export const contactInput = z.object({
     CONTACT_MESSAGE_MAX,
     CONTACT_MESSAGES.messageMax,
   ).min(CONTACT_MESSAGE_MIN, CONTACT_MESSAGES.messageMin),
-  phone_number: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\+?[0-9][0-9 ()-]{5,18}$/, CONTACT_MESSAGES.phoneInvalid)
-      .optional(),
-  ),
-  company: optionalText.pipe(
-    z.string().max(CONTACT_COMPANY_MAX, CONTACT_MESSAGES.companyMax).optional(),
-  ),
+  // Optional: empty means none.
+  phone_number: z
+    .string()
+    .trim()
+    .regex(/^(?:\+?[0-9][0-9 ()-]{5,18})?$/, CONTACT_MESSAGES.phoneInvalid)
+    .transform((v) => v || undefined)
+    .optional(),
+  company: z
+    .string()
+    .trim()
+    .max(CONTACT_COMPANY_MAX, CONTACT_MESSAGES.companyMax)
+    .transform((v) => v || undefined)
+    .optional(),
   priority: z.enum(CONTACT_PRIORITIES, { error: CONTACT_MESSAGES.invalidPriority }).optional(),
   [CONTACT_HONEYPOT_FIELD]: z.string().optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lineText, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
-import { templateVariableProblem } from './template-variables.ts';
+import { TEMPLATE_VARIABLES_RULE, templateVariableProblem } from './template-variables.ts';
 
 /** Spec §3 "Email template": its kinds and states. */
 export const EMAIL_TEMPLATE_TYPES = [
@@ -58,10 +58,13 @@ export const EMAIL_TEMPLATE_SUCCESS = {
 
 /** A text whose `{{variable}}` placeholders must be ones the renderer knows. */
 const withPlaceholders = <T extends z.ZodString>(field: T) =>
-  field.superRefine((value, ctx) => {
-    const problem = templateVariableProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  field
+    .superRefine((value, ctx) => {
+      const problem = templateVariableProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    // After the field's own description (a subject's one-line rule), if it has one.
+    .meta({ description: [field.description, TEMPLATE_VARIABLES_RULE].filter(Boolean).join(' ') });
 
 /** Spec §5 "Email template create" (name, subject and content required): form, API and docs. */
 export const emailTemplateInput = z.object({

@@ -8,6 +8,10 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** A key is 1 to this many visible ASCII characters (an sf-string's quotes are not counted). */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** Printable ASCII, inner spaces allowed, none at either end; the OpenAPI document carries it. */
+export const IDEMPOTENCY_KEY_PATTERN = new RegExp(
+  `^[\\x21-\\x7e](?:[\\x20-\\x7e]{0,${IDEMPOTENCY_KEY_MAX_LENGTH - 2}}[\\x21-\\x7e])?$`,
+);
 
 /** How long a key is remembered: a retry within this window gets the first answer again. */
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;

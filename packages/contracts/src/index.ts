@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './paging.ts';
 export * from './common.ts';
 export * from './permissions.ts';
+export * from './email.ts';
 export * from './login.ts';
 export * from './login-messages.ts';
 export * from './auth.ts';

@@ -1,11 +1,16 @@
 import { z } from 'zod';
+import { emailAddress } from './email.ts';
 
 /**
  * Spec §5 Login. Its own module, imported by path (`@cricket/contracts/login`), so the sign-in
  * screen takes zod and these rules only, not every feature's contracts.
  */
 export const loginForm = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email')),
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: 'Email is required', abort: true })
+    .check(emailAddress('Please enter a valid email')),
   password: z
     .string()
     .min(1, { error: 'Password is required', abort: true })

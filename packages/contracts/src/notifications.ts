@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { idValue, lineText, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
-import { templateVariableProblem } from './template-variables.ts';
+import {
+  idValue,
+  LINE_TEXT_RULE,
+  lineText,
+  nameText,
+  optionalText,
+  pageOf,
+  paginationQuery,
+} from './common.ts';
+import { TEMPLATE_VARIABLES_RULE, templateVariableProblem } from './template-variables.ts';
 
 /** Spec §3 "Notification template" and §4/§9: channels, statuses and defaults. */
 export const NOTIFICATION_TYPES = ['email', 'sms', 'push'] as const;
@@ -102,6 +110,9 @@ const variableRule = (value: string | null | undefined, ctx: z.RefinementCtx, pa
 
 const subjectText = lineText()
   .max(NOTIFICATION_SUBJECT_MAX, NOTIFICATION_MESSAGES.subjectMax)
+  .meta({
+    description: `${LINE_TEXT_RULE} Required where the channel has one (email, push: for a send, the template's channel). ${TEMPLATE_VARIABLES_RULE}`,
+  })
   .nullable()
   .optional()
   .transform((v) => (v ? v : null));
@@ -111,7 +122,8 @@ const messageText = z
   .trim()
   .min(1, NOTIFICATION_MESSAGES.messageRequired)
   .min(NOTIFICATION_MESSAGE_MIN, NOTIFICATION_MESSAGES.messageMin)
-  .max(NOTIFICATION_MESSAGE_MAX, NOTIFICATION_MESSAGES.messageMax);
+  .max(NOTIFICATION_MESSAGE_MAX, NOTIFICATION_MESSAGES.messageMax)
+  .meta({ description: TEMPLATE_VARIABLES_RULE });
 
 /** Spec §5 "Notification template": the create/edit panels and POST/PUT bodies. */
 export const notificationTemplateInput = z
@@ -212,13 +224,23 @@ export function scheduledAtProblem(value: string | null | undefined, now = Date.
 export function sendNotificationSchema(type: NotificationType | null, now?: () => number) {
   return z
     .object({
-      template_id: idValue(NOTIFICATION_MESSAGES.templateRequired),
+      template_id: idValue(NOTIFICATION_MESSAGES.templateRequired).meta({
+        description: 'An existing notification template; its channel decides the subject rule',
+      }),
       recipient_type: z.enum(RECIPIENT_TYPES).default('all'),
-      recipient_ids: z.array(idValue()).default([]),
+      recipient_ids: z
+        .array(idValue())
+        .default([])
+        .meta({
+          description: `With recipient_type specific: 1 to ${MAX_SPECIFIC_RECIPIENTS} ids of existing users; ignored otherwise`,
+        }),
       subject: subjectText,
       message: messageText,
       send_immediately: z.boolean().default(true),
-      scheduled_at: z.string().nullable().optional(),
+      scheduled_at: z.string().nullable().optional().meta({
+        description:
+          'Required when send_immediately is false: a future time, as YYYY-MM-DDTHH:mm or ISO 8601',
+      }),
       /** The form's copy of the chosen template's channel; the API uses the stored one. */
       channel: z.enum(NOTIFICATION_TYPES).optional(),
     })

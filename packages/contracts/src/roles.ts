@@ -25,7 +25,10 @@ export const roleForm = z.object({
 });
 export type RoleForm = z.infer<typeof roleForm>;
 
-export const permissionIds = z.array(z.number().int().positive().max(MAX_ID)).max(1000);
+export const permissionIds = z
+  .array(z.number().int().positive().max(MAX_ID))
+  .max(1000)
+  .meta({ description: 'Ids of existing permissions (GET /api/permissions/grouped)' });
 
 /**
  * POST/PUT /roles: the form plus, optionally, the complete set of permission ids, so a whole

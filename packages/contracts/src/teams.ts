@@ -61,15 +61,16 @@ export const TEAM_MESSAGES = {
 export const jerseyTakenMessage = (n: number) => `Jersey number ${n} is already taken in this team`;
 export const LOGO_URL_MESSAGE = 'Please upload the logo as a PNG or JPG image';
 
-/** Only our own uploads or an absolute http(s) address may become an <img> source. */
+/**
+ * Only our own uploads or an absolute http(s) address may become an <img> source; '' is none.
+ * Case-insensitive by hand: a pattern's flags do not reach the OpenAPI document.
+ */
+const LOGO_URL = /^(?:\/uploads\/[\s\S]*|[Hh][Tt][Tt][Pp][Ss]?:\/\/\S+)?$/;
 const logoUrl = z
   .string()
   .trim()
   .max(500, LOGO_URL_MESSAGE)
-  .refine(
-    (v) => v === '' || v.startsWith('/uploads/') || /^https?:\/\/\S+$/i.test(v),
-    LOGO_URL_MESSAGE,
-  )
+  .regex(LOGO_URL, LOGO_URL_MESSAGE)
   .transform((v) => (v === '' ? null : v))
   .nullable()
   .optional();
@@ -94,7 +95,10 @@ export const teamInput = z.object({
     .number({ error: 'Owner is required' })
     .int('Owner is required')
     .positive('Owner is required')
-    .max(MAX_ID, 'Owner is required'),
+    .max(MAX_ID, 'Owner is required')
+    .meta({
+      description: 'A user with the owner role who is not suspended (GET /api/users/organizers)',
+    }),
 });
 export type TeamInput = z.input<typeof teamInput>;
 export type TeamValues = z.output<typeof teamInput>;
@@ -188,7 +192,13 @@ const fromControl = (value: unknown) =>
 
 const optionId = z.preprocess(
   fromControl,
-  z.number({ error: 'Please choose a valid option' }).int().positive().max(MAX_ID).nullable(),
+  z
+    .number({ error: 'Please choose a valid option' })
+    .int()
+    .positive()
+    .max(MAX_ID)
+    .nullable()
+    .meta({ description: "An option of the field's own list (GET /api/dropdown?category=…)" }),
 );
 
 export const jerseyNumber = z.preprocess(
@@ -230,9 +240,19 @@ export const jerseyRepeatedMessage = (n: number) =>
 export const addTeamPlayersInput = z
   .object({
     players: z
-      .array(teamPlayerInput.extend({ user_id: z.number().int().positive().max(MAX_ID) }))
+      .array(
+        teamPlayerInput.extend({
+          user_id: z
+            .number()
+            .int()
+            .positive()
+            .max(MAX_ID)
+            .meta({ description: 'A user with a player role, not suspended, not yet in the team' }),
+        }),
+      )
       .min(1, 'Please select at least one player')
-      .max(MAX_PLAYERS_PER_ADD, `At most ${MAX_PLAYERS_PER_ADD} players can be added at once`),
+      .max(MAX_PLAYERS_PER_ADD, `At most ${MAX_PLAYERS_PER_ADD} players can be added at once`)
+      .meta({ description: 'At most one captain and one wicket keeper among them' }),
   })
   .superRefine((body, ctx) => {
     const flagged = (flag: 'is_captain' | 'is_wicket_keeper', message: string) =>

@@ -5,6 +5,8 @@
  */
 export const TEMPLATE_VARIABLES = ['first_name', 'last_name', 'email', 'phone_number'] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
+/** The placeholder rule in words, for the OpenAPI document. */
+export const TEMPLATE_VARIABLES_RULE = `Placeholders are written with double braces and name one of ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(', ')}`;
 export type TemplateValues = Partial<Record<TemplateVariable, string | null>>;
 
 /** Sample values for previews where no real recipient is at hand. */

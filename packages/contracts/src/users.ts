@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { emailAddress } from './email.ts';
 import {
-  isCalendarDate,
+  calendarDate,
   MAX_ID,
   idValue,
   nameText,
@@ -33,8 +34,8 @@ export const USER_MIN_AGE = 13;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
-/** Where an uploaded profile picture lives (`POST /media/upload`, type profile_pictures). */
-const PROFILE_PICTURE_PATH = /^\/uploads\/profile_pictures\/[A-Za-z0-9-]+\.[a-z0-9]+$/;
+/** Where an uploaded profile picture lives (`POST /media/upload`, type profile_pictures), or ''. */
+const PROFILE_PICTURE_PATH = /^(?:\/uploads\/profile_pictures\/[A-Za-z0-9-]+\.[a-z0-9]+)?$/;
 
 /** Today as YYYY-MM-DD in local time: the date picker's maximum and the rules' reference. */
 export function todayIsoDate(now = new Date()): string {
@@ -42,13 +43,33 @@ export function todayIsoDate(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** A birth date: a real calendar day, from 1900 on. */
-function isRealDate(value: string): boolean {
-  return isCalendarDate(value) && Number(value.slice(0, 4)) >= 1900;
-}
+/** The earliest birth year the form takes. */
+const BIRTH_YEAR_MIN = 1900;
 
 /** Strips a leading +91 (spec §5): the stored number is the 10-digit mobile number. */
 export const stripIndianPrefix = (value: string) => value.trim().replace(/^\+91/, '').trim();
+/**
+ * An Indian mobile number as typed: 10 digits starting 6-9, optionally after +91, with spaces
+ * around (JavaScript's `\s` is what `trim` removes). What is stored is the 10 digits.
+ */
+const MOBILE_NUMBER = /^\s*(?:\+91)?\s*[6-9]\d{9}\s*$/;
+
+/** A birth date (a real calendar day already): from 1900, not in the future, 13 years ago. */
+function birthDateRule(value: string, ctx: z.RefinementCtx) {
+  if (Number(value.slice(0, 4)) < BIRTH_YEAR_MIN) {
+    ctx.addIssue({ code: 'custom', message: 'Please enter a valid date' });
+    return;
+  }
+  const today = todayIsoDate();
+  if (value > today) {
+    ctx.addIssue({ code: 'custom', message: 'Date of birth cannot be in the future' });
+    return;
+  }
+  // Same month and day, 13 years back: string order is date order for YYYY-MM-DD.
+  const cutoff = `${Number(today.slice(0, 4)) - USER_MIN_AGE}${today.slice(4)}`;
+  if (value > cutoff)
+    ctx.addIssue({ code: 'custom', message: `User must be at least ${USER_MIN_AGE} years old` });
+}
 
 const personName = (label: 'First name' | 'Last name') =>
   nameText(label, `${label} is required`)
@@ -87,37 +108,31 @@ export const userForm = z.object({
     .trim()
     .min(1, { error: 'Email is required', abort: true })
     .max(254, { error: 'Please enter a valid email address', abort: true })
-    .pipe(z.email('Please enter a valid email address')),
+    .check(emailAddress('Please enter a valid email address')),
   phone_number: z
     .string({ error: 'Phone number is required' })
-    .transform(stripIndianPrefix)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: 'Phone number is required', abort: true })
-        .regex(/^[6-9]\d{9}$/, 'Please enter a valid mobile number'),
-    ),
+    .refine((v) => stripIndianPrefix(v) !== '', {
+      error: 'Phone number is required',
+      abort: true,
+    })
+    .regex(MOBILE_NUMBER, 'Please enter a valid mobile number')
+    .transform(stripIndianPrefix),
   date_of_birth: z
-    .string({ error: 'Please enter a valid date' })
-    .trim()
-    .superRefine((value, ctx) => {
-      if (value === '') return;
-      if (!isRealDate(value)) {
-        ctx.addIssue({ code: 'custom', message: 'Please enter a valid date' });
-        return;
-      }
-      const today = todayIsoDate();
-      if (value > today) {
-        ctx.addIssue({ code: 'custom', message: 'Date of birth cannot be in the future' });
-        return;
-      }
-      // Same month and day, 13 years back: string order is date order for YYYY-MM-DD.
-      const cutoff = `${Number(today.slice(0, 4)) - USER_MIN_AGE}${today.slice(4)}`;
-      if (value > cutoff)
-        ctx.addIssue({
-          code: 'custom',
-          message: `User must be at least ${USER_MIN_AGE} years old`,
-        });
+    .union(
+      [
+        z.literal(''),
+        z
+          .string({ error: 'Please enter a valid date' })
+          .trim()
+          .check(calendarDate('Please enter a valid date'))
+          .superRefine(birthDateRule),
+      ],
+      { error: 'Please enter a valid date' },
+    )
+    // Both branches are text: said once beside them, as OpenAPI 3.0 wants beside `nullable`.
+    .meta({
+      type: 'string',
+      description: `A day from ${BIRTH_YEAR_MIN}-01-01 on, not in the future, at least ${USER_MIN_AGE} years ago; empty or null means none`,
     })
     .nullish()
     .transform((v) => v || null),
@@ -137,12 +152,14 @@ export const userForm = z.object({
     .nullish()
     .transform((v) => v || null),
   // The form's select yields a string; the API receives a number. Empty means "not chosen".
-  role_id: idValue(userFormMessages.roleRequired),
+  role_id: idValue(userFormMessages.roleRequired).meta({
+    description: 'An existing role within your own permissions; a new role must be active',
+  }),
   status: z.enum(USER_STATUSES, { error: userFormMessages.statusRequired }),
   profile_picture: z
     .string({ error: userFormMessages.invalidPicture })
     .trim()
-    .refine((v) => v === '' || PROFILE_PICTURE_PATH.test(v), userFormMessages.invalidPicture)
+    .regex(PROFILE_PICTURE_PATH, userFormMessages.invalidPicture)
     .nullish()
     .transform((v) => v || null),
 });
@@ -192,7 +209,10 @@ export function checkPasswordConfirmed(
 
 /** `PUT /users/{id}/password`: staff need a password to sign in; the rule of a new password. */
 export const userPasswordForm = z
-  .object({ password: newPassword, confirm_password: confirmPassword })
+  .object({
+    password: newPassword,
+    confirm_password: confirmPassword.meta({ description: 'Must equal password' }),
+  })
   .superRefine((v, ctx) => checkPasswordConfirmed(v.password, v.confirm_password, ctx));
 export type UserPasswordForm = z.infer<typeof userPasswordForm>;
 

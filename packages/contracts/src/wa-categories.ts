@@ -67,11 +67,8 @@ const graphemes = (value: string) => {
 };
 
 /** Empty text from a form means "none": stored as absent, not as ''. */
-const optionalTrimmed = (max: number, message: string, count = (v: string) => v.length) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => count(v) <= max, message)
+const optionalTrimmed = (text: z.ZodString) =>
+  text
     .transform((v) => (v === '' ? undefined : v))
     .nullish()
     .transform((v) => v ?? undefined);
@@ -102,8 +99,18 @@ export const waCategoryInput = z.object({
     .min(1, WA_CATEGORY_MESSAGES.slugRequired)
     .max(WA_CATEGORY_SLUG_MAX, WA_CATEGORY_MESSAGES.slugMax)
     .regex(SLUG_PATTERN, WA_CATEGORY_MESSAGES.slugFormat),
-  icon: optionalTrimmed(WA_CATEGORY_ICON_MAX, WA_CATEGORY_MESSAGES.iconMax, graphemes),
-  description: optionalTrimmed(WA_CATEGORY_DESCRIPTION_MAX, WA_CATEGORY_MESSAGES.descriptionMax),
+  icon: optionalTrimmed(
+    z
+      .string()
+      .trim()
+      .refine((v) => graphemes(v) <= WA_CATEGORY_ICON_MAX, WA_CATEGORY_MESSAGES.iconMax)
+      .meta({
+        description: `At most ${WA_CATEGORY_ICON_MAX} characters as a reader counts them (grapheme clusters: 👩🏽‍💻 is one)`,
+      }),
+  ),
+  description: optionalTrimmed(
+    z.string().trim().max(WA_CATEGORY_DESCRIPTION_MAX, WA_CATEGORY_MESSAGES.descriptionMax),
+  ),
   order: displayOrder,
   status: z.enum(WA_CATEGORY_STATUSES, { error: WA_CATEGORY_MESSAGES.status }).default('active'),
 });

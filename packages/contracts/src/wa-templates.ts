@@ -6,7 +6,7 @@ import {
   VIDEO_MIME_TYPES,
   WA_MEDIA_MAX_BYTES,
 } from './media.ts';
-import { WA_RULE_MESSAGES, waTemplateIssues, waTemplateVariables } from './wa-rules.ts';
+import { WA_RULES, WA_RULE_MESSAGES, waTemplateIssues, waTemplateVariables } from './wa-rules.ts';
 // The limits of body, footer and buttons are content rules: wa-rules.ts checks them, so the
 // editor's checklist shows them too.
 
@@ -176,6 +176,9 @@ export const waTemplateInput = z
     }
     for (const issue of waTemplateIssues(t))
       if (issue.severity === 'error') at(issue.path, issue.message);
+  })
+  .meta({
+    description: `category is required. A media template (${WA_MEDIA_TEMPLATE_TYPES.join(', ')}) needs media_url, a file uploaded under ${WA_MEDIA_URL_PREFIX}; a text template's header_type is none or text, and text needs header_content. And WhatsApp's own rules: ${Object.values(WA_RULES).join('; ')}.`,
   })
   .transform((t) => {
     const media = isWaMediaType(t.type);

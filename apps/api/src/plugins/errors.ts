@@ -1,8 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { SERVICE_UNAVAILABLE_MESSAGE } from '@cricket/contracts';
+import { PATH_MESSAGES, SERVICE_UNAVAILABLE_MESSAGE } from '@cricket/contracts';
 import { HttpError } from '../lib/http-errors';
 import { isDatabaseUnavailable, loggableError, pgErrorCode } from '../lib/pg-error';
 
@@ -22,12 +22,26 @@ const PG_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
 export const RETRY_AFTER_SECONDS = 5;
 
 function fieldErrors(validation: { instancePath: string; message?: string }[]) {
-  const errors: Record<string, string[]> = {};
+  // No prototype: a field named `constructor` or `__proto__` is a field like any other.
+  const errors: Record<string, string[]> = Object.create(null);
   for (const issue of validation) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
     (errors[field] ??= []).push(issue.message ?? 'Invalid value');
   }
   return errors;
+}
+
+/**
+ * The router's own refusals (a path parameter too long, a broken percent-encoding), which no
+ * error handler sees: answered as 400 with the one error body, like any invalid path.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.status(400).send({ success: false, message: PATH_MESSAGES.tooLong });
+  if (error.code === 'FST_ERR_BAD_URL')
+    return reply.status(400).send({ success: false, message: PATH_MESSAGES.badEncoding });
+  request.log.error({ err: error }, 'request failed in the router');
+  return reply.status(500).send({ success: false, message: GENERIC_500 });
 }
 
 declare module 'fastify' {

@@ -7,7 +7,7 @@ import stringify from 'safe-stable-stringify';
 import {
   IDEMPOTENCY_DONE_EARLIER_STATUS,
   IDEMPOTENCY_HEADER,
-  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENCY_KEY_TTL_HOURS,
   IDEMPOTENCY_MESSAGES,
 } from '@cricket/contracts';
@@ -66,8 +66,6 @@ const LEASE = sql.raw(`interval '${LEASE_SECONDS} seconds'`);
  */
 const OUTCOME_UNKNOWN = new Set([500, 503, 504]);
 
-const KEY = new RegExp(`^[\\x21-\\x7e][\\x20-\\x7e]{0,${IDEMPOTENCY_KEY_MAX_LENGTH - 1}}$`);
-
 /**
  * The key of a header value: a Structured Fields string (`"…"`, as the draft writes it) or the
  * bare value most clients send. Undefined without the header; null when it is not a key.
@@ -78,17 +76,19 @@ export function parseKey(value: string | string[] | undefined): string | null | 
   const quoted = /^"((?:[^"\\]|\\["\\])*)"$/.exec(value);
   if (value.startsWith('"') && !quoted) return null;
   const key = quoted ? quoted[1]!.replace(/\\(["\\])/g, '$1') : value;
-  return KEY.test(key) && key.trim() === key ? key : null;
+  return IDEMPOTENCY_KEY_PATTERN.test(key) ? key : null;
 }
 
 /**
  * What makes two requests the same: method, URL and validated body, with secret-named fields
  * left out so the table never holds a password's hash. A multipart body streams to its
- * handler unread, so an upload is matched by its key alone (null).
+ * handler unread, so an upload is matched by its method and URL alone: never by its key alone,
+ * or a key first used elsewhere would replay that route's answer (found by the contract fuzzer).
  */
-function fingerprintOf(request: FastifyRequest): string | null {
-  if (/^multipart\//i.test(request.headers['content-type'] ?? '')) return null;
-  const body = stringify(withoutSecrets(request.body ?? null)) ?? 'null';
+function fingerprintOf(request: FastifyRequest): string {
+  const body = /^multipart\//i.test(request.headers['content-type'] ?? '')
+    ? 'multipart'
+    : (stringify(withoutSecrets(request.body ?? null)) ?? 'null');
   return createHash('sha256').update(`${request.method} ${request.url}\n${body}`).digest('hex');
 }
 
@@ -141,7 +141,7 @@ export default fp(
     };
 
     /** The key as this request's, unless another live request holds it or it was used. */
-    async function claim(owner: string, key: string, fingerprint: string | null) {
+    async function claim(owner: string, key: string, fingerprint: string) {
       const lease = randomUUID();
       const [won] = await app.db
         .insert(keys)
@@ -169,7 +169,7 @@ export default fp(
       reply: FastifyReply,
       owner: string,
       key: string,
-      fingerprint: string | null,
+      fingerprint: string,
     ) {
       const [row] = await app.db
         .select({
@@ -183,7 +183,8 @@ export default fp(
         .where(and(eq(keys.owner, owner), eq(keys.key, key)));
       // Given back between the two statements: the caller claims again.
       if (!row) return false;
-      if (row.fingerprint !== null && fingerprint !== null && row.fingerprint !== fingerprint)
+      // A row without one was stored by an upload before uploads had one: matched by key.
+      if (row.fingerprint !== null && row.fingerprint !== fingerprint)
         throw new HttpError(422, IDEMPOTENCY_MESSAGES.keyReused);
       if (!row.committed) {
         reply.header('retry-after', String(row.waitSeconds ?? 1));
@@ -201,7 +202,10 @@ export default fp(
       if (request.routeOptions.config.idempotency) return;
       const key = parseKey(request.headers[IDEMPOTENCY_HEADER]);
       if (key === undefined) return;
-      if (key === null) throw badRequest(IDEMPOTENCY_MESSAGES.invalidKey);
+      if (key === null)
+        throw badRequest(IDEMPOTENCY_MESSAGES.invalidKey, {
+          [IDEMPOTENCY_HEADER]: [IDEMPOTENCY_MESSAGES.invalidKey],
+        });
       await sweep(request);
       const owner = ownerOf(request);
       const fingerprint = fingerprintOf(request);

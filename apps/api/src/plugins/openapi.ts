@@ -10,9 +10,13 @@ import {
   IDEMPOTENCY_DONE_EARLIER_STATUS,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENCY_KEY_TTL_HOURS,
+  MAX_INPUT_DEPTH,
+  MAX_PATH_PARAM_LENGTH,
   MEDIA_MAX_FILES,
   MEDIA_MAX_REQUEST_BYTES,
+  MEDIA_RULES,
   MEDIA_TYPES,
 } from '@cricket/contracts';
 
@@ -42,7 +46,7 @@ const RETRY_AFTER = {
 /** Why each status can answer, so a client knows what it is handling. */
 const ERRORS: Record<number, string> = {
   400: "The request is invalid: `message` names the first problem, `errors` every field's",
-  401: 'Not signed in, or the session has ended',
+  401: 'Not signed in, or the session has ended (signing in: the email and password match no account that may sign in)',
   403: 'The role lacks the permission, or a cookie-signed write lacks the XSRF header',
   404: 'No such record',
   409: 'The change conflicts with stored data (a value already in use, a record still referenced)',
@@ -53,7 +57,8 @@ const ERRORS: Record<number, string> = {
   422: 'This Idempotency-Key was already used with another request: nothing was done',
   429: 'Too many attempts: wait for Retry-After seconds',
   500: 'An unexpected failure; the body never carries details',
-  503: 'A dependency (the database) is unavailable: wait for Retry-After seconds',
+  502: 'The mail server refused the message or could not be reached; what was recorded stays',
+  503: 'A dependency is unavailable (the database; or the mail, SMS or push channel is not configured): wait for Retry-After seconds',
 };
 
 /** `GET /api/users/{id}/password` → `getUsersByIdPassword`; a route may name its own. */
@@ -78,8 +83,10 @@ const IDEMPOTENCY_KEY = {
   type: 'string',
   minLength: 1,
   maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+  pattern: IDEMPOTENCY_KEY_PATTERN.source,
   description:
     `Makes the request safe to retry: a string you generate once per action, such as a UUID, ` +
+    `sent bare or as a Structured Fields string ("…", whose quotes the limits do not count), ` +
     `and send again with every retry of it. Within ${IDEMPOTENCY_KEY_TTL_HOURS} hours, a retry ` +
     `with the same key and body (from the same user; on a public route, to the same route) gets ` +
     `the first answer again and changes nothing more: 409 while the first is still running, ` +
@@ -118,10 +125,26 @@ const multipartBody = {
       minItems: 1,
       maxItems: MEDIA_MAX_FILES,
       items: { type: 'string', format: 'binary' },
-      description: `Up to ${MEDIA_MAX_FILES} files, ${MEDIA_MAX_REQUEST_BYTES / 1024 / 1024} MB in all`,
+      description: `Up to ${MEDIA_MAX_FILES} files, ${MEDIA_MAX_REQUEST_BYTES / 1024 / 1024} MB in all, each of a kind its type takes (read from the file's content, not its name): ${MEDIA_TYPES.map(
+        (type) =>
+          `${type}: ${MEDIA_RULES[type].mimeTypes.join(', ')}, at most ${MEDIA_RULES[type].maxBytes / 1024 / 1024} MB each`,
+      ).join('; ')}`,
     },
   },
 };
+
+/**
+ * The rules every request keeps beyond its schemas: the app applies them to every body, query
+ * and path (app.ts, contracts' plainInput; Fastify's JSON parser; the router).
+ */
+const REQUEST_RULES = [
+  'Text is trimmed of surrounding white space before a field’s rules apply (passwords are taken as sent).',
+  'No text or key anywhere in a request, unknown fields included, holds a control character other than tab and line breaks, or a lone UTF-16 surrogate.',
+  `A request nests at most ${MAX_INPUT_DEPTH} levels deep.`,
+  'A JSON body has no `__proto__` key and no `constructor` key holding a `prototype`.',
+  `A path parameter is at most ${MAX_PATH_PARAM_LENGTH} characters and correctly percent-encoded.`,
+  'Fields a schema does not name are ignored.',
+];
 
 /**
  * The document from the same zod schemas that validate the requests, completed with what every
@@ -147,7 +170,14 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]) {
     };
   }
   const response: Record<string, unknown> = { ...schema.response };
-  for (const status of errorStatuses(method, schema, isPublic, idempotent)) {
+  // A route names an error answer its declarations do not imply with `<status>: errorBody`.
+  const declared = Object.entries(route.schema?.response ?? {}).filter(([, s]) => s === errorBody);
+  for (const [status] of declared) delete response[status];
+  const statuses = [
+    ...errorStatuses(method, schema, isPublic, idempotent),
+    ...declared.map(([status]) => Number(status)),
+  ];
+  for (const status of statuses) {
     const inFlight = idempotent && status === 409;
     // A route's own schema for a status (health's 503) is the truth for it.
     response[status] ??= {
@@ -155,11 +185,6 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]) {
       ...(status === 429 || status === 503 || inFlight ? { headers: RETRY_AFTER } : {}),
       content: { 'application/json': { schema: ERROR_REF } },
     };
-  }
-  for (const [status, body] of Object.entries(response)) {
-    if (Number(status) === 429 && body && typeof body === 'object' && !('headers' in body)) {
-      response[status] = { ...body, headers: RETRY_AFTER };
-    }
   }
   schema.response = response;
   return { ...out, schema };
@@ -172,8 +197,12 @@ export default fp(async function openapiPlugin(app: FastifyInstance) {
       info: {
         title: 'Cricket back-office API',
         version: APP_VERSION,
-        description:
+        description: [
           'Every answer is `{ success, message, data? }`; every error answer is the `Error` schema.',
+          '',
+          'Every request keeps these rules, beyond its own schemas (refused with 400 otherwise):',
+          ...REQUEST_RULES.map((rule) => `- ${rule}`),
+        ].join('\n'),
         license: { name: 'Proprietary', url: 'https://cricket.local/license' },
       },
       servers: [{ url: '/' }],

@@ -50,7 +50,7 @@ export async function authRoutes(app: FastifyInstance) {
       tags: ['auth'],
       summary: 'Sign in with email and password',
       body: loginBody,
-      response: { 200: envelope(loginData), 429: errorBody },
+      response: { 200: envelope(loginData), 401: errorBody, 429: errorBody },
     },
     handler: async (request, reply) => {
       const { email, password, device_info, remember } = request.body;

@@ -175,7 +175,7 @@ export async function contactMessagesRoutes(app: FastifyInstance) {
       summary: 'Email a reply to the sender, threaded under the message, and keep it in the thread',
       params: idParam,
       body: contactReplyInput,
-      response: { 200: envelope(z.object({ reply: contactReply })) },
+      response: { 200: envelope(z.object({ reply: contactReply })), 502: errorBody },
     },
     handler: async (request) => {
       const { id } = request.params;
@@ -196,7 +196,7 @@ export async function contactMessagesRoutes(app: FastifyInstance) {
       tags: ['contact-messages'],
       summary: 'Send a failed reply again, with the same Message-ID',
       params: contactReplyParams,
-      response: { 200: envelope(z.object({ reply: contactReply })) },
+      response: { 200: envelope(z.object({ reply: contactReply })), 502: errorBody },
     },
     handler: async (request) => {
       const { id, replyId } = request.params;

@@ -9,6 +9,7 @@ import {
   emailTemplatesPage,
   emailTemplatesQuery,
   envelope,
+  errorBody,
   escapeHtml,
   idParam,
   messageOnly,
@@ -122,7 +123,7 @@ export async function emailTemplatesRoutes(app: FastifyInstance) {
       tags: ['email-templates'],
       summary: 'Send the template, filled with your own details, to your own address',
       params: idParam,
-      response: { 200: messageOnly },
+      response: { 200: messageOnly, 502: errorBody },
     },
     handler: async (request) => {
       const template = await getEmailTemplate(app.db, request.params.id);

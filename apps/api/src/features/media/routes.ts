@@ -94,6 +94,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: { uploadDir: strin
     schema: {
       tags: ['media'],
       summary: 'Upload pictures, logos or WhatsApp media (multipart: type, files)',
+      description: `Refused (400) when the body is not multipart/form-data or its files exceed ${MEDIA_MAX_REQUEST_BYTES / 1024 / 1024} MB in all.`,
       consumes: ['multipart/form-data'],
       response: { 200: envelope(uploadData) },
     },

@@ -162,6 +162,7 @@ async function notificationsRoutes(app: FastifyInstance) {
       tags: ['notifications'],
       summary:
         'Send now or schedule: records the send and one delivery per recipient, answers at once',
+      description: 'Refused (400) when the chosen audience holds no user.',
       body: sendNotificationInput,
       response: { 201: envelope(sendCreated) },
     },

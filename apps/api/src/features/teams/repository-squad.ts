@@ -6,7 +6,13 @@ import { personDetails } from '../../db/search';
 import { dropdownOptions, roles, teamPlayers, teams, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import type { AuditWriter } from '../../plugins/audit';
-import { assertJerseysFree, assertNewPlayers, assertOptions, newPlayerDefaults } from './rules';
+import {
+  assertJerseysFree,
+  assertNewPlayers,
+  assertOptions,
+  newPlayerDefaults,
+  playerField,
+} from './rules';
 import { lockTeam, playerName, toTeam } from './repository-teams';
 
 /** A team's squad: its details page and the players' add, edit and remove. */
@@ -173,7 +179,7 @@ export function addPlayers(
       teamId,
       players.map((p) => p.jersey_number).filter((n): n is number => typeof n === 'number'),
     );
-    await assertOptions(tx, players);
+    await assertOptions(tx, players, playerField);
     await moveFlags(tx, teamId, {
       captain: players.some((p) => p.is_captain),
       keeper: players.some((p) => p.is_wicket_keeper),

@@ -34,13 +34,20 @@ export async function assertOwner(tx: Db, ownerId: number) {
   }
 }
 
+/** A refusal's field in `POST /teams/{id}/players/multiple`: the player's own entry. */
+export const playerField = (index: number, field: string) => `players.${index}.${field}`;
+
 /**
  * Who may join a squad: each user once, not already in the team, with the player role and
- * not suspended. Answers the people with their names and role names.
+ * not suspended. Answers the people with their names and role names. `ids` are the players'
+ * user ids in the order of the body, so a refusal names the entry it is about.
  */
 export async function assertNewPlayers(tx: Db, teamId: number, ids: number[]) {
-  if (new Set(ids).size !== ids.length)
-    throw conflict(TEAM_MESSAGES.playerTwice, { user_id: [TEAM_MESSAGES.playerTwice] });
+  const repeated = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+  if (repeated !== -1)
+    throw conflict(TEAM_MESSAGES.playerTwice, {
+      [playerField(repeated, 'user_id')]: [TEAM_MESSAGES.playerTwice],
+    });
 
   const [member] = await tx
     .select({ userId: teamPlayers.userId })
@@ -49,7 +56,7 @@ export async function assertNewPlayers(tx: Db, teamId: number, ids: number[]) {
     .limit(1);
   if (member)
     throw conflict(TEAM_MESSAGES.playerAlreadyInTeam, {
-      user_id: [TEAM_MESSAGES.playerAlreadyInTeam],
+      [playerField(ids.indexOf(member.userId), 'user_id')]: [TEAM_MESSAGES.playerAlreadyInTeam],
     });
 
   const people = await tx
@@ -65,13 +72,14 @@ export async function assertNewPlayers(tx: Db, teamId: number, ids: number[]) {
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(inArray(users.id, ids));
   const byId = new Map(people.map((p) => [p.id, p]));
-  for (const id of ids) {
+  for (const [i, id] of ids.entries()) {
     const person = byId.get(id);
+    const field = playerField(i, 'user_id');
     if (!person)
-      throw badRequest(TEAM_MESSAGES.playerNotFound, { user_id: [TEAM_MESSAGES.playerNotFound] });
+      throw badRequest(TEAM_MESSAGES.playerNotFound, { [field]: [TEAM_MESSAGES.playerNotFound] });
     if (!person.isPlayer || person.status === 'suspended')
       throw badRequest(TEAM_MESSAGES.playerNotEligible, {
-        user_id: [TEAM_MESSAGES.playerNotEligible],
+        [field]: [TEAM_MESSAGES.playerNotEligible],
       });
   }
   return byId;
@@ -83,8 +91,15 @@ const OPTION_FIELDS = [
   ['bowling_style', 'bowling_style', TEAM_MESSAGES.invalidBowlingStyle],
 ] as const satisfies readonly (readonly [keyof TeamPlayerValues, DropdownCategory, string])[];
 
-/** Each chosen option id must belong to its own list. */
-export async function assertOptions(tx: Db, players: TeamPlayerValues[]) {
+/**
+ * Each chosen option id must belong to its own list. `fieldOf` names a refused field: an add
+ * passes playerField, so the refusal is on the player's own entry.
+ */
+export async function assertOptions(
+  tx: Db,
+  players: TeamPlayerValues[],
+  fieldOf = (_index: number, field: string) => field,
+) {
   const ids = [
     ...new Set(
       players.flatMap((p) =>
@@ -99,11 +114,11 @@ export async function assertOptions(tx: Db, players: TeamPlayerValues[]) {
         .where(inArray(dropdownOptions.id, ids))
     : [];
   const categoryOf = new Map(found.map((o) => [o.id, o.category]));
-  for (const p of players) {
+  for (const [i, p] of players.entries()) {
     for (const [field, category, message] of OPTION_FIELDS) {
       const id = p[field];
       if (typeof id === 'number' && categoryOf.get(id) !== category)
-        throw badRequest(message, { [field]: [message] });
+        throw badRequest(message, { [fieldOf(i, field)]: [message] });
     }
   }
 }

@@ -423,12 +423,17 @@ describe('squad', () => {
   it('adds only non-suspended players and checks each option belongs to its list', async () => {
     expect((await add([newPlayer(umpireId)])).statusCode).toBe(400);
     expect((await add([newPlayer(suspendedPlayerId)])).statusCode).toBe(400);
-    expect((await add([newPlayer(999_999)])).json().message).toBe('Player not found');
+    // Each refusal names the entry it is about, like the schema's own field errors.
+    const unknown = await add([newPlayer(P(3)), newPlayer(999_999)]);
+    expect(unknown.json().message).toBe('Player not found');
+    expect(unknown.json().errors).toEqual({ 'players.1.user_id': ['Player not found'] });
     const wrongList = await add([
       newPlayer(P(3), { batting_style: option('bowling_style', 'Left-arm fast') }),
     ]);
     expect(wrongList.statusCode).toBe(400);
-    expect(wrongList.json().errors.batting_style).toEqual(['Please choose a valid batting style']);
+    expect(wrongList.json().errors).toEqual({
+      'players.0.batting_style': ['Please choose a valid batting style'],
+    });
     const twoCaptains = await add([
       newPlayer(P(3), { is_captain: true }),
       newPlayer(P(4), { is_captain: true }),

@@ -142,6 +142,7 @@ export async function usersRoutes(app: FastifyInstance) {
     schema: {
       tags: ['users'],
       summary: 'Delete a user',
+      description: 'Your own account cannot be deleted (400).',
       params: idParam,
       response: { 200: messageOnly },
     },
