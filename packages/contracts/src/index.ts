@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './paging.ts';
+export * from './labels.ts';
 export * from './common.ts';
 export * from './permissions.ts';
 export * from './login.ts';

@@ -12,7 +12,7 @@ import { ListTable, useListPage } from '@/components/list-page';
 import { MatchStatusBadge } from '@/components/match-status-badge';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
-import { capitalize, formatDateTime } from '@/lib/format';
+import { formatDateTime, statusLabel } from '@/lib/format';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { matchesQuery } from '../api/get-matches';
 import { tournamentOptionsQuery } from '../api/get-tournaments';
@@ -93,7 +93,7 @@ export function MatchesPage() {
           list={list}
           name="status"
           label="Filter by status"
-          options={MATCH_STATUSES.map((status) => ({ value: status, label: capitalize(status) }))}
+          options={MATCH_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
         />
       ),
     },
