@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idValue, isCalendarDate, pageOf, paginationQuery } from './common.ts';
+import { LIST_MESSAGES } from './paging.ts';
 
 /**
  * The audit trail (decision 021). An entity type is what a mutating route declares it changes
@@ -56,7 +57,7 @@ export const AUDIT_FILTER_MESSAGES = {
   entityId: 'Record id must be a whole number',
   actorId: 'Actor id must be a whole number',
   date: 'Please enter a valid date',
-  range: 'The start date must not be after the end date',
+  range: LIST_MESSAGES.invertedRange,
 } as const;
 
 /** The screens' texts (spec §8 "Messages" and the empty states). */

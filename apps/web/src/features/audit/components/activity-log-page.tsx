@@ -16,7 +16,7 @@ import {
   FilterSelectFor,
   FilterTextFor,
 } from '@/components/filter-controls';
-import { ListTable, useListPage } from '@/components/list-page';
+import { isDay, ListTable, oneOf, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { SidePanel } from '@/components/side-panel';
 import { Badge } from '@/components/ui/badge';
@@ -25,11 +25,6 @@ import { auditLogsQuery } from '@/lib/audit-logs';
 import { formatDateTime } from '@/lib/format';
 
 const FILTERS = ['entity_type', 'entity_id', 'actor_email', 'action', 'from', 'to'] as const;
-
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;
-const digits = (value: string) => (/^\d{1,9}$/.test(value) ? value : undefined);
-const day = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 
 /** 'Team #12 · Mumbai Mavericks': the id the filter takes, and the name people know it by. */
 const recordName = (r: AuditLog) =>
@@ -41,16 +36,24 @@ export function ActivityLogPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['entity_id', 'actor_email'],
+    // The address's values are checked here; a typed record id is the server's to refuse.
+    checks: {
+      entity_type: oneOf(AUDIT_ENTITY_TYPES),
+      action: oneOf(AUDIT_ACTION_NAMES),
+      from: isDay,
+      to: isDay,
+    },
+    ranges: [['from', 'to']],
     query: ({ page, limit, filters: f }) =>
       auditLogsQuery({
         page,
         limit,
-        entity_type: oneOf<AuditEntityType>(AUDIT_ENTITY_TYPES, f.entity_type),
-        entity_id: digits(f.entity_id),
+        entity_type: (f.entity_type || undefined) as AuditEntityType | undefined,
+        entity_id: f.entity_id.trim() || undefined,
         actor_email: f.actor_email.trim() || undefined,
-        action: oneOf<AuditAction>(AUDIT_ACTION_NAMES, f.action),
-        from: day(f.from),
-        to: day(f.to),
+        action: (f.action || undefined) as AuditAction | undefined,
+        from: f.from || undefined,
+        to: f.to || undefined,
       }),
     errorText: AUDIT_MESSAGES.fetchFailed,
   });

@@ -39,6 +39,7 @@ export function ContactMessagesPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['name', 'email', 'subject'],
+    checks: { status: isStatus },
     query: ({ page, limit, filters: { name, email, subject, status } }) =>
       contactMessagesQuery({
         page,

@@ -23,6 +23,7 @@ export function TournamentsPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['search'],
+    checks: { status: isStatus },
     query: ({ page, limit, filters: { search, status } }) =>
       tournamentsQuery({
         page,

@@ -18,7 +18,7 @@ import { lazyPanel } from '@/components/lazy-panel';
 import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { capitalize, statusLabel } from '@/lib/format';
-import { useOpenRecord } from '@/lib/record-route';
+import { isRecordId, useOpenRecord } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { useDeleteUser } from '../api/delete-user';
@@ -43,6 +43,7 @@ export function UsersPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['name', 'phone_number'],
+    checks: { role_id: isRecordId, status: isFilterStatus },
     query: ({ page, limit, filters }) =>
       usersQuery({
         page,
