@@ -17,6 +17,7 @@ export * from './matches.ts';
 export * from './template-variables.ts';
 export * from './notifications.ts';
 export * from './audit.ts';
+export * from './audit-fields.ts';
 export * from './wa-categories.ts';
 export * from './wa-rules.ts';
 export * from './wa-templates.ts';

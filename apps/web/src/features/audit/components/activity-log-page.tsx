@@ -8,7 +8,15 @@ import {
   type AuditLog,
 } from '@cricket/contracts';
 import { useState } from 'react';
-import { actionLabel, AuditChanges, changedFields, entityLabel } from '@/components/audit-changes';
+import { Link } from 'react-router';
+import {
+  actionLabel,
+  actorName,
+  AuditChanges,
+  changedFields,
+  entityLabel,
+  recordHref,
+} from '@/components/audit-changes';
 import { TruncatedText, type Column } from '@/components/data-table';
 import {
   FilterDateRangeFor,
@@ -24,7 +32,7 @@ import { Card } from '@/components/ui/card';
 import { auditLogsQuery } from '@/lib/audit-logs';
 import { formatDateTime } from '@/lib/format';
 
-const FILTERS = ['entity_type', 'entity_id', 'actor_email', 'action', 'from', 'to'] as const;
+const FILTERS = ['entity_type', 'entity_id', 'actor', 'action', 'from', 'to'] as const;
 
 /** 'Team #12 · Mumbai Mavericks': the id the filter takes, and the name people know it by. */
 const recordName = (r: AuditLog) =>
@@ -35,7 +43,7 @@ export function ActivityLogPage() {
   const [open, setOpen] = useState<AuditLog | null>(null);
   const list = useListPage({
     filters: FILTERS,
-    textFilters: ['entity_id', 'actor_email'],
+    textFilters: ['entity_id', 'actor'],
     // The address's values are checked here; a typed record id is the server's to refuse.
     checks: {
       entity_type: oneOf(AUDIT_ENTITY_TYPES),
@@ -50,7 +58,7 @@ export function ActivityLogPage() {
         limit,
         entity_type: (f.entity_type || undefined) as AuditEntityType | undefined,
         entity_id: f.entity_id.trim() || undefined,
-        actor_email: f.actor_email.trim() || undefined,
+        actor: f.actor.trim() || undefined,
         action: (f.action || undefined) as AuditAction | undefined,
         from: f.from || undefined,
         to: f.to || undefined,
@@ -73,13 +81,20 @@ export function ActivityLogPage() {
       id: 'actor',
       header: 'Actor',
       width: 'w-[22%]',
-      cell: (r) => <TruncatedText text={r.actor.email ?? 'System'} />,
+      cell: (r) => (
+        <span className="block min-w-0">
+          <TruncatedText text={actorName(r)} />
+          {r.actor.name && r.actor.email && (
+            <TruncatedText text={r.actor.email} className="text-xs text-neutral-500" />
+          )}
+        </span>
+      ),
       filter: (
         <FilterTextFor
           list={list}
-          name="actor_email"
-          label="Filter by actor email"
-          placeholder="Actor email"
+          name="actor"
+          label="Filter by actor name or email"
+          placeholder="Actor name or email"
         />
       ),
     },
@@ -155,11 +170,17 @@ export function ActivityLogPage() {
         open={open !== null}
         onOpenChange={(next) => !next && setOpen(null)}
         title={open ? `${actionLabel(open.action)}: ${recordName(open)}` : ''}
-        description={
-          open ? `By ${open.actor.email ?? 'the system'} on ${formatDateTime(open.created_at)}` : ''
-        }
+        description={open ? `By ${actorName(open)} on ${formatDateTime(open.created_at)}` : ''}
       >
         {open && <AuditChanges record={open} />}
+        {open && open.action !== 'delete' && recordHref(open.entity_type, open.entity_id) && (
+          <Link
+            to={recordHref(open.entity_type, open.entity_id)!}
+            className="mt-4 inline-block text-sm font-medium text-primary-700 hover:underline"
+          >
+            View {entityLabel(open.entity_type)}
+          </Link>
+        )}
       </SidePanel>
     </>
   );
