@@ -53,9 +53,20 @@ export const passwordChangeForm = z
   });
 export type PasswordChangeForm = z.infer<typeof passwordChangeForm>;
 
+/**
+ * A session's device as a person recognises it: 'Chrome on Windows', 'Mobile Safari on iOS';
+ * the system alone when the browser is not known; null when neither is.
+ */
+export function describeDevice(browser: string | null | undefined, os: string | null | undefined) {
+  if (browser && os) return `${browser} on ${os}`;
+  return browser || os || null;
+}
+
 /** One of the signed-in person's active sessions, from the device_info of its sign-in. */
 export const ownSession = z.object({
   id: z.number().int(),
+  /** The browser and system its sign-in's user agent names (describeDevice). */
+  device: z.string().nullable(),
   device_name: z.string().nullable(),
   device_type: z.string().nullable(),
   created_at: z.string(),
