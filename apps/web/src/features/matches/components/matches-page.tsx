@@ -66,7 +66,7 @@ export function MatchesPage() {
       // The tournament filter sits under the tournament it filters (issue 30).
       id: 'tournament',
       header: 'Tournament',
-      width: 'w-[18%]',
+      width: 'w-[16%]',
       cell: (match) => <TruncatedText text={match.tournament.name} />,
       filter: (
         <FilterSelectFor
@@ -80,13 +80,13 @@ export function MatchesPage() {
     {
       id: 'date',
       header: 'Date',
-      width: 'w-[15%]',
+      width: 'w-[18%]',
       cell: (match) => <TruncatedText text={formatDateTime(match.scheduled_at)} />,
     },
     {
       id: 'venue',
       header: 'Venue',
-      width: 'w-[15%]',
+      width: 'w-[14%]',
       cell: (match) => <TruncatedText text={match.venue} />,
     },
     {
