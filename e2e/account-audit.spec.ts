@@ -258,13 +258,13 @@ test.describe('account and activity', () => {
       .getByRole('row', { name: new RegExp(`^Open Updated Team #\\d+ · ${after}`) })
       .first();
     await expect(row).toContainText(ADMIN_EMAIL);
-    await expect(row).toContainText('Name');
+    await expect(row).toContainText('Team name');
     // The filters live in the URL: a reload keeps them.
     await page.reload();
     await expectChosen(page.getByRole('combobox', { name: 'Filter by record type' }), 'Team');
     await row.click();
     const details = page.getByRole('dialog', { name: /^Updated: Team #\d+/ });
-    const nameRow = details.getByRole('row', { name: /^Name/ });
+    const nameRow = details.getByRole('row', { name: /^Team name/ });
     await expect(nameRow).toContainText(before);
     await expect(nameRow).toContainText(after);
     await page.keyboard.press('Escape');
@@ -276,7 +276,7 @@ test.describe('account and activity', () => {
     const history = page.getByRole('region', { name: 'History' });
     const latest = history.getByRole('listitem').first();
     await expect(latest).toContainText('Updated');
-    await expect(latest.getByRole('row', { name: /^Name/ })).toContainText(before);
-    await expect(latest.getByRole('row', { name: /^Name/ })).toContainText(after);
+    await expect(latest.getByRole('row', { name: /^Team name/ })).toContainText(before);
+    await expect(latest.getByRole('row', { name: /^Team name/ })).toContainText(after);
   });
 });

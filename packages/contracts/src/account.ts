@@ -54,12 +54,13 @@ export const passwordChangeForm = z
 export type PasswordChangeForm = z.infer<typeof passwordChangeForm>;
 
 /**
- * A session's device as a person recognises it: 'Chrome on Windows', 'Mobile Safari on iOS';
- * the system alone when the browser is not known; null when neither is.
+ * A session's device as a person recognises it: 'Chrome on Windows', 'Mobile Safari on iOS'.
+ * Null when the user agent names no browser (a script, a bot): the name the sign-in sent is
+ * then the better description.
  */
 export function describeDevice(browser: string | null | undefined, os: string | null | undefined) {
-  if (browser && os) return `${browser} on ${os}`;
-  return browser || os || null;
+  if (!browser) return null;
+  return os ? `${browser} on ${os}` : browser;
 }
 
 /** One of the signed-in person's active sessions, from the device_info of its sign-in. */
