@@ -4,7 +4,7 @@ import type { AuditEntityType } from './audit.ts';
 import { RECIPIENT_TYPE_LABELS } from './notifications.ts';
 
 /**
- * How a recorded value reads (decision 036):
+ * How a recorded value reads (decision 038):
  * - `file`: a stored file's path, which says nothing to a reader: 'Logo changed', 'added'…
  * - `status`: a stored word shown in sentence case ('pending' → 'Pending')
  * - `name`: a name stored as typed, shown capitalised (a role 'player' → 'Player')

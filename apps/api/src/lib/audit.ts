@@ -18,7 +18,7 @@ export interface AuditChange {
 /**
  * Another record a snapshot points at (a team's owner, a user's role, a player's batting
  * style), recorded as `{ id, name }`: the trail reads by the name it had at the time, and a
- * change to another record of the same name still shows (decision 036).
+ * change to another record of the same name still shows (decision 038).
  */
 export function reference(
   id: number | null,

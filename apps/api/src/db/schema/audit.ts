@@ -23,7 +23,7 @@ export const auditLogs = pgTable(
     actorId: integer(),
     actorEmail: varchar({ length: 254 }),
     actorName: varchar({ length: 101 }),
-    /** "name email" lower-cased: the actor filter matches part of either (decision 036). */
+    /** "name email" lower-cased: the actor filter matches part of either (decision 038). */
     actorSearch: text().generatedAlwaysAs(
       sql`lower(coalesce(actor_name, '') || ' ' || coalesce(actor_email, ''))`,
     ),
@@ -43,7 +43,7 @@ export const auditLogs = pgTable(
     index('audit_logs_entity_type_idx').on(t.entityType, t.createdAt, t.id),
     index('audit_logs_actor_idx').on(t.actorId, t.createdAt, t.id),
     // Part of a name or email: a trigram index finds a rare actor's records; a frequent one's
-    // are met sooner by the newest-first scan of audit_logs_created_idx (decision 036).
+    // are met sooner by the newest-first scan of audit_logs_created_idx (decision 038).
     index('audit_logs_actor_search_trgm').using('gin', sql`${t.actorSearch} gin_trgm_ops`),
     index('audit_logs_action_idx').on(t.action, t.createdAt, t.id),
   ],

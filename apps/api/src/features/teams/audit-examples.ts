@@ -14,7 +14,7 @@ export const auditExamples: AuditExamples = (ctx) => {
           action: 'create',
           changes: {
             name: { before: null, after: 'Pune Pacers' },
-            // The owner by name and id, not a bare user id (decision 036).
+            // The owner by name and id, not a bare user id (decision 038).
             owner: { before: null, after: { id: ownerId, name: expect.any(String) } },
           },
           exact: false,

@@ -32,7 +32,7 @@ export function toTeam(row: TeamRow) {
 
 type Team = ReturnType<typeof toTeam>;
 
-/** The team as its audit record keeps it: the owner by name, not by id (decision 036). */
+/** The team as its audit record keeps it: the owner by name, not by id (decision 038). */
 async function audited(tx: Db, team: Team) {
   const { owner_id: ownerId, ...rest } = team;
   const [owner] = await tx

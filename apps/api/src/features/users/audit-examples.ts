@@ -25,7 +25,7 @@ export const auditExamples: AuditExamples = ({
             changes: {
               first_name: { before: null, after: 'Asha' },
               email: { before: null, after: email },
-              // The role by name and id, not a bare role id (decision 036).
+              // The role by name and id, not a bare role id (decision 038).
               role: { before: null, after: { id: playerRole, name: 'player' } },
             },
             exact: false,

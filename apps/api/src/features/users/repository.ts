@@ -112,7 +112,7 @@ const toColumns = (v: UserFormValues) => ({
 });
 
 /** A user as the audit trail compares it: the API's fields, flat. */
-/** A user as their audit record keeps them: flat, the role by name and id (decision 036). */
+/** A user as their audit record keeps them: flat, the role by name and id (decision 038). */
 export function userSnapshot(u: User | null) {
   if (!u) return null;
   const { details, id: _id, created_at: _created, role_id: roleId, role, ...account } = u;
