@@ -1,27 +1,9 @@
-import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { LIST_MESSAGES } from '@cricket/contracts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expectChosen, signInByApi } from './helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, expectChosen, signInByApi } from './helpers';
 
 // Issue 30: the words the screens speak. Several browsers share two cores: allow time.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-/** A bearer-token admin client for set-up steps the test does not exercise through the UI. */
-async function adminApi(request: APIRequestContext) {
-  const login = await request.post('/api/user/login', {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()).data as { token: string };
-  return async <T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: object): Promise<T> => {
-    const res = await request.fetch(url, {
-      method,
-      data,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
-    return (await res.json()).data as T;
-  };
-}
 
 test.describe('page titles and the breadcrumb', () => {
   test("every page titles its tab '<page> · Cricket Admin'", async ({ page }) => {
