@@ -5,7 +5,7 @@ import {
   type Browser,
   type Page,
 } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expectChosen } from './helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, expectChosen } from './helpers';
 
 // Several browsers at once on a shared machine: screens can take longer than the default 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -18,24 +18,6 @@ async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-}
-
-/** A bearer-token admin client for set-up steps the test does not exercise through the UI. */
-async function adminApi(request: APIRequestContext) {
-  const login = await request.post('/api/user/login', {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()).data as { token: string };
-  return async <T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: object): Promise<T> => {
-    const res = await request.fetch(url, {
-      method,
-      data,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
-    return (await res.json()).data as T;
-  };
 }
 
 const PASSWORD = 'Staff#Pass123';
@@ -258,13 +240,13 @@ test.describe('account and activity', () => {
       .getByRole('row', { name: new RegExp(`^Open Updated Team #\\d+ · ${after}`) })
       .first();
     await expect(row).toContainText(ADMIN_EMAIL);
-    await expect(row).toContainText('Name');
+    await expect(row).toContainText('Team name');
     // The filters live in the URL: a reload keeps them.
     await page.reload();
     await expectChosen(page.getByRole('combobox', { name: 'Filter by record type' }), 'Team');
     await row.click();
     const details = page.getByRole('dialog', { name: /^Updated: Team #\d+/ });
-    const nameRow = details.getByRole('row', { name: /^Name/ });
+    const nameRow = details.getByRole('row', { name: /^Team name/ });
     await expect(nameRow).toContainText(before);
     await expect(nameRow).toContainText(after);
     await page.keyboard.press('Escape');
@@ -276,7 +258,7 @@ test.describe('account and activity', () => {
     const history = page.getByRole('region', { name: 'History' });
     const latest = history.getByRole('listitem').first();
     await expect(latest).toContainText('Updated');
-    await expect(latest.getByRole('row', { name: /^Name/ })).toContainText(before);
-    await expect(latest.getByRole('row', { name: /^Name/ })).toContainText(after);
+    await expect(latest.getByRole('row', { name: /^Team name/ })).toContainText(before);
+    await expect(latest.getByRole('row', { name: /^Team name/ })).toContainText(after);
   });
 });

@@ -99,9 +99,11 @@ test.describe('signing in and out', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('sends a signed-out visitor to /login from any screen', async ({ page }) => {
+  test('sends a signed-out visitor to /login from any screen, keeping the page asked for', async ({
+    page,
+  }) => {
     await page.goto('/users');
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL('/login?next=%2Fusers');
   });
 });
 

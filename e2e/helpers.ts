@@ -1,5 +1,5 @@
 import { DISCARD_CHANGES } from '@cricket/contracts';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** The administrator the e2e server seeds (see playwright.config.ts). */
 export const ADMIN_EMAIL = 'admin@cricket.test';
@@ -50,4 +50,26 @@ export async function discardChanges(page: Page): Promise<void> {
   const ask = page.getByRole('alertdialog', { name: DISCARD_CHANGES.title });
   await ask.getByRole('button', { name: DISCARD_CHANGES.confirm }).click();
   await expect(ask).toBeHidden();
+}
+
+/** A bearer-token API call, for set-up a test does not exercise through the UI. */
+export type AdminCall = <T>(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  data?: object,
+) => Promise<T>;
+
+/** Signs the administrator in through the API and answers a call that checks each answer. */
+export async function adminApi(request: APIRequestContext): Promise<AdminCall> {
+  const login = await request.post('/api/user/login', {
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()).data as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  return async <T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: object) => {
+    const res = await request.fetch(url, { method, data, headers });
+    expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
+    return (await res.json()).data as T;
+  };
 }

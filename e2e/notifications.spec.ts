@@ -83,7 +83,7 @@ test.describe('notifications', () => {
       timeout: 15_000,
     });
     await expect(page).toHaveURL(/\/sent-notifications\/view\?id=\d+/);
-    await expect(page.getByRole('status').filter({ hasText: /^sent$/ })).toBeVisible({
+    await expect(page.getByRole('status').filter({ hasText: /^Sent$/ })).toBeVisible({
       timeout: 30_000,
     });
     const rows = page.getByRole('table', { name: 'Deliveries' }).locator('tbody tr');
@@ -111,15 +111,15 @@ test.describe('notifications', () => {
     await expect(preview.getByTestId('delivery-line')).toContainText('Scheduled for');
     await page.getByRole('button', { name: 'Schedule Notification' }).click();
     await expect(page.getByText('Notification scheduled successfully!')).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: /^scheduled$/ })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Scheduled$/ })).toBeVisible();
 
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Cancel Send' });
     await dialog.getByRole('button', { name: 'Cancel Send' }).click();
     await expect(page.getByText('Notification send cancelled')).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: /^cancelled$/ })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Cancelled$/ })).toBeVisible();
     const rows = page.getByRole('table', { name: 'Deliveries' }).locator('tbody tr');
     await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText('cancelled');
+    await expect(rows.first()).toContainText('Cancelled');
   });
 });

@@ -1,25 +1,9 @@
 import { fieldLimitReached, PERMISSION_CATALOGUE } from '@cricket/contracts';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, choose, discardChanges } from './helpers';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { adminApi, signIn, choose, discardChanges } from './helpers';
 
 const TOTAL = PERMISSION_CATALOGUE.length;
 const MODULE_COUNT = new Set(PERMISSION_CATALOGUE.map((p) => p.module)).size;
-
-/** A bearer-token API client for the set-up steps a test does not exercise through the UI. */
-async function adminApi(request: APIRequestContext) {
-  const login = await request.post('/api/user/login', {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()).data as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  async function call<T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: object): Promise<T> {
-    const res = await request.fetch(url, { method, data, headers });
-    expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
-    return (await res.json()).data as T;
-  }
-  return call;
-}
 
 async function openRoles(page: Page) {
   await signIn(page);

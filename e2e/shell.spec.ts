@@ -15,7 +15,7 @@ test.describe('the shell on a desktop', () => {
     await sidebar.getByRole('link', { name: 'Template Categories' }).click();
     await expect(page).toHaveURL('/wa-template-categories');
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
-    await expect(breadcrumb.getByText('Wa Template Categories')).toHaveAttribute(
+    await expect(breadcrumb.getByText('WA Template Categories')).toHaveAttribute(
       'aria-current',
       'page',
     );

@@ -193,7 +193,7 @@ test.describe('a user from creation to deletion', () => {
     const details = page.getByRole('region', { name: 'User Details' });
     await expect(details.getByText(email)).toBeVisible();
     await expect(details.getByText(phone)).toBeVisible();
-    await expect(details.getByText('Mar 7, 1994')).toBeVisible();
+    await expect(details.getByText('Mar 7 1994')).toBeVisible();
     await expect(details.getByText('Female')).toBeVisible();
     await expect(details.getByText('14, Anna Salai')).toBeVisible();
     await expect(details.getByText('Tamil Nadu')).toBeVisible();

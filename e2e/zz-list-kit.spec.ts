@@ -9,7 +9,7 @@ import {
   type Route,
 } from '@playwright/test';
 import { PROTECTED_ROLE_ID } from '@cricket/contracts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, choose, signIn, signInByApi } from './helpers';
+import { adminApi, choose, signIn, signInByApi, type AdminCall } from './helpers';
 
 /**
  * The list page kit and the form lifecycle, checked the same way on every list built on them:
@@ -20,7 +20,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, choose, signIn, signInByApi } from './help
  * checks a screen's `skip` names, each with the reason it does not apply.
  */
 
-type Call = <T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: object) => Promise<T>;
+type Call = AdminCall;
 
 type Check =
   | 'delete-last-rows'
@@ -30,21 +30,6 @@ type Check =
   | 'long-name'
   | 'escape'
   | 'chunk';
-
-/** A bearer-token API client for set-up the test does not exercise through the UI. */
-async function adminApi(request: APIRequestContext): Promise<Call> {
-  const login = await request.post('/api/user/login', {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()).data as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  return async <T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: object) => {
-    const res = await request.fetch(url, { method, data, headers });
-    expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
-    return (await res.json()).data as T;
-  };
-}
 
 let serial = 0;
 /** Letters only: person names allow nothing else. */

@@ -54,9 +54,21 @@ export const passwordChangeForm = z
   });
 export type PasswordChangeForm = z.infer<typeof passwordChangeForm>;
 
+/**
+ * A session's device as a person recognises it: 'Chrome on Windows', 'Mobile Safari on iOS'.
+ * Null when the user agent names no browser (a script, a bot): the name the sign-in sent is
+ * then the better description.
+ */
+export function describeDevice(browser: string | null | undefined, os: string | null | undefined) {
+  if (!browser) return null;
+  return os ? `${browser} on ${os}` : browser;
+}
+
 /** One of the signed-in person's active sessions, from the device_info of its sign-in. */
 export const ownSession = z.object({
   id: z.number().int(),
+  /** The browser and system its sign-in's user agent names (describeDevice). */
+  device: z.string().nullable(),
   device_name: z.string().nullable(),
   device_type: z.string().nullable(),
   created_at: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, idValue, pageOf, paginationQuery } from './common.ts';
+import { LIST_MESSAGES } from './paging.ts';
 
 /**
  * The audit trail (decision 021). An entity type is what a mutating route declares it changes
@@ -10,10 +11,10 @@ export const AUDIT_ENTITIES = {
   team: 'Team',
   role: 'Role',
   media: 'Media',
-  wa_template: 'WhatsApp Template',
-  wa_template_category: 'WhatsApp Template Category',
-  email_template: 'Email Template',
-  contact_message: 'Contact Message',
+  wa_template: 'WhatsApp template',
+  wa_template_category: 'WhatsApp template category',
+  email_template: 'Email template',
+  contact_message: 'Contact message',
   notification_template: 'Notification template',
   notification_send: 'Notification send',
 } as const;
@@ -56,7 +57,7 @@ export const AUDIT_FILTER_MESSAGES = {
   entityId: 'Record id must be a whole number',
   actorId: 'Actor id must be a whole number',
   date: 'Please enter a valid date',
-  range: 'The start date must not be after the end date',
+  range: LIST_MESSAGES.invertedRange,
 } as const;
 
 /** The screens' texts (spec §8 "Messages" and the empty states). */
@@ -80,7 +81,8 @@ export const auditLogsQuery = paginationQuery
     ),
     entity_id: z.preprocess(blank, idValue(AUDIT_FILTER_MESSAGES.entityId).optional()),
     actor_id: z.preprocess(blank, idValue(AUDIT_FILTER_MESSAGES.actorId).optional()),
-    actor_email: z.preprocess(blank, z.string().trim().toLowerCase().max(254).optional()),
+    /** Part of the actor's name or email as recorded, any case ('ux-admin', 'Asha'). */
+    actor: z.preprocess(blank, z.string().trim().toLowerCase().max(254).optional()),
     action: z.preprocess(
       blank,
       z.enum(AUDIT_ACTION_NAMES, { error: AUDIT_FILTER_MESSAGES.action }).optional(),
@@ -101,7 +103,12 @@ export const auditFieldChange = z.object({ before: z.unknown(), after: z.unknown
 export const auditLog = z.object({
   id: z.number().int(),
   created_at: z.string(),
-  actor: z.object({ id: z.number().int().nullable(), email: z.string().nullable() }),
+  /** Who made the change, named and addressed as they were at the time; null id: the system. */
+  actor: z.object({
+    id: z.number().int().nullable(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
   entity_type: z.string(),
   entity_id: z.number().int(),
   /** The record's name now, or as its delete record kept it; null when neither is known. */

@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './paging.ts';
+export * from './labels.ts';
 export * from './common.ts';
 export * from './permissions.ts';
 export * from './email.ts';
@@ -17,6 +18,7 @@ export * from './matches.ts';
 export * from './template-variables.ts';
 export * from './notifications.ts';
 export * from './audit.ts';
+export * from './audit-fields.ts';
 export * from './wa-categories.ts';
 export * from './wa-rules.ts';
 export * from './wa-templates.ts';

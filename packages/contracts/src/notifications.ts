@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statusLabel } from './labels.ts';
 import {
   idValue,
   LINE_TEXT_RULE,
@@ -22,6 +23,12 @@ export const NOTIFICATION_TEMPLATE_STATUSES = ['active', 'inactive', 'draft'] as
 export type NotificationTemplateStatus = (typeof NOTIFICATION_TEMPLATE_STATUSES)[number];
 export const RECIPIENT_TYPES = ['all', 'active', 'specific'] as const;
 export type RecipientType = (typeof RECIPIENT_TYPES)[number];
+/** Who a send goes to, as the send form, its preview and the send's page say it. */
+export const RECIPIENT_TYPE_LABELS: Record<RecipientType, string> = {
+  all: 'All users',
+  active: 'Active users',
+  specific: 'Specific users',
+};
 /** 'active' recipients: users whose account is verified. */
 export const ACTIVE_RECIPIENT_STATUS = 'verified';
 
@@ -320,11 +327,11 @@ export const sendCounts = z.object({
 });
 export type SendCounts = z.infer<typeof sendCounts>;
 
-/** How a send's status reads on screen: 'completed with 3 failures'. */
+/** How a send's status reads on screen: 'Sent', 'Completed with 3 failures'. */
 export function sendStatusLabel(status: SendStatus, failed: number) {
   if (status === 'completed_with_failures')
-    return `completed with ${failed} ${failed === 1 ? 'failure' : 'failures'}`;
-  return status;
+    return `Completed with ${failed} ${failed === 1 ? 'failure' : 'failures'}`;
+  return statusLabel(status);
 }
 
 export const notificationSend = z.object({

@@ -8,6 +8,16 @@ export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50] as const;
 /** The largest page the API serves; the category picker asks for 100. */
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * The list kit's own words (issue 30): an address value a screen cannot use is dropped with a
+ * quiet note, not shown as a failed load; a filter the user set wrongly is an error on it.
+ */
+export const LIST_MESSAGES = {
+  ignoredFilter: 'Ignored an invalid filter in the address',
+  invertedRange: 'The start date must not be after the end date',
+  refusedFilter: 'Correct the highlighted filter to see the list',
+} as const;
+
 /** Spec §3 "Pagination object": exactly these fields (`pagination` in common.ts checks it). */
 export interface Pagination {
   current_page: number;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { AUDIT_SECRET_FIELD, type AuditAction, type AuditEntityType } from '@cricket/contracts';
 import type { Db } from '../db/client';
@@ -13,6 +13,18 @@ export interface AuditChange {
   /** The record before and after the change (null where it did not exist); diffed here. */
   before?: Snapshot | null;
   after?: Snapshot | null;
+}
+
+/**
+ * Another record a snapshot points at (a team's owner, a user's role, a player's batting
+ * style), recorded as `{ id, name }`: the trail reads by the name it had at the time, and a
+ * change to another record of the same name still shows (decision 039).
+ */
+export function reference(
+  id: number | null,
+  name: string | null,
+): { id: number; name: string | null } | null {
+  return id === null ? null : { id, name };
 }
 
 /** Bookkeeping every record has; a change to only these is no change worth reading. */
@@ -51,7 +63,7 @@ export function fieldChanges(before: Snapshot | null, after: Snapshot | null): F
 
 /**
  * The one statement an audited change adds to its transaction: an insert that also copies the
- * actor's email as it is now. Refuses to run outside a transaction, where the record could
+ * actor's name and email as they are now. Refuses to run outside a transaction, where the record could
  * survive a change that failed or be lost from one that succeeded.
  */
 export async function writeAudit(
@@ -66,12 +78,14 @@ export async function writeAudit(
   // whatever its action: the trail would fill with entries that show no field. An event that
   // carries no values (a password change) has neither and is always recorded.
   if (entry.before && entry.after && Object.keys(changes).length === 0) return;
+  const actor = (column: SQL) =>
+    entry.actorId === null
+      ? null
+      : sql`(select ${column} from ${users} where ${users.id} = ${entry.actorId})`;
   await tx.insert(auditLogs).values({
     actorId: entry.actorId,
-    actorEmail:
-      entry.actorId === null
-        ? null
-        : sql`(select ${users.email} from ${users} where ${users.id} = ${entry.actorId})`,
+    actorEmail: actor(sql`${users.email}`),
+    actorName: actor(sql`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`),
     entityType: entry.entityType,
     entityId: entry.entityId,
     action: entry.action,

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { PlaceholderPage } from '@/components/placeholder-page';
 import { auditRoutes } from '@/features/audit/routes';
 import { authRoutes } from '@/features/auth/routes';
@@ -18,11 +18,16 @@ import { ErrorPage } from './pages/error-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { FullScreenSpinner, RedirectIfSignedIn, RequireSession } from './session-guards';
 import { lazyPage } from '@/lib/lazy-page';
+import { useDocumentTitle, type RouteHandle } from '@/lib/route-handle';
 
 /** Link targets the spec names without a screen of their own (spec §2 route table). */
-const linkTargetRoutes: RouteObject[] = ['terms-and-conditions', 'privacy-policy'].map((path) => ({
+const linkTargetRoutes: RouteObject[] = [
+  { path: 'terms-and-conditions', title: 'Terms and Conditions' },
+  { path: 'privacy-policy', title: 'Privacy Policy' },
+].map(({ path, title }) => ({
   path,
   element: <PlaceholderPage />,
+  handle: { title } satisfies RouteHandle,
 }));
 
 /** The screens inside the shell: every feature's routes, then not-found for the rest. */
@@ -40,11 +45,22 @@ const shellRoutes: RouteObject[] = [
   ...waTemplatesRoutes,
   ...waCategoriesRoutes,
   ...linkTargetRoutes,
-  { path: '*', element: <NotFoundPage /> },
+  {
+    path: '*',
+    element: <NotFoundPage />,
+    handle: { title: 'Page not found' } satisfies RouteHandle,
+  },
 ];
+
+/** Every page's tab title, from its route's handle: one place instead of one per screen. */
+function TitledPages() {
+  useDocumentTitle();
+  return <Outlet />;
+}
 
 export const router = createBrowserRouter([
   {
+    Component: TitledPages,
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <FullScreenSpinner />,
     children: [
@@ -58,7 +74,13 @@ export const router = createBrowserRouter([
           // Spec §2: /verify-otp shows without the logo header, like /login.
           {
             element: <PublicLayout />,
-            children: [{ path: 'verify-otp', element: <PlaceholderPage /> }],
+            children: [
+              {
+                path: 'verify-otp',
+                element: <PlaceholderPage />,
+                handle: { title: 'Verify OTP' } satisfies RouteHandle,
+              },
+            ],
           },
           {
             // Lazy: the shell's Radix menus and dialogs stay out of the login page's download.

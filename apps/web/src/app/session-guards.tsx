@@ -1,6 +1,7 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { LogoMark } from '@/components/logo';
 import { Spinner } from '@/components/ui/spinner';
+import { loginHref, returnPath } from '@/lib/return-path';
 import { useSession } from '@/lib/session';
 
 /**
@@ -19,18 +20,23 @@ export function FullScreenSpinner() {
   );
 }
 
-/** Every route but /login needs a session (spec §2); the profile decides whether there is one. */
+/**
+ * Every route but /login needs a session (spec §2); the profile decides whether there is one.
+ * The page asked for rides along in the sign-in address and opens after signing in.
+ */
 export function RequireSession() {
   const { user, isPending } = useSession();
+  const { pathname, search, hash } = useLocation();
   if (isPending) return <FullScreenSpinner />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <Navigate to={loginHref(`${pathname}${search}${hash}`)} replace />;
   return <Outlet />;
 }
 
-/** /login while signed in goes to the dashboard. */
+/** /login while signed in goes to the page the sign-in address names, else the dashboard. */
 export function RedirectIfSignedIn() {
   const { user, isPending } = useSession();
+  const { search } = useLocation();
   if (isPending) return <FullScreenSpinner />;
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Navigate to={returnPath(search) ?? '/'} replace />;
   return <Outlet />;
 }

@@ -1,10 +1,29 @@
-import type { InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { controlClasses } from './ui/field-frame';
 import { Select, type SelectOption } from './ui/select';
 
 /** The look of every control in a DataTable filter row. */
 const filterClasses = cn(controlClasses, 'h-9 min-w-32 py-1.5');
+
+/** The error a filter's value has, tied to its controls by id (aria-describedby). */
+function useFilterError(error: string | undefined) {
+  const id = useId();
+  return {
+    control: error ? { 'aria-invalid': true, 'aria-describedby': id } : {},
+    message: (children: ReactNode) =>
+      error ? (
+        <div className="flex flex-col gap-1">
+          {children}
+          <p id={id} className="text-xs font-normal tracking-normal text-danger-700 normal-case">
+            {error}
+          </p>
+        </div>
+      ) : (
+        children
+      ),
+  };
+}
 
 interface FilterTextProps extends Pick<
   InputHTMLAttributes<HTMLInputElement>,
@@ -14,19 +33,22 @@ interface FilterTextProps extends Pick<
   label: string;
   value: string;
   onChange: (value: string) => void;
+  error?: string;
 }
 
 /** A text search in a list's filter row; screens use it through the *For controls below. */
-function FilterText({ label, value, onChange, ...rest }: FilterTextProps) {
-  return (
+function FilterText({ label, value, onChange, error, ...rest }: FilterTextProps) {
+  const { control, message } = useFilterError(error);
+  return message(
     <input
       type="search"
       aria-label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       className={filterClasses}
+      {...control}
       {...rest}
-    />
+    />,
   );
 }
 
@@ -36,11 +58,13 @@ interface FilterSelectProps {
   onChange: (value: string) => void;
   /** The choices after the leading 'All' (value ''). */
   options: readonly SelectOption[];
+  error?: string;
 }
 
 /** A choice in a list's filter row; its first option is always 'All'. */
-function FilterSelect({ label, value, onChange, options }: FilterSelectProps) {
-  return (
+function FilterSelect({ label, value, onChange, options, error }: FilterSelectProps) {
+  const { control, message } = useFilterError(error);
+  return message(
     <Select
       aria-label={label}
       value={value}
@@ -49,7 +73,8 @@ function FilterSelect({ label, value, onChange, options }: FilterSelectProps) {
       placeholder="All"
       emptyOption
       className="h-9 min-w-32 py-1.5"
-    />
+      {...control}
+    />,
   );
 }
 
@@ -57,6 +82,8 @@ function FilterSelect({ label, value, onChange, options }: FilterSelectProps) {
 export interface FilterBinding<Key extends string> {
   inputs: Record<Key, string>;
   setFilter: (key: Key, value: string) => void;
+  /** A filter's error to correct, by name: a value the server refused, a start after its end. */
+  errors?: Partial<Record<Key, string>>;
 }
 
 /** A text filter bound to one of the list's filters: `<FilterTextFor list={list} name="email" …/>`. */
@@ -80,11 +107,15 @@ export function FilterTextFor<Key extends string>({
       inputMode={inputMode}
       value={list.inputs[name]}
       onChange={(value) => list.setFilter(name, value)}
+      error={list.errors?.[name]}
     />
   );
 }
 
-/** A filter on a record id or another whole number: whatever is not a digit is dropped as typed. */
+/**
+ * A filter on a record id or another whole number. What is typed stays as typed: a value that
+ * is no id ('-1') is the server's to refuse, shown on the field, never quietly rewritten.
+ */
 export function FilterNumberFor<Key extends string>({
   list,
   name,
@@ -102,7 +133,8 @@ export function FilterNumberFor<Key extends string>({
       placeholder={placeholder}
       inputMode="numeric"
       value={list.inputs[name]}
-      onChange={(value) => list.setFilter(name, value.replace(/\D/g, ''))}
+      onChange={(value) => list.setFilter(name, value)}
+      error={list.errors?.[name]}
     />
   );
 }
@@ -125,6 +157,7 @@ export function FilterSelectFor<Key extends string>({
       value={list.inputs[name]}
       onChange={(value) => list.setFilter(name, value)}
       options={options}
+      error={list.errors?.[name]}
     />
   );
 }
@@ -136,12 +169,14 @@ function FilterDate({
   onChange,
   min,
   max,
+  invalid,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   min?: string;
   max?: string;
+  invalid?: Record<string, unknown>;
 }) {
   return (
     <input
@@ -152,6 +187,7 @@ function FilterDate({
       max={max}
       onChange={(event) => onChange(event.target.value)}
       className={cn(filterClasses, 'min-w-36')}
+      {...invalid}
     />
   );
 }
@@ -170,20 +206,24 @@ export function FilterDateRangeFor<Key extends string>({
   fromLabel: string;
   toLabel: string;
 }) {
-  return (
+  // One message for the pair: a start after the end is wrong on both days.
+  const { control, message } = useFilterError(list.errors?.[to] ?? list.errors?.[from]);
+  return message(
     <div className="flex flex-col gap-1.5">
       <FilterDate
         label={fromLabel}
         value={list.inputs[from]}
         max={list.inputs[to] || undefined}
         onChange={(value) => list.setFilter(from, value)}
+        invalid={control}
       />
       <FilterDate
         label={toLabel}
         value={list.inputs[to]}
         min={list.inputs[from] || undefined}
         onChange={(value) => list.setFilter(to, value)}
+        invalid={control}
       />
-    </div>
+    </div>,
   );
 }

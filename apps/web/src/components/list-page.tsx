@@ -1,15 +1,17 @@
-import type { Pagination } from '@cricket/contracts';
+import { LIST_MESSAGES, type Pagination } from '@cricket/contracts';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { RotateCw } from 'lucide-react';
+import { Info, RotateCw } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { cn } from '@/lib/cn';
-import { errorMessage } from '@/lib/http';
+import { ApiError, errorMessage } from '@/lib/http';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { DataTable, type Column } from './data-table';
 import { correctedPage } from './list-paging';
 import { PaginationBar } from './pagination-bar';
 import { Button } from './ui/button';
-import { useListState } from './use-list-state';
+import { useListState, type ListStateOptions } from './use-list-state';
+
+export { isDay, oneOf } from './use-list-state';
 
 /** One page of rows as every list endpoint returns it (`data.data`, `data.pagination`). */
 export interface RowsPage<Row> {
@@ -25,11 +27,12 @@ export interface ListQueryState<Key extends string> {
 
 type RowOf<Data> = Data extends RowsPage<infer Row> ? Row : never;
 
-interface ListPageOptions<Key extends string, Data, Row, QKey extends QueryKey> {
+interface ListPageOptions<Key extends string, Data, Row, QKey extends QueryKey> extends Pick<
+  ListStateOptions<Key>,
+  'textFilters' | 'checks' | 'ranges'
+> {
   /** Every filter the list has, kept in the URL query under these names. */
   filters?: readonly Key[];
-  /** The free-text ones, written to the URL after the user pauses typing. */
-  textFilters?: readonly Key[];
   /** The feature's query for one page, e.g. `(state) => usersQuery({...})`. */
   query: (state: ListQueryState<Key>) => UseQueryOptions<Data, Error, Data, QKey>;
   /** Where the rows and pagination sit in the answer, when it is not a plain page. */
@@ -40,6 +43,17 @@ interface ListPageOptions<Key extends string, Data, Row, QKey extends QueryKey> 
 }
 
 const plainPage = <Row,>(data: unknown) => data as RowsPage<Row>;
+
+/**
+ * The server's refusal of the list's own filters (a 400 naming only them): their values, not
+ * the list, are wrong, so it is no failed load. Returns each refused filter with its message.
+ */
+function refusedFilters(error: unknown, keys: readonly string[]): Record<string, string> | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const fields = Object.entries(error.errors);
+  if (fields.length === 0 || fields.some(([field]) => !keys.includes(field))) return null;
+  return Object.fromEntries(fields.map(([field, messages]) => [field, messages[0] ?? '']));
+}
 
 /**
  * Everything a list screen needs besides its columns, filters and panels: URL state, the
@@ -53,16 +67,35 @@ export function useListPage<
   QKey extends QueryKey = QueryKey,
 >({
   filters: keys = [],
-  textFilters,
+  textFilters = [],
+  checks,
+  ranges,
   query: buildQuery,
   rowsOf = plainPage,
   errorText,
-  enabled = true,
+  enabled: wanted = true,
 }: ListPageOptions<Key, Data, Row, QKey>) {
-  const state = useListState({ filters: keys, textFilters });
-  const { page, limit, filters, setPage } = state;
+  const state = useListState({ filters: keys, textFilters, checks, ranges });
+  const { page, limit, filters, setPage, drop } = state;
+  // A filter in error asks nothing of the server until it is corrected.
+  const enabled = wanted && !state.blocked;
   const query = useQuery({ ...buildQuery({ page, limit, filters }), enabled });
-  useErrorToast(query.error, errorText);
+
+  // A value the server refused: one typed into a text filter stays, with the server's reason
+  // on it, for the user to correct; any other came from the address (the controls offer only
+  // usable ones) and is dropped with the note.
+  const refused = refusedFilters(query.error, keys);
+  const typed = Object.fromEntries(
+    Object.entries(refused ?? {}).filter(([key]) => textFilters.includes(key as Key)),
+  ) as Partial<Record<Key, string>>;
+  const fromAddress = Object.keys(refused ?? {})
+    .filter((key) => !(key in typed))
+    .join(',');
+  if (fromAddress && !state.ignored) state.noteIgnored();
+  useEffect(() => {
+    if (fromAddress) drop(fromAddress.split(','));
+  }, [fromAddress, drop]);
+  useErrorToast(refused ? null : query.error, errorText);
 
   // TanStack Query hands an answer over through useSyncExternalStore, which React renders at
   // once, in one task: the whole table with it. The table draws from a deferred copy instead,
@@ -85,18 +118,23 @@ export function useListPage<
   }, [fix, setPage]);
 
   const loading = enabled && (answer.isPending || answer.isPlaceholderData || fix !== null);
+  const answerRefused = refusedFilters(answer.error, keys) !== null;
+  const errors = { ...state.errors, ...typed };
   return {
     ...state,
+    errors,
+    /** A filter is in error: the list shows that instead of rows or a failure. */
+    refused: state.blocked || (answer.isError && answerRefused),
     query,
     rows: current?.data ?? [],
     pagination: current?.pagination,
     /** The page being fetched, named by the pager while the previous rows stay dimmed. */
     loadingPage: loading ? (fix ?? page) : undefined,
     loading,
-    firstLoad: answer.isPending,
+    firstLoad: enabled && answer.isPending,
     error: answer.isError ? answer.error : null,
     /** The last load failed and no other is under way: the list shows the error, not rows. */
-    failed: answer.isError && !loading,
+    failed: answer.isError && !loading && !answerRefused,
     errorText,
     retrying: answer.isError && answer.isFetching,
     retry: () => void query.refetch(),
@@ -118,6 +156,8 @@ export type ListPage<Row> = Pick<
   | 'setPage'
   | 'setLimit'
   | 'limit'
+  | 'ignored'
+  | 'refused'
 >;
 
 interface ListErrorProps {
@@ -160,13 +200,16 @@ interface ListTableProps<Row> {
 export function ListTable<Row>({ list, ...table }: ListTableProps<Row>) {
   return (
     <>
+      <ListNote list={list} />
       <DataTable
         {...table}
         rows={list.rows}
         loading={list.loading}
         skeletonRows={list.firstLoad ? Math.min(list.limit, 10) : 0}
         problem={
-          list.failed ? (
+          list.refused ? (
+            <ListRefused />
+          ) : list.failed ? (
             <ListFailure
               list={list}
               // The table is wider than a phone: start-aligned, the message and Retry stay in view.
@@ -177,6 +220,32 @@ export function ListTable<Row>({ list, ...table }: ListTableProps<Row>) {
       />
       <ListPager list={list} />
     </>
+  );
+}
+
+/**
+ * The quiet note of a list whose address held a value it could not use (`/users?role_id=xyz`):
+ * the value was dropped and the list shows without it. No alert: nothing failed.
+ */
+export function ListNote<Row>({ list }: { list: Pick<ListPage<Row>, 'ignored'> }) {
+  if (!list.ignored) return null;
+  return (
+    <p
+      role="status"
+      className="flex items-center gap-2 border-b border-neutral-100 px-4 py-2 text-xs text-neutral-600"
+    >
+      <Info className="size-3.5 shrink-0" aria-hidden="true" />
+      {LIST_MESSAGES.ignoredFilter}
+    </p>
+  );
+}
+
+/** In place of the rows while a filter is in error: the error itself sits on the filter. */
+export function ListRefused({ className }: { className?: string }) {
+  return (
+    <p className={cn('px-4 py-10 text-center text-sm text-neutral-600', className)}>
+      {LIST_MESSAGES.refusedFilter}
+    </p>
   );
 }
 
@@ -197,7 +266,7 @@ export function ListFailure<Row>({ list, className }: { list: ListPage<Row>; cla
 export function ListPager<Row>({ list }: { list: ListPage<Row> }) {
   // A load that failed before any page arrived has nothing to page through: the pager would
   // only claim it is still loading under the error.
-  if (list.failed && list.pagination === undefined) return null;
+  if ((list.failed || list.refused) && list.pagination === undefined) return null;
   return (
     <PaginationBar
       pagination={list.pagination}

@@ -1,5 +1,5 @@
 import type { MatchStatus } from '@cricket/contracts';
-import { capitalize } from '@/lib/format';
+import { statusLabel } from '@/lib/format';
 import { Badge } from './ui/badge';
 
 /**
@@ -13,5 +13,5 @@ export function MatchStatusBadge({
   status: MatchStatus | string;
   text?: string;
 }) {
-  return <Badge tone={status === 'live' ? 'red' : 'gray'}>{text ?? capitalize(status)}</Badge>;
+  return <Badge tone={status === 'live' ? 'red' : 'gray'}>{text ?? statusLabel(status)}</Badge>;
 }

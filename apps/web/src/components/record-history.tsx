@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { auditLogsQuery } from '@/lib/audit-logs';
 import { formatDateTime } from '@/lib/format';
 import { useCan } from '@/lib/session';
-import { actionLabel, AuditChanges } from './audit-changes';
+import { actionLabel, actorName, AuditChanges } from './audit-changes';
+import { TimeAgo } from './time-ago';
 import { ListError } from './list-page';
 import { Card } from './ui/card';
 import { Spinner } from './ui/spinner';
@@ -80,7 +81,7 @@ export function RecordHistory({
                 <span className="font-medium text-neutral-900">{actionLabel(record.action)}</span>
                 <span className="text-neutral-500">
                   {' '}
-                  by {record.actor.email ?? 'the system'} · {formatDateTime(record.created_at)}
+                  by {actorName(record)} · <TimeAgo value={record.created_at} />
                 </span>
               </p>
               <AuditChanges record={record} />

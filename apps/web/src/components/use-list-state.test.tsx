@@ -48,6 +48,15 @@ describe('useListState', () => {
     expect(setup('/users?limit=7').result.current.list.limit).toBe(10);
   });
 
+  it('takes a page or page size it cannot use out of the address, and says so', () => {
+    const { result } = setup('/users?page=-1&limit=7&status=verified');
+    expect(result.current.list).toMatchObject({ page: 1, limit: 10, ignored: true });
+    expect(result.current.location.search).toBe('?status=verified');
+    // The note goes once the user changes the list.
+    act(() => result.current.list.setFilter('status', 'pending'));
+    expect(result.current.list.ignored).toBe(false);
+  });
+
   it('goes back to page 1 when a select filter changes', () => {
     const { result } = setup('/users?page=4');
     act(() => result.current.list.setFilter('status', 'pending'));

@@ -1,15 +1,38 @@
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@cricket/contracts';
-import { useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  DEFAULT_PAGE,
+  DEFAULT_PAGE_SIZE,
+  LIST_MESSAGES,
+  PAGE_SIZE_OPTIONS,
+} from '@cricket/contracts';
+import {
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
 
 /** Spec §9 debounces are 300 ms for searches unless a screen says otherwise. */
 const DEFAULT_DEBOUNCE_MS = 300;
 
-interface ListStateOptions<Key extends string> {
+/** Whether a filter's value from the address is one the screen can use. */
+export type FilterCheck = (value: string) => boolean;
+
+export interface ListStateOptions<Key extends string> {
   /** Every filter the list has, read from and written to the URL query under these names. */
   filters: readonly Key[];
   /** The free-text ones: written to the URL only after the user pauses typing. */
   textFilters?: readonly Key[];
+  /**
+   * Checks of the values a filter can take (a status among the statuses, a record id): a
+   * value in the address that fails is dropped, with a note, before any request is made.
+   */
+  checks?: Partial<Record<Key, FilterCheck>>;
+  /** From–to pairs (days): a start after the end is an error on the pair, and no request. */
+  ranges?: readonly (readonly [Key, Key])[];
   debounceMs?: number;
 }
 
@@ -18,6 +41,15 @@ function positiveInt(raw: string | null, fallback: number): number {
   return Number.isInteger(value) && value >= 1 ? value : fallback;
 }
 
+/** One of the values a select offers: `checks: { status: oneOf(USER_STATUSES) }`. */
+export const oneOf =
+  (values: readonly string[]): FilterCheck =>
+  (value) =>
+    values.includes(value);
+
+/** A day as the date filters write it, 'YYYY-MM-DD'. */
+export const isDay: FilterCheck = (value) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
 /**
  * Page, page size and filters of a list, kept in the URL query so back/forward, reload and
  * shared links restore the same view (architecture, convention 6). Any filter or page-size
@@ -25,10 +57,16 @@ function positiveInt(raw: string | null, fallback: number): number {
  *
  * `filters` are the applied values to query with; `inputs` are what the filter controls show,
  * which for text filters run ahead of the URL until the debounce fires.
+ *
+ * A value in the address the screen cannot use (a page of 'abc', a size the bar does not
+ * offer, a filter failing its check, or one the server refused, see `drop`) is taken out of
+ * the address and `ignored` says so, for a quiet note instead of a failed load (issue 30).
  */
 export function useListState<Key extends string>({
   filters: keys,
   textFilters = [],
+  checks = {},
+  ranges = [],
   debounceMs = DEFAULT_DEBOUNCE_MS,
 }: ListStateOptions<Key>) {
   const [params, setParams] = useSearchParams();
@@ -62,16 +100,36 @@ export function useListState<Key extends string>({
     return () => pending.forEach((timer) => clearTimeout(timer));
   }, []);
 
-  const page = positiveInt(params.get('page'), DEFAULT_PAGE);
-  const requestedLimit = positiveInt(params.get('limit'), DEFAULT_PAGE_SIZE);
+  const [ignored, setIgnored] = useState(false);
+  const unusable: string[] = [];
+
+  const rawPage = params.get('page');
+  const page = positiveInt(rawPage, DEFAULT_PAGE);
+  if (rawPage !== null && positiveInt(rawPage, 0) === 0) unusable.push('page');
+  const rawLimit = params.get('limit');
+  const requestedLimit = positiveInt(rawLimit, 0);
   const limit = (PAGE_SIZE_OPTIONS as readonly number[]).includes(requestedLimit)
     ? requestedLimit
     : DEFAULT_PAGE_SIZE;
+  if (rawLimit !== null && limit !== requestedLimit) unusable.push('limit');
 
-  const filters = Object.fromEntries(keys.map((key) => [key, params.get(key) ?? ''])) as Record<
-    Key,
-    string
-  >;
+  /** What the address asks for, less what the screen cannot use: the controls show this. */
+  const shown = {} as Record<Key, string>;
+  for (const key of keys) {
+    const raw = params.get(key) ?? '';
+    const usable = raw === '' || (checks[key]?.(raw) ?? true);
+    if (!usable) unusable.push(key);
+    shown[key] = usable ? raw : '';
+  }
+
+  // A start after its end is the user's to correct: an error on the pair, and nothing asked of
+  // the server until it is (the query is held back by `blocked`).
+  const errors: Partial<Record<Key, string>> = {};
+  for (const [from, to] of ranges) {
+    if (shown[from] && shown[to] && shown[from] > shown[to])
+      errors[to] = LIST_MESSAGES.invertedRange;
+  }
+  const filters = shown;
 
   const update = useCallback(
     (changes: Record<string, string | null>, replace = false) => {
@@ -86,8 +144,23 @@ export function useListState<Key extends string>({
     [setParams],
   );
 
+  /** Takes values the screen cannot use out of the address, without a history entry. */
+  const drop = useCallback(
+    (names: readonly string[]) =>
+      update(Object.fromEntries(names.map((name) => [name, null])), true),
+    [update],
+  );
+  const noteIgnored = useCallback(() => setIgnored(true), []);
+  const unusableKey = unusable.join(',');
+  // Noted while rendering (the React way to follow an input), taken out of the URL after.
+  if (unusableKey && !ignored) setIgnored(true);
+  useEffect(() => {
+    if (unusableKey) drop(unusableKey.split(','));
+  }, [unusableKey, drop]);
+
   const setFilter = useCallback(
     (key: Key, value: string) => {
+      setIgnored(false);
       if (!textFilters.includes(key)) {
         update({ [key]: value, page: null });
         return;
@@ -121,12 +194,34 @@ export function useListState<Key extends string>({
   );
 
   const setLimit = useCallback(
-    (next: number) =>
-      update({ limit: next === DEFAULT_PAGE_SIZE ? null : String(next), page: null }),
+    (next: number) => {
+      setIgnored(false);
+      update({ limit: next === DEFAULT_PAGE_SIZE ? null : String(next), page: null });
+    },
     [update],
   );
 
-  const inputs = { ...filters, ...drafts } as Record<Key, string>;
+  const inputs = { ...shown, ...drafts } as Record<Key, string>;
+  const errorsKey = JSON.stringify(errors);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the same errors keep one object
+  const stableErrors = useMemo(() => errors, [errorsKey]);
 
-  return { page, limit, filters, inputs, setFilter, setPage, setLimit };
+  return {
+    page,
+    limit,
+    filters,
+    inputs,
+    /** Errors on filters the user must correct, by filter name. */
+    errors: stableErrors,
+    /** A filter is in error: the list asks the server nothing until it is corrected. */
+    blocked: Object.keys(errors).length > 0,
+    /** The address held a value the screen could not use, and it was dropped. */
+    ignored,
+    /** Takes values out of the address; `noteIgnored` says so on screen. */
+    drop,
+    noteIgnored,
+    setFilter,
+    setPage,
+    setLimit,
+  };
 }

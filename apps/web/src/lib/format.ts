@@ -12,27 +12,61 @@ function isValid(date: Date): boolean {
   return !Number.isNaN(date.getTime());
 }
 
-/** 'Mon D YYYY, h:mm AM/PM' in local time (spec: 'Account Created On'); '' for no or bad input. */
-export function formatDateTime(value: string | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
+/*
+ * One family of dates for every screen (issue 30): a short date ('Mar 7 1994'), the same date
+ * with its time ('Mar 7 1994, 3:07 PM', the spec's 'Account Created On'), and, where the
+ * distance matters more than the day (a session last used, a change just made), a relative
+ * time ('5 minutes ago'). All in local time; '' for no or bad input.
+ */
+
+type DateInput = string | Date | null | undefined;
+
+function parse(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
   const date = toDate(value);
-  if (!isValid(date)) return '';
+  return isValid(date) ? date : null;
+}
+
+/** Short-month calendar date, 'Mon D YYYY' (date of birth, match and tournament days). */
+export function formatDate(value: DateInput): string {
+  const date = parse(value);
+  return date ? `${MONTHS[date.getMonth()]} ${date.getDate()} ${date.getFullYear()}` : '';
+}
+
+/** 'Mon D YYYY, h:mm AM/PM' (spec: 'Account Created On'). */
+export function formatDateTime(value: DateInput): string {
+  const date = parse(value);
+  if (!date) return '';
   const hours = date.getHours();
   const minutes = String(date.getMinutes()).padStart(2, '0');
   const period = hours < 12 ? 'AM' : 'PM';
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${MONTHS[date.getMonth()]} ${date.getDate()} ${date.getFullYear()}, ${hour12}:${minutes} ${period}`;
+  return `${formatDate(date)}, ${hour12}:${minutes} ${period}`;
 }
 
-/** Short-month calendar date, e.g. 'Mar 7, 1994' (date of birth, match dates). */
-export function formatDate(value: string | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = toDate(value);
-  if (!isValid(date)) return '';
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+];
+
+/**
+ * '5 minutes ago', 'in 3 hours', 'yesterday'; within a minute 'just now'. A week or more away
+ * reads as the date and time instead: 'three weeks ago' says less than the day.
+ */
+export function formatRelative(value: DateInput, now: Date = new Date()): string {
+  const date = parse(value);
+  if (!date) return '';
+  let amount = (date.getTime() - now.getTime()) / 1000;
+  if (Math.abs(amount) < 60) return 'just now';
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return formatDateTime(date);
 }
 
-/** 'support staff' → 'Support staff': role and module names are stored as typed, shown capitalised. */
-export function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+/** Role and module names are stored as typed and shown capitalised; statuses by `statusLabel`. */
+export { capitalize, statusLabel } from '@cricket/contracts';

@@ -26,6 +26,9 @@ export function parseRecordId(raw: string | null | undefined): number | null {
   return id <= MAX_RECORD_ID ? id : null;
 }
 
+/** Whether text from a URL is a record id: the check of an id filter (`role_id`, `tournament_id`). */
+export const isRecordId = (raw: string): boolean => parseRecordId(raw) !== null;
+
 /** `recordViewHref('/users', 42)` is `/users/view?id=42`: the record page of that list. */
 export function recordViewHref(listPath: string, id: number): string {
   return `${listPath}/view?id=${id}`;

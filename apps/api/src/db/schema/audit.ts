@@ -1,10 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /**
  * One row per accepted change (decision 021), written in the change's own transaction.
  * No foreign keys: a record must outlive the user and the entity it names, and the actor's
- * email is copied so it reads as it was at the time.
+ * name and email are copied so they read as they were at the time.
  */
 export const auditLogs = pgTable(
   'audit_logs',
@@ -13,6 +22,11 @@ export const auditLogs = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     actorId: integer(),
     actorEmail: varchar({ length: 254 }),
+    actorName: varchar({ length: 101 }),
+    /** "name email" lower-cased: the actor filter matches part of either (decision 039). */
+    actorSearch: text().generatedAlwaysAs(
+      sql`lower(coalesce(actor_name, '') || ' ' || coalesce(actor_email, ''))`,
+    ),
     entityType: varchar({ length: 40 }).notNull(),
     entityId: integer().notNull(),
     action: varchar({ length: 40 }).notNull(),
@@ -28,7 +42,9 @@ export const auditLogs = pgTable(
     index('audit_logs_entity_idx').on(t.entityType, t.entityId, t.createdAt, t.id),
     index('audit_logs_entity_type_idx').on(t.entityType, t.createdAt, t.id),
     index('audit_logs_actor_idx').on(t.actorId, t.createdAt, t.id),
-    index('audit_logs_actor_email_idx').on(sql`lower(${t.actorEmail})`, t.createdAt, t.id),
+    // Part of a name or email: a trigram index finds a rare actor's records; a frequent one's
+    // are met sooner by the newest-first scan of audit_logs_created_idx (decision 039).
+    index('audit_logs_actor_search_trgm').using('gin', sql`${t.actorSearch} gin_trgm_ops`),
     index('audit_logs_action_idx').on(t.action, t.createdAt, t.id),
   ],
 );

@@ -17,6 +17,7 @@ import {
   type AuditLogsFilter,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
+import { likePattern } from '../../lib/like-pattern';
 import {
   auditLogs,
   contactMessages,
@@ -43,7 +44,7 @@ function filtersOf(q: AuditLogsFilter): SQL | undefined {
   if (q.entity_type) f.push(eq(auditLogs.entityType, q.entity_type));
   if (q.entity_id) f.push(eq(auditLogs.entityId, q.entity_id));
   if (q.actor_id) f.push(eq(auditLogs.actorId, q.actor_id));
-  if (q.actor_email) f.push(sql`lower(${auditLogs.actorEmail}) = ${q.actor_email}`);
+  if (q.actor) f.push(sql`${auditLogs.actorSearch} like ${likePattern(q.actor)}`);
   if (q.action) f.push(eq(auditLogs.action, q.action));
   if (q.from) f.push(gte(auditLogs.createdAt, new Date(`${q.from}T00:00:00Z`)));
   if (q.to) f.push(lt(auditLogs.createdAt, nextDay(q.to)));
@@ -124,7 +125,7 @@ export async function listAuditLogs(db: Db, q: AuditLogsFilter) {
     rows: rows.map((r): AuditLog => ({
       id: r.id,
       created_at: r.createdAt.toISOString(),
-      actor: { id: r.actorId, email: r.actorEmail },
+      actor: { id: r.actorId, name: r.actorName, email: r.actorEmail },
       entity_type: r.entityType,
       entity_id: r.entityId,
       entity_name: r.entityName,

@@ -14,7 +14,8 @@ export const auditExamples: AuditExamples = (ctx) => {
           action: 'create',
           changes: {
             name: { before: null, after: 'Pune Pacers' },
-            owner_id: { before: null, after: ownerId },
+            // The owner by name and id, not a bare user id (decision 039).
+            owner: { before: null, after: { id: ownerId, name: expect.any(String) } },
           },
           exact: false,
         }),

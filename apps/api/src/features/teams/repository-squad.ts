@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { TEAM_MESSAGES, type TeamPlayerValues } from '@cricket/contracts';
 import type { Db } from '../../db/client';
 import { selectPage, withTotal } from '../../db/page';
 import { personDetails } from '../../db/search';
 import { dropdownOptions, roles, teamPlayers, teams, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
+import { reference } from '../../lib/audit';
 import type { AuditWriter } from '../../plugins/audit';
 import {
   assertJerseysFree,
@@ -140,22 +142,45 @@ async function squadSnapshot(tx: Db, teamId: number) {
     .select({ playersCount: teams.playersCount })
     .from(teams)
     .where(eq(teams.id, teamId));
+  // The player's options are kept by name as well as id, so the trail reads 'Batsman', not 1.
+  const role = alias(dropdownOptions, 'player_role');
+  const batting = alias(dropdownOptions, 'batting_style');
+  const bowling = alias(dropdownOptions, 'bowling_style');
   const rows = await tx
     .select({
       userId: teamPlayers.userId,
       player_name: teamPlayers.playerName,
-      player_role: teamPlayers.playerRole,
-      batting_style: teamPlayers.battingStyle,
-      bowling_style: teamPlayers.bowlingStyle,
+      roleId: teamPlayers.playerRole,
+      roleName: role.name,
+      battingId: teamPlayers.battingStyle,
+      battingName: batting.name,
+      bowlingId: teamPlayers.bowlingStyle,
+      bowlingName: bowling.name,
       jersey_number: teamPlayers.jerseyNumber,
       is_captain: teamPlayers.isCaptain,
       is_wicket_keeper: teamPlayers.isWicketKeeper,
     })
     .from(teamPlayers)
+    .leftJoin(role, eq(role.id, teamPlayers.playerRole))
+    .leftJoin(batting, eq(batting.id, teamPlayers.battingStyle))
+    .leftJoin(bowling, eq(bowling.id, teamPlayers.bowlingStyle))
     .where(eq(teamPlayers.teamId, teamId));
   return {
     players_count: team?.playersCount ?? 0,
-    ...Object.fromEntries(rows.map(({ userId, ...p }) => [`players.${userId}`, p])),
+    ...Object.fromEntries(
+      rows.map((p) => [
+        `players.${p.userId}`,
+        {
+          player_name: p.player_name,
+          player_role: reference(p.roleId, p.roleName),
+          batting_style: reference(p.battingId, p.battingName),
+          bowling_style: reference(p.bowlingId, p.bowlingName),
+          jersey_number: p.jersey_number,
+          is_captain: p.is_captain,
+          is_wicket_keeper: p.is_wicket_keeper,
+        },
+      ]),
+    ),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { selectPage, withTotal } from '../../db/page';
 import { teamPlayers, teams, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
+import { reference } from '../../lib/audit';
 import type { AuditWriter } from '../../plugins/audit';
 import { likePattern } from '../../lib/like-pattern';
 import { assertOwner, rethrowDeleteRefusal } from './rules';
@@ -26,6 +27,21 @@ export function toTeam(row: TeamRow) {
     owner_id: row.ownerId,
     players_count: row.playersCount,
     created_at: row.createdAt.toISOString(),
+  };
+}
+
+type Team = ReturnType<typeof toTeam>;
+
+/** The team as its audit record keeps it: the owner by name, not by id (decision 039). */
+async function audited(tx: Db, team: Team) {
+  const { owner_id: ownerId, ...rest } = team;
+  const [owner] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, ownerId));
+  return {
+    ...rest,
+    owner: reference(ownerId, owner ? playerName(owner.firstName, owner.lastName) : null),
   };
 }
 
@@ -82,7 +98,7 @@ async function addSignedInUser(tx: Db, teamId: number, userId: number) {
 export function createTeam(db: Db, values: TeamValues, signedInUserId: number, audit: AuditWriter) {
   return db.transaction(async (tx) => {
     const created = await insertTeam(tx, values, signedInUserId);
-    await audit(tx, { entityId: created.id, action: 'create', after: created });
+    await audit(tx, { entityId: created.id, action: 'create', after: await audited(tx, created) });
     return created;
   });
 }
@@ -140,8 +156,8 @@ export function updateTeam(
     await audit(tx, {
       entityId: teamId,
       action: 'update',
-      before: toTeam(current),
-      after: updated,
+      before: await audited(tx, toTeam(current)),
+      after: await audited(tx, updated),
     });
     return updated;
   });
@@ -153,7 +169,11 @@ export function deleteTeam(db: Db, teamId: number, audit: AuditWriter) {
       const current = await lockTeam(tx, teamId);
       await tx.delete(teamPlayers).where(eq(teamPlayers.teamId, teamId));
       await tx.delete(teams).where(eq(teams.id, teamId));
-      await audit(tx, { entityId: teamId, action: 'delete', before: toTeam(current) });
+      await audit(tx, {
+        entityId: teamId,
+        action: 'delete',
+        before: await audited(tx, toTeam(current)),
+      });
     })
     .catch(rethrowDeleteRefusal);
 }

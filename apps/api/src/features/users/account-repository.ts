@@ -7,6 +7,7 @@ import type { PageRequest } from '../../lib/envelope';
 import type { AuditWriter } from '../../plugins/audit';
 import { forgetNameMatches } from './list-planner';
 import { findUser, lockUser, userSnapshot } from './repository';
+import { deviceOf } from './device';
 
 /** Saves the fields a person may change on their own account; false when they are gone. */
 export async function updateAccount(
@@ -66,6 +67,7 @@ export async function listOwnSessions(
             id: sessions.id,
             deviceName: sessions.deviceName,
             deviceType: sessions.deviceType,
+            userAgent: sessions.userAgent,
             createdAt: sessions.createdAt,
             lastUsedAt: sessions.lastUsedAt,
           }),
@@ -80,6 +82,7 @@ export async function listOwnSessions(
     total,
     rows: rows.map((r) => ({
       id: r.id,
+      device: deviceOf(r.userAgent),
       device_name: r.deviceName,
       device_type: r.deviceType,
       created_at: r.createdAt.toISOString(),

@@ -162,6 +162,34 @@ describe('/api/user/sessions', () => {
     expect(left[0]!.current).toBe(true);
   });
 
+  it('describes each session by the browser and system its user agent names', async () => {
+    await t.userWith([], { email: 'me.devices@test.local' });
+    const agents = {
+      'Chrome on Windows':
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+      'Mobile Safari on iOS':
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      'Firefox on Linux': 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
+    };
+    let token = '';
+    for (const agent of [...Object.values(agents), 'curl/8.5.0']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: { 'user-agent': agent },
+        payload: { email: 'me.devices@test.local', password: PASSWORD },
+      });
+      token = res.json().data.token;
+    }
+    const sessions = (
+      await t.as(token, { method: 'GET', url: '/api/user/sessions?limit=10' })
+    ).json().data.data as OwnSession[];
+    const devices = sessions.map((s) => s.device);
+    for (const description of Object.keys(agents)) expect(devices).toContain(description);
+    // An agent naming no browser or system has no description; the screen falls back.
+    expect(devices).toContain(null);
+  });
+
   it('pages like every list: the most recently used first, the spec pagination, bad paging refused', async () => {
     const me = await t.userWith([], { email: 'me.paging@test.local' });
     for (const device of ['First', 'Second', 'Third', 'Fourth'])

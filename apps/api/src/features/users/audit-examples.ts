@@ -25,7 +25,8 @@ export const auditExamples: AuditExamples = ({
             changes: {
               first_name: { before: null, after: 'Asha' },
               email: { before: null, after: email },
-              role: { before: null, after: 'player' },
+              // The role by name and id, not a bare role id (decision 039).
+              role: { before: null, after: { id: playerRole, name: 'player' } },
             },
             exact: false,
           }),

@@ -5,6 +5,7 @@ import { permissionsOfRole } from '../../db/grants';
 import { selectPage, withTotal } from '../../db/page';
 import { byPersonName, personDetails, userNameOrPhone } from '../../db/search';
 import { permissions, roles, sessions, teamPlayers, teams, users } from '../../db/schema';
+import { reference } from '../../lib/audit';
 import type { AuditWriter } from '../../plugins/audit';
 import { forgetNameMatches } from './list-planner';
 import { userRecord } from './user-record';
@@ -111,10 +112,11 @@ const toColumns = (v: UserFormValues) => ({
 });
 
 /** A user as the audit trail compares it: the API's fields, flat. */
+/** A user as their audit record keeps them: flat, the role by name and id (decision 039). */
 export function userSnapshot(u: User | null) {
   if (!u) return null;
-  const { details, id: _id, created_at: _created, ...account } = u;
-  return { ...account, ...details };
+  const { details, id: _id, created_at: _created, role_id: roleId, role, ...account } = u;
+  return { ...account, role: reference(roleId, role), ...details };
 }
 
 export async function insertUser(db: Db, v: UserFormValues, audit: AuditWriter): Promise<number> {

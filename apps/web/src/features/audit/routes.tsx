@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { RequirePermission } from '@/components/require-permission';
 import { lazyPage } from '@/lib/lazy-page';
+import type { RouteHandle } from '@/lib/route-handle';
 
 /** Settings › Activity Log: the audit trail of every change (issue 13). */
 export const auditRoutes: RouteObject[] = [
@@ -9,6 +10,7 @@ export const auditRoutes: RouteObject[] = [
     children: [
       {
         path: 'activity-log',
+        handle: { title: 'Activity Log' } satisfies RouteHandle,
         lazy: lazyPage(() => import('./components/activity-log-page'), 'ActivityLogPage'),
       },
     ],

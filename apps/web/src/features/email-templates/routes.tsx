@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { RequirePermission } from '@/components/require-permission';
 import { lazyPage } from '@/lib/lazy-page';
+import type { RouteHandle } from '@/lib/route-handle';
 
 /**
  * Spec §2: the email templates list. A template's view (/email-templates/{id}) and edit
@@ -12,6 +13,7 @@ export const emailTemplatesRoutes: RouteObject[] = [
     children: [
       {
         path: 'email-templates',
+        handle: { title: 'Email Templates' } satisfies RouteHandle,
         lazy: lazyPage(() => import('./components/email-templates-page'), 'EmailTemplatesPage'),
         children: [
           { path: ':id', element: null },

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { RequirePermission } from '@/components/require-permission';
 import { lazyPage } from '@/lib/lazy-page';
+import type { RouteHandle } from '@/lib/route-handle';
 
 /**
  * The matches the dashboard summarises; its 'View All' opens this list (spec §2 links here).
@@ -12,10 +13,12 @@ export const matchesRoutes: RouteObject[] = [
     children: [
       {
         path: 'matches',
+        handle: { title: 'Matches' } satisfies RouteHandle,
         lazy: lazyPage(() => import('./components/matches-page'), 'MatchesPage'),
       },
       {
         path: 'tournaments',
+        handle: { title: 'Tournaments' } satisfies RouteHandle,
         lazy: lazyPage(() => import('./components/tournaments-page'), 'TournamentsPage'),
       },
     ],

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { RequirePermission } from '@/components/require-permission';
 import { lazyPage } from '@/lib/lazy-page';
+import type { RouteHandle } from '@/lib/route-handle';
 
 /** Spec §2: notification templates and sending, plus the sends and their deliveries. */
 export const notificationsRoutes: RouteObject[] = [
@@ -9,6 +10,7 @@ export const notificationsRoutes: RouteObject[] = [
     children: [
       {
         path: 'notification-templates',
+        handle: { title: 'Notification Templates' } satisfies RouteHandle,
         lazy: lazyPage(() => import('./components/templates-page'), 'TemplatesPage'),
       },
     ],
@@ -18,6 +20,7 @@ export const notificationsRoutes: RouteObject[] = [
     children: [
       {
         path: 'send-notification',
+        handle: { title: 'Send Notification' } satisfies RouteHandle,
         lazy: lazyPage(() => import('./components/send-notification-page'), 'SendNotificationPage'),
       },
     ],
@@ -27,10 +30,12 @@ export const notificationsRoutes: RouteObject[] = [
     children: [
       {
         path: 'sent-notifications',
+        handle: { title: 'Sent Notifications' } satisfies RouteHandle,
         lazy: lazyPage(() => import('./components/sends-page'), 'SendsPage'),
       },
       {
         path: 'sent-notifications/view',
+        handle: { title: 'Notification Send' } satisfies RouteHandle,
         lazy: lazyPage(() => import('./components/send-details-page'), 'SendDetailsPage'),
       },
     ],

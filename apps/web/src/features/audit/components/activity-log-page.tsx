@@ -8,7 +8,15 @@ import {
   type AuditLog,
 } from '@cricket/contracts';
 import { useState } from 'react';
-import { actionLabel, AuditChanges, changedFields, entityLabel } from '@/components/audit-changes';
+import { Link } from 'react-router';
+import {
+  actionLabel,
+  actorName,
+  AuditChanges,
+  changedFields,
+  entityLabel,
+  recordHref,
+} from '@/components/audit-changes';
 import { TruncatedText, type Column } from '@/components/data-table';
 import {
   FilterDateRangeFor,
@@ -16,7 +24,7 @@ import {
   FilterSelectFor,
   FilterTextFor,
 } from '@/components/filter-controls';
-import { ListTable, useListPage } from '@/components/list-page';
+import { isDay, ListTable, oneOf, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { SidePanel } from '@/components/side-panel';
 import { Badge } from '@/components/ui/badge';
@@ -24,12 +32,7 @@ import { Card } from '@/components/ui/card';
 import { auditLogsQuery } from '@/lib/audit-logs';
 import { formatDateTime } from '@/lib/format';
 
-const FILTERS = ['entity_type', 'entity_id', 'actor_email', 'action', 'from', 'to'] as const;
-
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;
-const digits = (value: string) => (/^\d{1,9}$/.test(value) ? value : undefined);
-const day = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+const FILTERS = ['entity_type', 'entity_id', 'actor', 'action', 'from', 'to'] as const;
 
 /** 'Team #12 · Mumbai Mavericks': the id the filter takes, and the name people know it by. */
 const recordName = (r: AuditLog) =>
@@ -40,17 +43,25 @@ export function ActivityLogPage() {
   const [open, setOpen] = useState<AuditLog | null>(null);
   const list = useListPage({
     filters: FILTERS,
-    textFilters: ['entity_id', 'actor_email'],
+    textFilters: ['entity_id', 'actor'],
+    // The address's values are checked here; a typed record id is the server's to refuse.
+    checks: {
+      entity_type: oneOf(AUDIT_ENTITY_TYPES),
+      action: oneOf(AUDIT_ACTION_NAMES),
+      from: isDay,
+      to: isDay,
+    },
+    ranges: [['from', 'to']],
     query: ({ page, limit, filters: f }) =>
       auditLogsQuery({
         page,
         limit,
-        entity_type: oneOf<AuditEntityType>(AUDIT_ENTITY_TYPES, f.entity_type),
-        entity_id: digits(f.entity_id),
-        actor_email: f.actor_email.trim() || undefined,
-        action: oneOf<AuditAction>(AUDIT_ACTION_NAMES, f.action),
-        from: day(f.from),
-        to: day(f.to),
+        entity_type: (f.entity_type || undefined) as AuditEntityType | undefined,
+        entity_id: f.entity_id.trim() || undefined,
+        actor: f.actor.trim() || undefined,
+        action: (f.action || undefined) as AuditAction | undefined,
+        from: f.from || undefined,
+        to: f.to || undefined,
       }),
     errorText: AUDIT_MESSAGES.fetchFailed,
   });
@@ -70,13 +81,20 @@ export function ActivityLogPage() {
       id: 'actor',
       header: 'Actor',
       width: 'w-[22%]',
-      cell: (r) => <TruncatedText text={r.actor.email ?? 'System'} />,
+      cell: (r) => (
+        <span className="block min-w-0">
+          <TruncatedText text={actorName(r)} />
+          {r.actor.name && r.actor.email && (
+            <TruncatedText text={r.actor.email} className="text-xs text-neutral-500" />
+          )}
+        </span>
+      ),
       filter: (
         <FilterTextFor
           list={list}
-          name="actor_email"
-          label="Filter by actor email"
-          placeholder="Actor email"
+          name="actor"
+          label="Filter by actor name or email"
+          placeholder="Actor name or email"
         />
       ),
     },
@@ -152,11 +170,17 @@ export function ActivityLogPage() {
         open={open !== null}
         onOpenChange={(next) => !next && setOpen(null)}
         title={open ? `${actionLabel(open.action)}: ${recordName(open)}` : ''}
-        description={
-          open ? `By ${open.actor.email ?? 'the system'} on ${formatDateTime(open.created_at)}` : ''
-        }
+        description={open ? `By ${actorName(open)} on ${formatDateTime(open.created_at)}` : ''}
       >
         {open && <AuditChanges record={open} />}
+        {open && open.action !== 'delete' && recordHref(open.entity_type, open.entity_id) && (
+          <Link
+            to={recordHref(open.entity_type, open.entity_id)!}
+            className="mt-4 inline-block text-sm font-medium text-primary-700 hover:underline"
+          >
+            View {entityLabel(open.entity_type)}
+          </Link>
+        )}
       </SidePanel>
     </>
   );

@@ -1,11 +1,12 @@
 import type { FormEvent, InputHTMLAttributes } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LogoMark } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { controlClasses, FieldFrame, useFieldIds } from '@/components/ui/field-frame';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/http';
+import { returnPath } from '@/lib/return-path';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useLogin } from '../api/login';
 import { loadLoginRules, useLoginFields } from '../lib/login-fields';
@@ -41,6 +42,7 @@ function LoginField({ label, error, onChange, required, ...inputProps }: LoginFi
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const loginMutation = useLogin();
   const fields = useLoginFields();
   const flight = useSingleFlight();
@@ -61,7 +63,7 @@ export function LoginPage() {
         const { detectDeviceInfo } = await import('../lib/device-info');
         await loginMutation.mutateAsync({ ...values, device_info: detectDeviceInfo() });
         toast.success(LOGIN_MESSAGES.signedIn);
-        navigate('/', { replace: true });
+        navigate(returnPath(search) ?? '/', { replace: true });
       } catch (error) {
         toast.error(errorMessage(error, LOGIN_MESSAGES.failed));
       }

@@ -1,6 +1,6 @@
 import type { ContactPriority, ContactReplyStatus, ContactStatus } from '@cricket/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { capitalize } from '@/lib/format';
+import { statusLabel } from '@/lib/format';
 
 const STATUS: Record<ContactStatus, BadgeTone> = { unread: 'blue', read: 'gray' };
 const PRIORITY: Record<ContactPriority, BadgeTone> = { high: 'red', medium: 'yellow', low: 'gray' };
@@ -11,13 +11,13 @@ const DELIVERY: Record<ContactReplyStatus, BadgeTone> = {
 };
 
 export const ContactStatusBadge = ({ status }: { status: ContactStatus }) => (
-  <Badge tone={STATUS[status]}>{capitalize(status)}</Badge>
+  <Badge tone={STATUS[status]}>{statusLabel(status)}</Badge>
 );
 
 export const PriorityBadge = ({ priority }: { priority: ContactPriority }) => (
-  <Badge tone={PRIORITY[priority]}>{capitalize(priority)} priority</Badge>
+  <Badge tone={PRIORITY[priority]}>{statusLabel(priority)} priority</Badge>
 );
 
 export const DeliveryBadge = ({ status }: { status: ContactReplyStatus }) => (
-  <Badge tone={DELIVERY[status]}>{capitalize(status)}</Badge>
+  <Badge tone={DELIVERY[status]}>{statusLabel(status)}</Badge>
 );

@@ -15,7 +15,7 @@ import { usePanelState } from '@/components/use-panel-state';
 import { lazyPanel } from '@/components/lazy-panel';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { capitalize } from '@/lib/format';
+import { statusLabel } from '@/lib/format';
 import { useCan } from '@/lib/session';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { useDeleteContactMessage } from '../api/delete-contact-message';
@@ -30,7 +30,7 @@ const ReplyPanel = lazyPanel(
 );
 
 const FILTERS = ['name', 'email', 'subject', 'status'] as const;
-const STATUS_OPTIONS = CONTACT_STATUSES.map((s) => ({ value: s, label: capitalize(s) }));
+const STATUS_OPTIONS = CONTACT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }));
 const isStatus = (v: string): v is ContactStatus =>
   (CONTACT_STATUSES as readonly string[]).includes(v);
 
@@ -39,6 +39,7 @@ export function ContactMessagesPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['name', 'email', 'subject'],
+    checks: { status: isStatus },
     query: ({ page, limit, filters: { name, email, subject, status } }) =>
       contactMessagesQuery({
         page,

@@ -1,6 +1,6 @@
 import type { EmailTemplateStatus } from '@cricket/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { capitalize } from '@/lib/format';
+import { statusLabel } from '@/lib/format';
 
 const STATUS_TONES: Record<EmailTemplateStatus, BadgeTone> = {
   active: 'green',
@@ -10,5 +10,5 @@ const STATUS_TONES: Record<EmailTemplateStatus, BadgeTone> = {
 };
 
 export function EmailTemplateStatusBadge({ status }: { status: EmailTemplateStatus }) {
-  return <Badge tone={STATUS_TONES[status]}>{capitalize(status)}</Badge>;
+  return <Badge tone={STATUS_TONES[status]}>{statusLabel(status)}</Badge>;
 }

@@ -15,12 +15,12 @@ import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
-import { capitalize } from '@/lib/format';
+import { capitalize, statusLabel } from '@/lib/format';
 import { useSaveEmailTemplate } from '../api/save-email-template';
 
 const TYPE_OPTIONS = EMAIL_TEMPLATE_TYPES.map((t) => ({ value: t, label: capitalize(t) }));
 const options = (statuses: readonly string[]) =>
-  statuses.map((s) => ({ value: s, label: capitalize(s) }));
+  statuses.map((s) => ({ value: s, label: statusLabel(s) }));
 const VARIABLES_HINT = `HTML. Placeholders: ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(', ')}`;
 
 function formValues(template: EmailTemplate | null): EmailTemplateInput {

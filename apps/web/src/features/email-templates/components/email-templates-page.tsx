@@ -55,6 +55,7 @@ export function EmailTemplatesPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['name', 'subject'],
+    checks: { status: isStatus },
     query: ({ page, limit, filters: { name, subject, status } }) =>
       emailTemplatesQuery({
         page,

@@ -12,7 +12,8 @@ import { ListTable, useListPage } from '@/components/list-page';
 import { MatchStatusBadge } from '@/components/match-status-badge';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
-import { capitalize, formatDateTime } from '@/lib/format';
+import { formatDateTime, statusLabel } from '@/lib/format';
+import { isRecordId } from '@/lib/record-route';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { matchesQuery } from '../api/get-matches';
 import { tournamentOptionsQuery } from '../api/get-tournaments';
@@ -27,6 +28,7 @@ export function MatchesPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['search'],
+    checks: { tournament_id: isRecordId, status: isStatus },
     query: ({ page, limit, filters }) =>
       matchesQuery({
         page,
@@ -44,15 +46,12 @@ export function MatchesPage() {
     {
       id: 'match',
       header: 'Match',
-      width: 'w-[30%]',
+      width: 'w-[24%]',
       cell: (match) => (
-        <span className="block min-w-0">
-          <TruncatedText
-            text={`${match.team_a.name} vs ${match.team_b.name}`}
-            className="font-medium text-neutral-900"
-          />
-          <span className="block truncate text-xs text-neutral-500">{match.tournament.name}</span>
-        </span>
+        <TruncatedText
+          text={`${match.team_a.name} vs ${match.team_b.name}`}
+          className="font-medium text-neutral-900"
+        />
       ),
       filter: (
         <FilterTextFor
@@ -64,10 +63,11 @@ export function MatchesPage() {
       ),
     },
     {
-      id: 'date',
-      header: 'Date',
-      width: 'w-[17%]',
-      cell: (match) => <TruncatedText text={formatDateTime(match.scheduled_at)} />,
+      // The tournament filter sits under the tournament it filters (issue 30).
+      id: 'tournament',
+      header: 'Tournament',
+      width: 'w-[16%]',
+      cell: (match) => <TruncatedText text={match.tournament.name} />,
       filter: (
         <FilterSelectFor
           list={list}
@@ -78,29 +78,35 @@ export function MatchesPage() {
       ),
     },
     {
+      id: 'date',
+      header: 'Date',
+      width: 'w-[18%]',
+      cell: (match) => <TruncatedText text={formatDateTime(match.scheduled_at)} />,
+    },
+    {
       id: 'venue',
       header: 'Venue',
-      width: 'w-[22%]',
+      width: 'w-[14%]',
       cell: (match) => <TruncatedText text={match.venue} />,
     },
     {
       id: 'status',
       header: 'Status',
-      width: 'w-[13%]',
+      width: 'w-[12%]',
       cell: (match) => <MatchStatusBadge status={match.status} />,
       filter: (
         <FilterSelectFor
           list={list}
           name="status"
           label="Filter by status"
-          options={MATCH_STATUSES.map((status) => ({ value: status, label: capitalize(status) }))}
+          options={MATCH_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
         />
       ),
     },
     {
       id: 'result',
       header: 'Result',
-      width: 'w-[18%]',
+      width: 'w-[16%]',
       cell: (match) => <TruncatedText text={matchResult(match) ?? '—'} />,
     },
   ];

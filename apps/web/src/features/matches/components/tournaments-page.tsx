@@ -10,7 +10,7 @@ import { ListTable, useListPage } from '@/components/list-page';
 import { MatchStatusBadge } from '@/components/match-status-badge';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
-import { capitalize, formatDate } from '@/lib/format';
+import { formatDate, statusLabel } from '@/lib/format';
 import { tournamentsQuery } from '../api/get-tournaments';
 
 const FILTERS = ['search', 'status'] as const;
@@ -23,6 +23,7 @@ export function TournamentsPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['search'],
+    checks: { status: isStatus },
     query: ({ page, limit, filters: { search, status } }) =>
       tournamentsQuery({
         page,
@@ -60,7 +61,7 @@ export function TournamentsPage() {
           label="Filter by status"
           options={TOURNAMENT_STATUSES.map((status) => ({
             value: status,
-            label: capitalize(status),
+            label: statusLabel(status),
           }))}
         />
       ),

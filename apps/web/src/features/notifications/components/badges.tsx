@@ -7,6 +7,7 @@ import {
   type SendStatus,
 } from '@cricket/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { statusLabel } from '@/lib/format';
 
 const TYPE_TONES: Record<NotificationType, BadgeTone> = {
   email: 'blue',
@@ -25,11 +26,7 @@ const TEMPLATE_STATUS_TONES: Record<NotificationTemplateStatus, BadgeTone> = {
 };
 
 export function TemplateStatusBadge({ status }: { status: NotificationTemplateStatus }) {
-  return (
-    <Badge tone={TEMPLATE_STATUS_TONES[status]} className="capitalize">
-      {status}
-    </Badge>
-  );
+  return <Badge tone={TEMPLATE_STATUS_TONES[status]}>{statusLabel(status)}</Badge>;
 }
 
 const SEND_TONES: Record<SendStatus, BadgeTone> = {
@@ -55,5 +52,5 @@ const DELIVERY_TONES: Record<DeliveryStatus, BadgeTone> = {
 };
 
 export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
-  return <Badge tone={DELIVERY_TONES[status]}>{status}</Badge>;
+  return <Badge tone={DELIVERY_TONES[status]}>{statusLabel(status)}</Badge>;
 }

@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_TYPE_LABELS,
+  RECIPIENT_TYPE_LABELS,
   SAMPLE_TEMPLATE_VALUES,
   fullName,
   renderTemplate,
@@ -11,12 +12,6 @@ import { Bell, Mail, MessageSquare } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
 import { NotificationTypeBadge } from './badges';
-
-const AUDIENCE: Record<RecipientType, string> = {
-  all: 'All users',
-  active: 'Active users',
-  specific: 'Specific users',
-};
 
 /**
  * With nobody chosen yet the placeholders show sample values, marked as such rather than passed
@@ -79,7 +74,7 @@ export function LivePreview({
               </span>
             </div>
             <p data-testid="recipients-summary" className="text-neutral-600">
-              {AUDIENCE[recipientType]} · {count}
+              {RECIPIENT_TYPE_LABELS[recipientType]} · {count}
             </p>
             <div data-testid="message-preview">
               {template.type === 'email' && (

@@ -3,6 +3,7 @@ import {
   NOTIFICATION_ERRORS,
   NOTIFICATION_MESSAGES,
   NOTIFICATION_TYPE_LABELS,
+  RECIPIENT_TYPE_LABELS,
   type NotificationDelivery,
   type SendDetails,
 } from '@cricket/contracts';
@@ -18,7 +19,7 @@ import { ListTable, useListPage } from '@/components/list-page';
 import { StatusScreen } from '@/components/status-screen';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, statusLabel } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useRecordId } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
@@ -28,7 +29,7 @@ import { DeliveryStatusBadge, NotificationTypeBadge, SendStatusBadge } from './b
 import { SendCountsText } from './send-counts';
 
 const FILTERS = ['status'] as const;
-const STATUS_OPTIONS = DELIVERY_STATUSES.map((value) => ({ value, label: value }));
+const STATUS_OPTIONS = DELIVERY_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
 /** One send (/sent-notifications/view?id=7): its outcome, Cancel, Retry failed, deliveries. */
 export function SendDetailsPage() {
@@ -179,7 +180,7 @@ export function SendDetailsPage() {
               <SendCountsText counts={send.counts} />
             </DetailItem>
             <DetailItem layout="row" label="Recipients">
-              {send.recipient_type}
+              {RECIPIENT_TYPE_LABELS[send.recipient_type]}
             </DetailItem>
             {send.subject && (
               <DetailItem layout="row" label="Subject">

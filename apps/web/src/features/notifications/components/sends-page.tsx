@@ -4,7 +4,6 @@ import {
   NOTIFICATION_TYPE_LABELS,
   type NotificationSend,
   SEND_STATUSES,
-  sendStatusLabel,
 } from '@cricket/contracts';
 import { Send } from 'lucide-react';
 import { Link } from 'react-router';
@@ -14,7 +13,7 @@ import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, statusLabel } from '@/lib/format';
 import { useOpenRecord } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { sendsQuery } from '../api/sends';
@@ -22,10 +21,7 @@ import { SendCountsText } from './send-counts';
 import { SendStatusBadge } from './badges';
 
 const FILTERS = ['status'] as const;
-const STATUS_OPTIONS = SEND_STATUSES.map((value) => ({
-  value,
-  label: sendStatusLabel(value, 2).replace('2 ', ''),
-}));
+const STATUS_OPTIONS = SEND_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
 /** Sent Notifications (/sent-notifications): every send, its honest status and live counts. */
 export function SendsPage() {

@@ -8,10 +8,14 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { formatDateTime } from '@/lib/format';
+import { TimeAgo } from '@/components/time-ago';
+import { formatDateTime, statusLabel } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { ownSessionsQuery, useEndSessions } from '../api/account';
+
+/** 'Chrome on Windows' from the user agent, else the name the sign-in sent (spec §3). */
+const deviceName = (s: OwnSession) => s.device ?? s.device_name ?? 'Unknown Device';
 
 function DeviceIcon({ type }: { type: string | null }) {
   const Icon = type === 'mobile' ? Smartphone : type === 'tablet' ? Tablet : Monitor;
@@ -76,21 +80,21 @@ export function MySessions() {
           {list.rows.map((s) => (
             <li
               key={s.id}
-              aria-label={`${s.device_name ?? 'Unknown Device'}${s.current ? ' (this device)' : ''}`}
+              aria-label={`${deviceName(s)}${s.current ? ' (this device)' : ''}`}
               className="flex flex-wrap items-center gap-3 px-5 py-4"
             >
               <DeviceIcon type={s.device_type} />
               <div className="min-w-0 flex-1">
                 <div className="flex min-w-0 items-center gap-2">
                   <TruncatedText
-                    text={s.device_name ?? 'Unknown Device'}
+                    text={deviceName(s)}
                     className="text-sm font-medium text-neutral-900"
                   />
                   {s.current && <Badge tone="green">This device</Badge>}
                 </div>
                 <p className="text-xs text-neutral-500">
-                  {s.device_type ?? 'unknown'} · Signed in {formatDateTime(s.created_at)} · Last
-                  used {formatDateTime(s.last_used_at)}
+                  {statusLabel(s.device_type ?? 'unknown')} · Signed in{' '}
+                  {formatDateTime(s.created_at)} · Last used <TimeAgo value={s.last_used_at} />
                 </p>
               </div>
               {!s.current && (

@@ -4,7 +4,7 @@ import { Plus } from 'lucide-react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { lazyPanel } from '@/components/lazy-panel';
-import { ListTable, useListPage } from '@/components/list-page';
+import { ListTable, oneOf, useListPage } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -33,6 +33,7 @@ export function TeamsPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['name', 'location'],
+    checks: { status: oneOf(['true', 'false']) },
     query: ({ page, limit, filters: { name, location, status } }) => {
       const search = [name.trim(), location.trim()].filter(Boolean).join(' ');
       return teamsQuery({

@@ -20,7 +20,7 @@ import { FormDrawer, KEEP_OPEN, useFormLifecycle } from '@/components/form-drawe
 import { SelectField } from '@/components/ui/select-field';
 import { DateField } from '@/components/ui/date-field';
 import { TextField } from '@/components/ui/text-field';
-import { capitalize } from '@/lib/format';
+import { capitalize, statusLabel } from '@/lib/format';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { useCreateUser } from '../api/create-user';
 import { useActiveRoles } from '../api/get-active-roles';
@@ -31,7 +31,6 @@ import {
   UPLOAD_STOPPED,
   usePendingPicture,
 } from '@/components/profile-picture-field';
-import { statusLabel } from './user-status-badge';
 
 type Mode = 'create' | 'edit';
 

@@ -17,14 +17,14 @@ import { usePanelState } from '@/components/use-panel-state';
 import { lazyPanel } from '@/components/lazy-panel';
 import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
-import { capitalize } from '@/lib/format';
-import { useOpenRecord } from '@/lib/record-route';
+import { capitalize, statusLabel } from '@/lib/format';
+import { isRecordId, useOpenRecord } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { useDeleteUser } from '../api/delete-user';
 import { useActiveRoles } from '../api/get-active-roles';
 import { usersQuery } from '../api/get-users';
-import { UserStatusBadge, statusLabel } from './user-status-badge';
+import { UserStatusBadge } from './user-status-badge';
 
 const UserFormPanel = lazyPanel(
   () => import('./user-form-panel').then((m) => m.UserFormPanel),
@@ -43,6 +43,7 @@ export function UsersPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['name', 'phone_number'],
+    checks: { role_id: isRecordId, status: isFilterStatus },
     query: ({ page, limit, filters }) =>
       usersQuery({
         page,

@@ -2,13 +2,11 @@ import type { WaCategory } from '@cricket/contracts';
 import { DetailItem } from '@/components/detail-item';
 import { SidePanel } from '@/components/side-panel';
 import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/lib/format';
 import { CategoryStatusBadge } from './category-status-badge';
 
 /** Local date and time, or 'N/A' (spec §2 "View Category"). */
-const localDateTime = (value: string | null | undefined) => {
-  const date = value ? new Date(value) : null;
-  return date && !Number.isNaN(date.getTime()) ? date.toLocaleString() : 'N/A';
-};
+const localDateTime = (value: string | null | undefined) => formatDateTime(value) || 'N/A';
 
 /** Spec §2 "View Category": read-only. */
 export function CategoryViewPanel({

@@ -1,6 +1,6 @@
 import type { WaTemplateStatus } from '@cricket/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { capitalize } from '@/lib/format';
+import { statusLabel } from '@/lib/format';
 
 const TONES: Record<WaTemplateStatus, BadgeTone> = {
   draft: 'gray',
@@ -10,5 +10,5 @@ const TONES: Record<WaTemplateStatus, BadgeTone> = {
 };
 
 export function TemplateStatusBadge({ status }: { status: WaTemplateStatus }) {
-  return <Badge tone={TONES[status]}>{capitalize(status)}</Badge>;
+  return <Badge tone={TONES[status]}>{statusLabel(status)}</Badge>;
 }

@@ -16,7 +16,7 @@ import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { capitalize } from '@/lib/format';
+import { capitalize, statusLabel } from '@/lib/format';
 import { recordPathHref } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { templatesQuery, useDeleteTemplate } from '../api/templates';
@@ -33,7 +33,7 @@ const TEMPLATE_PAGE = '/wa/templates/view/:id';
 
 const FILTERS = ['name', 'type', 'status'] as const;
 const TYPE_OPTIONS = WA_TEMPLATE_TYPES.map((value) => ({ value, label: capitalize(value) }));
-const STATUS_OPTIONS = WA_TEMPLATE_STATUSES.map((value) => ({ value, label: capitalize(value) }));
+const STATUS_OPTIONS = WA_TEMPLATE_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
 /** Spec §2 "WhatsApp Templates" (/wa-templates). */
 export function TemplatesPage() {

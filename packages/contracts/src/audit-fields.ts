@@ -1,0 +1,134 @@
+// Plain values with no zod behind them: the History sections and the Activity Log read them
+// without loading the audit schemas (decision 029).
+import type { AuditEntityType } from './audit.ts';
+import { RECIPIENT_TYPE_LABELS } from './notifications.ts';
+
+/**
+ * How a recorded value reads (decision 039):
+ * - `file`: a stored file's path, which says nothing to a reader: 'Logo changed', 'added'…
+ * - `status`: a stored word shown in sentence case ('pending' → 'Pending')
+ * - `name`: a name stored as typed, shown capitalised (a role 'player' → 'Player')
+ * - `id`: a bare record id of an older record, shown as '#292'
+ * - `hidden`: repeated by another field (a role id beside the role), not shown
+ * Other values read by their shape: a reference `{ id, name }` by its name, a date or a moment
+ * in the screens' date format, true/false as Yes/No, lists joined.
+ */
+export type AuditFieldKind = 'file' | 'status' | 'name' | 'id' | 'hidden';
+export interface AuditField {
+  label: string;
+  kind?: AuditFieldKind;
+  /** The words for each stored value, where a screen has its own ('specific' → 'Specific users'). */
+  values?: Record<string, string>;
+}
+type Fields = Record<string, string | AuditField>;
+
+/** A squad member's recorded fields (`players.<user id>` of a team), in the player form's order. */
+export const AUDIT_PLAYER_FIELDS: Fields = {
+  player_name: 'Name',
+  jersey_number: 'Jersey number',
+  player_role: 'Player role',
+  batting_style: 'Batting style',
+  bowling_style: 'Bowling style',
+  is_captain: 'Captain',
+  is_wicket_keeper: 'Wicket keeper',
+};
+
+/**
+ * Each kind of record's fields as its form shows them, in the form's order: History and the
+ * Activity Log list a change's fields in this order, under these labels. A field not named
+ * here follows, labelled from its name ('first_name' → 'First name').
+ */
+export const AUDIT_FIELDS: Record<AuditEntityType, Fields> = {
+  user: {
+    first_name: 'First name',
+    last_name: 'Last name',
+    email: 'Email',
+    phone_number: 'Phone number',
+    date_of_birth: 'Date of birth',
+    gender: { label: 'Gender', kind: 'status' },
+    address: 'Address',
+    city: 'City',
+    state: 'State',
+    country: 'Country',
+    pincode: 'Pincode',
+    role: { label: 'Role', kind: 'name' },
+    role_id: { label: 'Role', kind: 'hidden' },
+    status: { label: 'Status', kind: 'status' },
+    profile_picture: { label: 'Profile picture', kind: 'file' },
+  },
+  team: {
+    logo_url: { label: 'Logo', kind: 'file' },
+    name: 'Team name',
+    location: 'Location',
+    team_initials: 'Team initials',
+    owner: 'Owner',
+    owner_id: { label: 'Owner', kind: 'id' },
+    is_active: 'Active team',
+    players_count: 'Players',
+  },
+  role: {
+    name: { label: 'Name', kind: 'name' },
+    description: 'Description',
+    is_active: 'Active',
+    permissions: 'Permissions',
+  },
+  media: { type: { label: 'Type', kind: 'status' }, files: 'Files' },
+  wa_template: {
+    name: 'Template name',
+    category: 'Category',
+    type: { label: 'Type', kind: 'status' },
+    template_language: 'Language',
+    header_type: { label: 'Header type', kind: 'status' },
+    header_content: 'Header',
+    media_url: { label: 'Header media', kind: 'file' },
+    body_text: 'Body',
+    footer_text: 'Footer',
+    buttons: 'Buttons',
+    sample_values: 'Sample values',
+    status: { label: 'Status', kind: 'status' },
+  },
+  wa_template_category: {
+    name: 'Name',
+    slug: 'Slug',
+    icon: 'Icon',
+    description: 'Description',
+    order: 'Display order',
+    status: { label: 'Status', kind: 'status' },
+  },
+  email_template: {
+    name: 'Template name',
+    subject: 'Subject',
+    template_type: { label: 'Type', kind: 'status' },
+    status: { label: 'Status', kind: 'status' },
+    description: 'Description',
+    content: 'Content',
+  },
+  contact_message: {
+    name: 'Name',
+    email: 'Email',
+    phone_number: 'Phone number',
+    company: 'Company',
+    subject: 'Subject',
+    message: 'Message',
+    status: { label: 'Status', kind: 'status' },
+    priority: { label: 'Priority', kind: 'status' },
+  },
+  notification_template: {
+    name: 'Template name',
+    type: { label: 'Type', kind: 'status' },
+    subject: 'Subject',
+    message: 'Message',
+    status: { label: 'Status', kind: 'status' },
+  },
+  notification_send: {
+    template_name: 'Template',
+    template_id: { label: 'Template', kind: 'hidden' },
+    channel: { label: 'Channel', kind: 'status' },
+    recipient_type: { label: 'Recipients', values: RECIPIENT_TYPE_LABELS },
+    recipients: 'Recipient count',
+    subject: 'Subject',
+    message: 'Message',
+    scheduled_at: 'Scheduled for',
+    status: { label: 'Status', kind: 'status' },
+  },
+};
