@@ -97,6 +97,8 @@ export const NOTIFICATION_SUCCESS = {
   sending: (n: number) =>
     `Sending to ${n.toLocaleString('en-US')} ${n === 1 ? 'recipient' : 'recipients'}`,
   scheduledFor: (when: string) => `Scheduled for ${when}`,
+  /** An earlier press was accepted and its answer lost: the send exists (decision 036). */
+  accepted: 'Notification accepted',
   sendsListed: 'Sent notifications fetched successfully',
   sendFetched: 'Notification send fetched successfully',
   channelsListed: 'Channels fetched successfully',
