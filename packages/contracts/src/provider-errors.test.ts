@@ -12,7 +12,7 @@ describe('providerErrorWords', () => {
     ],
     ['550 5.1.1 <x@y.test>: Recipient address rejected', "The recipient's address was refused"],
     ['552 5.3.4 Message size exceeds fixed limit', 'The message is too large for the mail server'],
-    ['554 5.7.1 Spam message rejected', "The recipient's address was refused"],
+    ['554 5.7.1 Spam message rejected', 'The mail server refused the message'],
     ['521 5.3.2 Service not available', 'The mail server refused the message'],
     ['421 4.7.0 Try again later', 'The mail server is temporarily unavailable'],
   ])('%s → %s', (raw, words) => {

@@ -30,7 +30,7 @@ const RULES: readonly [RegExp, (provider: string) => string][] = [
     /\b(ETLS|CERT_|SELF_SIGNED|UNABLE_TO_VERIFY)/i,
     (p) => `${p}'s secure connection could not be set up`,
   ],
-  [/^\s*55[0134]\b|\bEENVELOPE\b/i, () => "The recipient's address was refused"],
+  [/^\s*55[013]\b|\bEENVELOPE\b/i, () => "The recipient's address was refused"],
   [/^\s*552\b/, (p) => `The message is too large for ${p.toLowerCase()}`],
   [/answered 429\b/, (p) => `${p} asked to slow down`],
   [/^\s*5\d\d\b|answered 4\d\d\b/, (p) => `${p} refused the message`],
