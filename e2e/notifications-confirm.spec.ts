@@ -1,11 +1,15 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { XSRF_COOKIE, XSRF_HEADER } from '@cricket/contracts';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { choose, signInByApi } from './helpers';
 import { smtpCatcher } from './smtp-catcher';
 
 const shots = 'e2e/test-results/ux-sends';
 
 async function newTemplate(page: Page, name: string, type: 'email' | 'sms') {
+  const cookies = await page.context().cookies();
+  const xsrf = cookies.find((c) => c.name === XSRF_COOKIE)?.value ?? '';
   const res = await page.request.post('/api/notifications/templates', {
+    headers: { [XSRF_HEADER]: xsrf },
     data: {
       name,
       type,
@@ -16,6 +20,12 @@ async function newTemplate(page: Page, name: string, type: 'email' | 'sms') {
   });
   expect(res.status(), await res.text()).toBe(201);
 }
+
+/** Waits for the dialog's opening animation, so the screenshot shows it as the user reads it. */
+const settled = (dialog: Locator) =>
+  dialog.evaluate((el) =>
+    Promise.all(el.ownerDocument.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
 
 /** Counts the POST requests the page makes to `url`. */
 function countPosts(page: Page, url: RegExp) {
@@ -75,6 +85,7 @@ test.describe('sends: confirmation, honest toast, progress, single flight', () =
     await expect(dialog).toContainText(
       `Send this email to ${count.toLocaleString('en-US')} active users?`,
     );
+    await settled(dialog);
     await page.screenshot({ path: `${shots}/confirm-1440.png` });
     expect(sends.n).toBe(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -133,7 +144,8 @@ test.describe('sends: confirmation, honest toast, progress, single flight', () =
     await choose(page.getByRole('combobox', { name: 'Template' }), `${name} (EMAIL)`);
     await expect(page.getByTestId('recipients-summary')).toHaveText(/\d+ recipients?$/);
     await page.getByRole('button', { name: 'Send Now' }).click();
-    await expect(dialog).toContainText(/^Send Notification.*Send this email to [\d,]+ all users\?/);
+    await expect(dialog).toContainText(/^Send Notification.*Send this email to all [\d,]+ users\?/);
+    await settled(dialog);
     await page.screenshot({ path: `${shots}/confirm-390.png` });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(sends.n).toBe(1);

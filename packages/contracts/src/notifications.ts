@@ -64,8 +64,17 @@ export const NOTIFICATION_MESSAGES = {
   noTransport: (type: NotificationType) =>
     `${NOTIFICATION_TYPE_LABELS[type]} notifications are not configured on this server`,
   /** Asked before a send to many (more than CONFIRM_SEND_ABOVE) or to a whole audience. */
-  confirmSend: (type: NotificationType, count: number, audience: RecipientType) =>
-    `Send this ${NOTIFICATION_TYPE_NOUNS[type]} to ${count.toLocaleString('en-US')}${audience === 'specific' ? '' : ` ${audience}`} ${count === 1 ? 'user' : 'users'}?`,
+  confirmSend: (type: NotificationType, count: number, audience: RecipientType) => {
+    const n = count.toLocaleString('en-US');
+    const users = count === 1 ? 'user' : 'users';
+    const whom =
+      audience === 'all'
+        ? `all ${n} ${users}`
+        : audience === 'active'
+          ? `${n} active ${users}`
+          : `${n} ${users}`;
+    return `Send this ${NOTIFICATION_TYPE_NOUNS[type]} to ${whom}?`;
+  },
   transportMissing: (type: NotificationType) =>
     `Unavailable: no ${NOTIFICATION_TYPE_NOUNS[type]} transport is configured on this server`,
   sendNotFound: 'Notification send not found',
