@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** The administrator the e2e server seeds (see playwright.config.ts). */
 export const ADMIN_EMAIL = 'admin@cricket.test';
@@ -42,4 +42,17 @@ export async function choose(select: Locator, option: string): Promise<void> {
 /** Checks that one of the app's drop-downs shows `option`. */
 export async function expectChosen(select: Locator, option: string): Promise<void> {
   await expect(select.locator('option:checked')).toHaveText(option);
+}
+
+/** Posts the website's contact form to the public endpoint, as the platform's site would. */
+export async function submitContact(
+  request: APIRequestContext,
+  name: string,
+  email: string,
+  subject: string,
+) {
+  const res = await request.post('/api/contact', {
+    data: { name, email, subject, message: 'When do tickets for the final go on sale?' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
 }

@@ -1,6 +1,6 @@
 import { XSRF_COOKIE, XSRF_HEADER } from '@cricket/contracts';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { choose, signInByApi } from './helpers';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { choose, signInByApi, submitContact } from './helpers';
 import { smtpCatcher } from './smtp-catcher';
 
 const shots = 'e2e/test-results/ux-sends';
@@ -34,18 +34,6 @@ function countPosts(page: Page, url: RegExp) {
     if (r.method() === 'POST' && url.test(r.url())) seen.n += 1;
   });
   return seen;
-}
-
-async function submitContact(
-  request: APIRequestContext,
-  name: string,
-  email: string,
-  subject: string,
-) {
-  const res = await request.post('/api/contact', {
-    data: { name, email, subject, message: 'When do tickets for the final go on sale?' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
 }
 
 test.describe('sends: confirmation, honest toast, progress, single flight', () => {
