@@ -1,19 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, submitContact } from './helpers';
 import { smtpCatcher } from './smtp-catcher';
-
-/** Posts the website's contact form to the public endpoint, as the platform's site would. */
-async function submitContact(
-  request: APIRequestContext,
-  name: string,
-  email: string,
-  subject: string,
-) {
-  const res = await request.post('/api/contact', {
-    data: { name, email, subject, message: 'When do tickets for the final go on sale?' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
 
 /** The message's id, through the same list the screen uses (the signed-in page's cookie). */
 async function messageId(page: Page, subject: string) {

@@ -73,3 +73,16 @@ export async function adminApi(request: APIRequestContext): Promise<AdminCall> {
     return (await res.json()).data as T;
   };
 }
+
+/** Posts the website's contact form to the public endpoint, as the platform's site would. */
+export async function submitContact(
+  request: APIRequestContext,
+  name: string,
+  email: string,
+  subject: string,
+) {
+  const res = await request.post('/api/contact', {
+    data: { name, email, subject, message: 'When do tickets for the final go on sale?' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}

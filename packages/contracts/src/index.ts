@@ -26,3 +26,4 @@ export * from './email-templates.ts';
 export * from './contact-messages.ts';
 export * from './account.ts';
 export * from './idempotency.ts';
+export * from './provider-errors.ts';

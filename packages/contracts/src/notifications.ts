@@ -19,6 +19,12 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   sms: 'SMS',
   push: 'Push',
 };
+/** The channel inside a sentence: 'Send this email to…', 'no SMS transport'. */
+export const NOTIFICATION_TYPE_NOUNS: Record<NotificationType, string> = {
+  email: 'email',
+  sms: 'SMS',
+  push: 'push notification',
+};
 export const NOTIFICATION_TEMPLATE_STATUSES = ['active', 'inactive', 'draft'] as const;
 export type NotificationTemplateStatus = (typeof NOTIFICATION_TEMPLATE_STATUSES)[number];
 export const RECIPIENT_TYPES = ['all', 'active', 'specific'] as const;
@@ -31,6 +37,11 @@ export const RECIPIENT_TYPE_LABELS: Record<RecipientType, string> = {
 };
 /** 'active' recipients: users whose account is verified. */
 export const ACTIVE_RECIPIENT_STATUS = 'verified';
+
+/** A send to more users than this, or to 'all'/'active', is confirmed first (issue 30). */
+export const CONFIRM_SEND_ABOVE = 10;
+export const needsSendConfirmation = (audience: RecipientType, count: number) =>
+  audience !== 'specific' || count > CONFIRM_SEND_ABOVE;
 
 export const NOTIFICATION_TEMPLATE_NAME_MIN = 3;
 export const NOTIFICATION_TEMPLATE_NAME_MAX = 100;
@@ -67,6 +78,20 @@ export const NOTIFICATION_MESSAGES = {
   noRecipients: 'There are no users to send this notification to',
   noTransport: (type: NotificationType) =>
     `${NOTIFICATION_TYPE_LABELS[type]} notifications are not configured on this server`,
+  /** Asked before a send to many (more than CONFIRM_SEND_ABOVE) or to a whole audience. */
+  confirmSend: (type: NotificationType, count: number, audience: RecipientType) => {
+    const n = count.toLocaleString('en-US');
+    const users = count === 1 ? 'user' : 'users';
+    const whom =
+      audience === 'all'
+        ? `all ${n} ${users}`
+        : audience === 'active'
+          ? `${n} active ${users}`
+          : `${n} ${users}`;
+    return `Send this ${NOTIFICATION_TYPE_NOUNS[type]} to ${whom}?`;
+  },
+  transportMissing: (type: NotificationType) =>
+    `Unavailable: no ${NOTIFICATION_TYPE_NOUNS[type]} transport is configured on this server`,
   sendNotFound: 'Notification send not found',
   notCancellable: 'Only a scheduled or running send can be cancelled',
   /** Cancel came after the worker had claimed every remaining delivery: they all go out. */
@@ -89,10 +114,18 @@ export const NOTIFICATION_SUCCESS = {
   templateUpdated: 'Template updated successfully',
   templateDeleted: (name: string) => `${name} deleted successfully!`,
   recipientsListed: 'Users fetched successfully',
-  sent: 'Notification sent successfully!',
-  scheduled: 'Notification scheduled successfully!',
+  /**
+   * The spec's 'Notification sent successfully!' / 'Notification scheduled successfully!' claimed
+   * delivery when the send was only queued (issue 30): the toast says what happened instead.
+   */
+  sending: (n: number) =>
+    `Sending to ${n.toLocaleString('en-US')} ${n === 1 ? 'recipient' : 'recipients'}`,
+  scheduledFor: (when: string) => `Scheduled for ${when}`,
+  /** An earlier press was accepted and its answer lost: the send exists (decision 036). */
+  accepted: 'Notification accepted',
   sendsListed: 'Sent notifications fetched successfully',
   sendFetched: 'Notification send fetched successfully',
+  channelsListed: 'Channels fetched successfully',
   cancelled: 'Notification send cancelled',
   retried: (n: number) => `${n} failed ${n === 1 ? 'delivery' : 'deliveries'} queued again`,
 } as const;
@@ -383,6 +416,19 @@ export const sendDetails = z.object({
 });
 export type SendDetails = z.infer<typeof sendDetails>;
 export const sendCreated = z.object({ send: notificationSend });
+
+/** Which channels this server can deliver: the send form offers only those (issue 30). */
+export const notificationChannels = z.object({
+  channels: z.array(
+    z.object({
+      type: z.enum(NOTIFICATION_TYPES),
+      available: z.boolean(),
+      /** Why the channel cannot be chosen, or null when it can. */
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type NotificationChannels = z.infer<typeof notificationChannels>;
 
 /** Reasons a delivery did not go out, as recorded on it. */
 export const DELIVERY_REASONS = {

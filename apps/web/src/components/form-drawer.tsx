@@ -19,8 +19,11 @@ interface FormLifecycleOptions<In extends FieldValues, Out> {
   values: () => In;
   /** Sends the request(s). Throw to fail; return KEEP_OPEN after handling a problem itself. */
   submit: (values: Out) => Promise<unknown>;
-  /** Spec §8 texts, e.g. 'User created successfully' and 'Failed to create user'. */
-  successText: string;
+  /**
+   * Spec §8 texts, e.g. 'User created successfully' and 'Failed to create user'; a function
+   * words the success from what `submit` returned ('Sending to 191 recipients').
+   */
+  successText: string | ((outcome: unknown) => string);
   failureText: string;
   /** Toast when the form does not validate, e.g. 'Please fix the validation errors...'. */
   invalidText?: string;
@@ -120,7 +123,12 @@ export function useFormLifecycle<In extends FieldValues, Out>({
         } catch (error) {
           // An earlier press saved it and its answer was lost: this one is done too (decision 036).
           if (doneEarlier(error)) {
-            toast.success(errorMessage(error, successText));
+            toast.success(
+              errorMessage(
+                error,
+                typeof successText === 'string' ? successText : successText(null),
+              ),
+            );
             resetAndClose();
             return;
           }
@@ -130,7 +138,7 @@ export function useFormLifecycle<In extends FieldValues, Out>({
           return;
         }
         if (outcome === KEEP_OPEN) return;
-        toast.success(successText);
+        toast.success(typeof successText === 'string' ? successText : successText(outcome));
         resetAndClose();
       },
       () => {

@@ -52,7 +52,7 @@ export function PaginationBar({
   return (
     <nav
       aria-label="Pagination"
-      className="flex flex-col gap-3 border-t border-neutral-200 px-4 py-3 text-sm text-neutral-600 md:flex-row md:items-center md:justify-between"
+      className="@container flex flex-col gap-3 border-t border-neutral-200 px-4 py-3 text-sm text-neutral-600 md:flex-row md:items-center md:justify-between"
     >
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
         {/* A list with one fixed page size (pickers) has nothing to choose. */}
@@ -74,9 +74,9 @@ export function PaginationBar({
         <p aria-live="polite">{text.summary}</p>
       </div>
 
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <p>{text.position}</p>
-        <div className="flex flex-wrap items-center gap-1">
+      <div className="flex items-center gap-x-4">
+        <p className="whitespace-nowrap">{text.position}</p>
+        <div className="flex items-center gap-1">
           <Button
             variant="ghost"
             size="icon"
@@ -104,9 +104,11 @@ export function PaginationBar({
               onClick={() => onPageChange(number)}
               className={cn(
                 'size-9 rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600',
-                // On a phone the bar keeps to one line: the current page and its neighbours,
-                // with First and Last for the rest ("Page 4 of 9" says where you are).
-                Math.abs(number - page) > 1 && 'hidden sm:block',
+                // The bar keeps to one line however narrow its place (a phone, a picker in a
+                // modal): the current page alone, then its neighbours, then all five as the bar
+                // widens; First and Last reach the rest ("Page 4 of 9" says where you are).
+                Math.abs(number - page) > 1 && 'hidden @xl:block',
+                Math.abs(number - page) === 1 && 'hidden @md:block',
                 number === page
                   ? 'bg-primary-700 text-white'
                   : 'text-neutral-700 hover:bg-neutral-100',

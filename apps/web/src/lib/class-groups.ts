@@ -4,6 +4,7 @@
  * here when a class from a new group appears.
  */
 export const CLASS_GROUPS: readonly string[] = [
+  'container-type',
   'display',
   'sr',
   'object-fit',
@@ -56,12 +57,16 @@ export const CLASS_GROUPS: readonly string[] = [
   'font-style',
   'font-weight',
   'font-family',
+  'fvn-spacing',
   'tracking',
   'line-clamp',
   'leading',
   'text-alignment',
   'text-color',
   'text-decoration',
+  'text-decoration-style',
+  'text-decoration-color',
+  'underline-offset',
   'text-transform',
   'text-overflow',
   'vertical-align',

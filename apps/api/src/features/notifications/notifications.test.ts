@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NOTIFICATION_MESSAGES, DELIVERY_REASONS } from '@cricket/contracts';
+import { NOTIFICATION_MESSAGES, NOTIFICATION_SUCCESS, DELIVERY_REASONS } from '@cricket/contracts';
 import { queryRows } from '../../db/client';
 import { notificationDeliveries, roles, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -232,7 +232,7 @@ describe('notification templates', () => {
 describe('sending email through a real SMTP server', () => {
   it('delivers to 3 specific users with their variables filled, and records each delivery', async () => {
     const tpl = await template();
-    const s = await send({
+    const res = await post('/api/notifications/send', {
       template_id: tpl.id,
       recipient_type: 'specific',
       recipient_ids: people,
@@ -240,6 +240,9 @@ describe('sending email through a real SMTP server', () => {
       message: tpl.message,
       send_immediately: true,
     });
+    // Queued, not delivered: the answer says what happened, not 'sent successfully'.
+    expect(res.json().message).toBe('Sending to 3 recipients');
+    const s = res.json().data.send as { id: number; status: string };
     expect(s.status).toBe('running');
     expect(smtp.received).toHaveLength(0);
     await drain();
@@ -287,7 +290,7 @@ describe('sending email through a real SMTP server', () => {
       send_immediately: false,
       scheduled_at: at.toISOString(),
     });
-    expect(res.json().message).toBe('Notification scheduled successfully!');
+    expect(res.json().message).toBe(NOTIFICATION_SUCCESS.scheduledFor(at.toISOString()));
     const id = res.json().data.send.id;
     await drain();
     expect(smtp.received).toHaveLength(0);
@@ -506,6 +509,16 @@ describe('other channels', () => {
     const state = await sendState(s.id);
     expect(state.send.status).toBe('sent');
     expect(state.deliveries.data[0]!.provider_message_id).toBe('prov-1');
+  });
+
+  it('tells the send form which channels have a transport, and why the others cannot be sent', async () => {
+    const res = await get('/api/notifications/channels');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.channels).toEqual([
+      { type: 'email', available: true, reason: null },
+      { type: 'sms', available: true, reason: null },
+      { type: 'push', available: false, reason: NOTIFICATION_MESSAGES.transportMissing('push') },
+    ]);
   });
 
   it('refuses a push send when push is not configured, and records nothing', async () => {

@@ -4,8 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   NOTIFICATION_MESSAGES,
   NOTIFICATION_SUCCESS,
+  NOTIFICATION_TYPES,
   envelope,
   idParam,
+  notificationChannels,
   messageOnly,
   notificationSendsPage,
   notificationSendsQuery,
@@ -156,6 +158,26 @@ async function notificationsRoutes(app: FastifyInstance) {
       ),
   });
 
+  r.get('/api/notifications/channels', {
+    config: { access: 'notifications.send' },
+    schema: {
+      tags: ['notifications'],
+      summary: 'Which channels have a transport on this server; the others cannot be sent',
+      response: { 200: envelope(notificationChannels) },
+    },
+    handler: () =>
+      ok(NOTIFICATION_SUCCESS.channelsListed, {
+        channels: NOTIFICATION_TYPES.map((type) => {
+          const available = Boolean(app.transports[type]);
+          return {
+            type,
+            available,
+            reason: available ? null : NOTIFICATION_MESSAGES.transportMissing(type),
+          };
+        }),
+      }),
+  });
+
   r.post('/api/notifications/send', {
     config: { access: 'notifications.send', audit: { entity: 'notification_send' } },
     schema: {
@@ -195,11 +217,16 @@ async function notificationsRoutes(app: FastifyInstance) {
       );
       app.notificationWorker.wake();
       const send = await getSend(app.db, sendId);
-      return reply.status(201).send(
-        ok(body.scheduled_at ? NOTIFICATION_SUCCESS.scheduled : NOTIFICATION_SUCCESS.sent, {
-          send,
-        }),
-      );
+      return reply
+        .status(201)
+        .send(
+          ok(
+            send.scheduled_at
+              ? NOTIFICATION_SUCCESS.scheduledFor(send.scheduled_at)
+              : NOTIFICATION_SUCCESS.sending(send.counts.total),
+            { send },
+          ),
+        );
     },
   });
 

@@ -5,6 +5,8 @@ import { controlClasses } from './field-frame';
 export interface SelectOption {
   value: string;
   label: string;
+  /** Shown but not choosable (a channel this server cannot send); say why in the label. */
+  disabled?: boolean;
 }
 
 export interface SelectProps {
@@ -76,7 +78,7 @@ export function Select({
         </option>
       )}
       {options.map((option) => (
-        <option key={option.value} value={option.value}>
+        <option key={option.value} value={option.value} disabled={option.disabled}>
           {option.label}
         </option>
       ))}

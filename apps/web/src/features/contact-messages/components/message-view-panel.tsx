@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useCan } from '@/lib/session';
+import { ProviderReason } from '@/components/provider-reason';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useRetryReply } from '../api/send-reply';
 import { ContactStatusBadge, DeliveryBadge, PriorityBadge } from './contact-badges';
@@ -132,7 +133,7 @@ function ReplyItem({
 }) {
   const retry = useRetryReply();
   const flight = useSingleFlight();
-  function send() {
+  function send(click: { detail: number }) {
     void flight.run(async () => {
       try {
         await retry.mutateAsync({ id: messageId, replyId: reply.id });
@@ -140,7 +141,7 @@ function ReplyItem({
       } catch (error) {
         toast.error(errorMessage(error, CONTACT_MESSAGES.replyFailed));
       }
-    });
+    }, click);
   }
   return (
     <li
@@ -157,7 +158,10 @@ function ReplyItem({
       <p className="break-words whitespace-pre-wrap text-neutral-800">{reply.message}</p>
       {reply.status === 'failed' && (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-danger-50 px-3 py-2 text-danger-700">
-          <span className="min-w-0 break-words">Not delivered: {reply.failure_reason}</span>
+          <span className="min-w-0">
+            Not delivered:{' '}
+            {reply.failure_reason ? <ProviderReason raw={reply.failure_reason} /> : null}
+          </span>
           {canRetry && (
             <Button
               size="sm"

@@ -31,7 +31,7 @@ export function EmailTemplateViewPanel({
   const sendTest = useSendTestEmail();
   const flight = useSingleFlight();
 
-  function send() {
+  function send(click: { detail: number }) {
     if (!template) return;
     void flight.run(async () => {
       try {
@@ -39,7 +39,7 @@ export function EmailTemplateViewPanel({
       } catch (error) {
         toast.error(errorMessage(error, EMAIL_TEMPLATE_MESSAGES.testFailed));
       }
-    });
+    }, click);
   }
 
   return (

@@ -3,6 +3,7 @@ export const notificationKeys = {
   all: ['notifications'] as const,
   templates: (params: object) => ['notifications', 'templates', params] as const,
   templateNames: (params: object) => ['notifications', 'template-names', params] as const,
+  channels: ['notifications', 'channels'] as const,
   recipients: (params: object) => ['notifications', 'recipients', params] as const,
   sends: (params: object) => ['notifications', 'sends', params] as const,
   send: (id: number, params: object) => ['notifications', 'send', id, params] as const,

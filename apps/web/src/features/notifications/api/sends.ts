@@ -1,4 +1,5 @@
 import type {
+  NotificationChannels,
   NotificationSend,
   Pagination,
   RecipientOption,
@@ -33,6 +34,15 @@ export const recipientsQuery = (params: RecipientsParams) =>
         )
       ).data,
     placeholderData: keepPreviousData,
+  });
+
+/** GET /notifications/channels: which channels this server has a transport for. */
+export const channelsQuery = () =>
+  queryOptions({
+    queryKey: notificationKeys.channels,
+    queryFn: async ({ signal }) =>
+      (await request<NotificationChannels>('/notifications/channels', { signal })).data.channels,
+    staleTime: Infinity,
   });
 
 /** POST /notifications/send */

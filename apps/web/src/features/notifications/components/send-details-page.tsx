@@ -8,12 +8,13 @@ import {
   type SendDetails,
 } from '@cricket/contracts';
 import { ArrowLeft, Ban, RotateCw, SearchX } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TruncatedText, type Column } from '@/components/data-table';
 import { DetailItem } from '@/components/detail-item';
+import { ProviderReason } from '@/components/provider-reason';
 import { FilterSelectFor } from '@/components/filter-controls';
 import { ListTable, useListPage } from '@/components/list-page';
 import { StatusScreen } from '@/components/status-screen';
@@ -27,6 +28,7 @@ import { useSingleFlight } from '@/lib/use-single-flight';
 import { sendQuery, useSendAction } from '../api/sends';
 import { DeliveryStatusBadge, NotificationTypeBadge, SendStatusBadge } from './badges';
 import { SendCountsText } from './send-counts';
+import { SendProgress } from './send-progress';
 
 const FILTERS = ['status'] as const;
 const STATUS_OPTIONS = DELIVERY_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
@@ -51,10 +53,15 @@ export function SendDetailsPage() {
   const cancelFlight = useSingleFlight();
   const retryFlight = useSingleFlight();
 
+  // Arriving from the send form (Send Now at the foot of a long page), the page opens at its
+  // top: the title, status and Cancel are what matter now (issue 30).
+  useEffect(() => window.scrollTo(0, 0), [id]);
+
   function run(
     flight: typeof cancelFlight,
     action: typeof cancel,
     failure: string,
+    click: { detail: number },
     after?: () => void,
   ) {
     if (id === null) return;
@@ -65,7 +72,7 @@ export function SendDetailsPage() {
       } catch (error) {
         toast.error(errorMessage(error, failure));
       }
-    });
+    }, click);
   }
 
   if (!valid) return <StatusScreen icon={SearchX} title="Send not found" />;
@@ -101,7 +108,8 @@ export function SendDetailsPage() {
       id: 'error',
       header: 'Last error',
       width: 'w-[22%]',
-      cell: (d) => (d.last_error ? <TruncatedText text={d.last_error} /> : '—'),
+      cell: (d) =>
+        d.last_error ? <ProviderReason raw={d.last_error} kind={send?.channel} /> : '—',
     },
     {
       id: 'provider',
@@ -154,7 +162,7 @@ export function SendDetailsPage() {
             )}
             {send.counts.failed > 0 && send.status !== 'cancelled' && (
               <Button
-                onClick={() => run(retryFlight, retry, NOTIFICATION_ERRORS.retry)}
+                onClick={(click) => run(retryFlight, retry, NOTIFICATION_ERRORS.retry, click)}
                 busy={retryFlight.busy}
                 busyText="Retrying..."
               >
@@ -165,6 +173,7 @@ export function SendDetailsPage() {
           </div>
         )}
       </div>
+      {send && <SendProgress key={send.id} send={send} updatedAt={list.query.dataUpdatedAt} />}
       {send && (
         <Card className="mb-6">
           <dl className="divide-y divide-neutral-100">
@@ -225,7 +234,9 @@ export function SendDetailsPage() {
         cancelLabel="Keep Sending"
         busy={cancelFlight.busy}
         onConfirm={() =>
-          run(cancelFlight, cancel, NOTIFICATION_ERRORS.cancel, () => setConfirmCancel(false))
+          run(cancelFlight, cancel, NOTIFICATION_ERRORS.cancel, { detail: 0 }, () =>
+            setConfirmCancel(false),
+          )
         }
       />
     </>

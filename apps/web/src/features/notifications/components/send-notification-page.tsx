@@ -1,9 +1,13 @@
 import {
   NOTIFICATION_ERRORS,
+  NOTIFICATION_MESSAGES,
   NOTIFICATION_SUCCESS,
+  NOTIFICATION_TYPE_LABELS,
   TEMPLATE_VARIABLES,
   hasSubject,
   sendNotificationInput,
+  needsSendConfirmation,
+  type NotificationSend,
   type NotificationTemplate,
   type RecipientOption,
   type SendNotificationInput,
@@ -13,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useFormLifecycle } from '@/components/form-drawer';
 import { ListError } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
@@ -22,9 +27,10 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
+import { formatDateTime } from '@/lib/format';
 import { parseRecordId, useOpenRecord } from '@/lib/record-route';
 import { useErrorToast } from '@/lib/use-error-toast';
-import { recipientsQuery, useSendNotification } from '../api/sends';
+import { channelsQuery, recipientsQuery, useSendNotification } from '../api/sends';
 import { templateNamesQuery } from '../api/templates';
 import { LivePreview } from './live-preview';
 import { RecipientPicker } from './recipient-picker';
@@ -80,6 +86,12 @@ export function SendNotificationPage() {
     [templates.data],
   );
 
+  // A channel without a transport is refused by the server: it is not offered (issue 30).
+  const channels = useQuery(channelsQuery());
+  const unavailable = new Map(
+    (channels.data ?? []).filter((c) => !c.available).map((c) => [c.type, c.reason ?? '']),
+  );
+
   const form = useForm({
     resolver: zodResolver(sendNotificationInput),
     defaultValues: emptyValues(initialTemplate),
@@ -119,6 +131,8 @@ export function SendNotificationPage() {
   const send = useSendNotification();
   const sentId = useRef<number | null>(null);
   const scheduled = values.send_immediately === false;
+  // A send to many, or to a whole audience, is asked about first; nothing is requested before.
+  const [confirming, setConfirming] = useState(false);
   const lifecycle = useFormLifecycle({
     form,
     open: true,
@@ -128,12 +142,35 @@ export function SendNotificationPage() {
       if (sentId.current !== null) openSend(sentId.current);
     },
     values: () => emptyValues(initialTemplate),
-    successText: scheduled ? NOTIFICATION_SUCCESS.scheduled : NOTIFICATION_SUCCESS.sent,
+    // Queued is not delivered: the toast says what happened, the send's page shows the rest.
+    successText: (created) => {
+      const s = created as NotificationSend | null;
+      if (!s) return NOTIFICATION_SUCCESS.accepted;
+      return s.scheduled_at
+        ? NOTIFICATION_SUCCESS.scheduledFor(formatDateTime(s.scheduled_at))
+        : NOTIFICATION_SUCCESS.sending(s.counts.total);
+    },
     failureText: NOTIFICATION_ERRORS.send,
     submit: async (out) => {
       const created = await send.mutateAsync(out as never);
       sentId.current = created.id;
+      setConfirming(false);
+      return created;
     },
+  });
+  const audienceType = values.recipient_type ?? 'all';
+  const confirmText =
+    template && recipientCount !== null
+      ? NOTIFICATION_MESSAGES.confirmSend(template.type, recipientCount, audienceType)
+      : '';
+
+  /** Validates first: the question is asked only about a send the server would accept. */
+  const submit = form.handleSubmit(() => {
+    const refusal = template && unavailable.get(template.type);
+    if (refusal) form.setError('template_id', { message: refusal });
+    else if (template && needsSendConfirmation(audienceType, recipientCount ?? 0))
+      setConfirming(true);
+    else lifecycle.submit();
   });
 
   function reset() {
@@ -147,7 +184,14 @@ export function SendNotificationPage() {
       <PageHeader title="Create & Send Notification" />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card>
-          <form onSubmit={lifecycle.submit} noValidate className="space-y-6">
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!lifecycle.saving) void submit();
+            }}
+            noValidate
+            className="space-y-6"
+          >
             <Section title="Template Selection">
               <SelectField
                 form={form}
@@ -157,9 +201,22 @@ export function SendNotificationPage() {
                 placeholder={templates.isPending ? 'Loading...' : 'Select a template'}
                 options={templateList.map((t) => ({
                   value: String(t.id),
-                  label: `${t.name} (${t.type.toUpperCase()})`,
+                  label: `${t.name} (${t.type.toUpperCase()})${unavailable.has(t.type) ? ' — unavailable' : ''}`,
+                  disabled: unavailable.has(t.type),
                 }))}
               />
+              {unavailable.size > 0 && (
+                <ul
+                  className="space-y-1 text-xs text-neutral-600"
+                  aria-label="Unavailable channels"
+                >
+                  {[...unavailable].map(([type, reason]) => (
+                    <li key={type}>
+                      {NOTIFICATION_TYPE_LABELS[type]}: {reason}
+                    </li>
+                  ))}
+                </ul>
+              )}
               {templates.isError && (
                 <ListError
                   error={templates.error}
@@ -258,6 +315,27 @@ export function SendNotificationPage() {
           scheduledAt={scheduled ? (values.scheduled_at ?? '') : null}
         />
       </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={scheduled ? 'Schedule Notification' : 'Send Notification'}
+        description={
+          <>
+            {confirmText}
+            {template && (
+              <>
+                {' '}
+                {scheduled && values.scheduled_at
+                  ? `It goes out ${formatDateTime(new Date(values.scheduled_at))}.`
+                  : 'It goes out at once and cannot be called back once delivered.'}
+              </>
+            )}
+          </>
+        }
+        confirmLabel={scheduled ? 'Schedule' : 'Send Now'}
+        busy={lifecycle.saving}
+        onConfirm={() => lifecycle.submit()}
+      />
     </>
   );
 }
