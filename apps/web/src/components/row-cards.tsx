@@ -98,10 +98,14 @@ export function RowCards<Row>({
             const actions = menu?.(row) ?? [];
             const [first] = actions;
             return (
+              // The card opens like the table's row does (focusable, Enter); it is no button,
+              // since it holds its own menu button.
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
               <li
                 key={rowKey(row)}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
                 onKeyDown={onRowClick ? (event) => onCardKeyDown(event, row) : undefined}
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
                 tabIndex={onRowClick ? 0 : undefined}
                 aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
                 className={cn(
@@ -123,7 +127,7 @@ export function RowCards<Row>({
                     </div>
                   ))}
                   {first && (
-                    <DropdownMenu.Root>
+                    <DropdownMenu.Root modal={false}>
                       <DropdownMenu.Trigger
                         aria-label={`Actions for ${first.label.slice(first.verb.length + 1)}`}
                         onClick={(event) => event.stopPropagation()}
