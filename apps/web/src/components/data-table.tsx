@@ -1,8 +1,8 @@
 import { Eye, Pencil, Trash2, type LucideIcon } from 'lucide-react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { useNarrowScreen } from '@/lib/use-narrow-screen';
-import { RowCards } from './row-cards';
+import { openOnKey, RowCards } from './row-cards';
 
 export interface Column<Row> {
   /** Stable key for React; also names the column in tests. */
@@ -86,14 +86,6 @@ function RowTable<Row>({
 }: DataTableProps<Row>) {
   const hasFilters = columns.some((column) => column.filter !== undefined);
 
-  function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, row: Row) {
-    // Only the row itself: Enter on an action button inside must not also open the row.
-    if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
-      event.preventDefault();
-      onRowClick?.(row);
-    }
-  }
-
   return (
     <div className="overflow-x-auto">
       <table
@@ -148,7 +140,9 @@ function RowTable<Row>({
               <tr
                 key={rowKey(row)}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
-                onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row) : undefined}
+                onKeyDown={
+                  onRowClick ? (event) => openOnKey(event, () => onRowClick(row)) : undefined
+                }
                 tabIndex={onRowClick ? 0 : undefined}
                 aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
                 className={cn(

@@ -7,6 +7,14 @@ import type { Column, DataTableProps } from './data-table';
 const itemClasses =
   'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-neutral-100';
 
+/** Enter or Space on a row or card itself (not on a button inside it) opens it. */
+export function openOnKey(event: KeyboardEvent, open: () => void) {
+  if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
+    event.preventDefault();
+    open();
+  }
+}
+
 /** Each column's place on a card: its own `card`, or the default the Column type describes. */
 export function cardLayout<Row>(columns: readonly Column<Row>[]) {
   const placed = columns.map((column, index) => ({
@@ -49,13 +57,6 @@ export function RowCards<Row>({
 }: DataTableProps<Row>) {
   const { title, status, fields, menu } = cardLayout(columns);
   const filters = columns.filter((column) => column.filter !== undefined);
-
-  function onCardKeyDown(event: KeyboardEvent<HTMLLIElement>, row: Row) {
-    if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
-      event.preventDefault();
-      onRowClick?.(row);
-    }
-  }
 
   return (
     <div>
@@ -104,7 +105,9 @@ export function RowCards<Row>({
               <li
                 key={rowKey(row)}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
-                onKeyDown={onRowClick ? (event) => onCardKeyDown(event, row) : undefined}
+                onKeyDown={
+                  onRowClick ? (event) => openOnKey(event, () => onRowClick(row)) : undefined
+                }
                 // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
                 tabIndex={onRowClick ? 0 : undefined}
                 aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
