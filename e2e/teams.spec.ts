@@ -231,12 +231,12 @@ test.describe('teams on a 375 px phone', () => {
   test('the list and the details page fit without sideways page scrolling', async ({ page }) => {
     await signIn(page);
     await page.goto('/teams');
-    await expect(page.getByRole('row', { name: /^Open / }).first()).toBeVisible();
+    await expect(page.getByRole('listitem', { name: /^Open / }).first()).toBeVisible();
     const overflow = () =>
       page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page
-      .getByRole('row', { name: /^Open / })
+      .getByRole('listitem', { name: /^Open / })
       .first()
       .click();
     await expect(page.getByRole('heading', { name: /^Players \(\d+\)$/ })).toBeVisible();

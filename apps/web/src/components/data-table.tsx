@@ -1,6 +1,8 @@
 import { Eye, Pencil, Trash2, type LucideIcon } from 'lucide-react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useNarrowScreen } from '@/lib/use-narrow-screen';
+import { openOnKey, RowCards } from './row-cards';
 
 export interface Column<Row> {
   /** Stable key for React; also names the column in tests. */
@@ -12,9 +14,28 @@ export interface Column<Row> {
   /** The column's share of a fixed-layout table, e.g. 'w-[30%]' or 'w-28'. */
   width?: string;
   className?: string;
+  /**
+   * Its place on a phone's card (below the small breakpoint): the card's title, its status, a
+   * labelled field, or left off. By default the first column is the title, a column with the
+   * id 'status' the status, and every other one a field.
+   */
+  card?: 'title' | 'status' | 'field' | 'hidden';
+  /** The row's actions as menu items: the Actions column's verbs, in a phone card's menu. */
+  menu?: (row: Row) => readonly RowActionItem[];
 }
 
-interface DataTableProps<Row> {
+/** One action on a row: an icon button in the Actions cell, an item in a card's menu. */
+export interface RowActionItem {
+  icon: LucideIcon;
+  /** Names the row too, e.g. 'Delete Jane Doe'. */
+  label: string;
+  /** The menu's item text, e.g. 'Delete'. */
+  verb: string;
+  onClick: () => void;
+  tone?: 'default' | 'danger';
+}
+
+export interface DataTableProps<Row> {
   /** Names the table for assistive technology, e.g. 'Users'. */
   label: string;
   columns: readonly Column<Row>[];
@@ -40,9 +61,17 @@ interface DataTableProps<Row> {
 
 /**
  * The list table every screen uses. Columns with a `filter` put their control in a filter
- * row right under the headers; the table scrolls sideways on narrow screens.
+ * row right under the headers. Below the small breakpoint (a phone) the rows become stacked
+ * cards, the filters a block above them (`RowCards`).
  */
-export function DataTable<Row>({
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  // One layout in the page, not both hidden by CSS: a list renders its rows once (decision 032)
+  // and a page holds one control per filter.
+  const narrow = useNarrowScreen();
+  return narrow ? <RowCards {...props} /> : <RowTable {...props} />;
+}
+
+function RowTable<Row>({
   label,
   columns,
   rows,
@@ -56,14 +85,6 @@ export function DataTable<Row>({
   rowClassName,
 }: DataTableProps<Row>) {
   const hasFilters = columns.some((column) => column.filter !== undefined);
-
-  function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, row: Row) {
-    // Only the row itself: Enter on an action button inside must not also open the row.
-    if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
-      event.preventDefault();
-      onRowClick?.(row);
-    }
-  }
 
   return (
     <div className="overflow-x-auto">
@@ -119,14 +140,16 @@ export function DataTable<Row>({
               <tr
                 key={rowKey(row)}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
-                onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row) : undefined}
+                onKeyDown={
+                  onRowClick ? (event) => openOnKey(event, () => onRowClick(row)) : undefined
+                }
                 tabIndex={onRowClick ? 0 : undefined}
                 aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
                 className={cn(
                   'group text-neutral-700 transition-opacity',
                   loading && 'opacity-50',
                   onRowClick &&
-                    'cursor-pointer hover:bg-neutral-50 focus-visible:bg-primary-50/60 focus-visible:outline-none',
+                    'cursor-pointer hover:bg-neutral-50 focus-visible:bg-primary-50/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-600',
                   rowClassName?.(row),
                 )}
               >
@@ -162,16 +185,8 @@ export function TruncatedText({ text, className }: { text: string; className?: s
   );
 }
 
-interface RowActionProps {
-  icon: LucideIcon;
-  /** Required: the button shows only an icon, e.g. 'Delete Jane Doe'. */
-  label: string;
-  onClick: () => void;
-  tone?: 'default' | 'danger';
-}
-
 /** An icon button in an Actions cell; it never triggers the row's own click. */
-function RowAction({ icon: Icon, label, onClick, tone = 'default' }: RowActionProps) {
+function RowAction({ icon: Icon, label, onClick, tone = 'default' }: RowActionItem) {
   return (
     <button
       type="button"
@@ -221,30 +236,30 @@ const ACTION_WIDTHS = ['w-24', 'w-24', 'w-28', 'w-32', 'w-36'] as const;
 export function actionsColumn<Row>(options: ActionsColumnOptions<Row>): Column<Row> {
   const { name, view, more = [], edit, remove, removeVerb = 'Delete', canRemove } = options;
   const count = [view, edit, remove].filter(Boolean).length + more.length;
+  const item = (icon: LucideIcon, verb: string, onClick: () => void, row: Row) => ({
+    icon,
+    verb,
+    label: `${verb} ${name(row)}`,
+    onClick,
+  });
+  const menu = (row: Row): RowActionItem[] => [
+    ...(view ? [item(Eye, 'View', () => view(row), row)] : []),
+    ...more.map((action) => item(action.icon, action.verb, () => action.onClick(row), row)),
+    ...(edit ? [item(Pencil, 'Edit', () => edit(row), row)] : []),
+    ...(remove && (canRemove?.(row) ?? true)
+      ? [{ ...item(Trash2, removeVerb, () => remove(row), row), tone: 'danger' as const }]
+      : []),
+  ];
   return {
     id: 'actions',
     header: 'Actions',
     width: ACTION_WIDTHS[Math.min(count, ACTION_WIDTHS.length - 1)],
+    menu,
     cell: (row) => (
       <div className="flex items-center gap-1">
-        {view && <RowAction icon={Eye} label={`View ${name(row)}`} onClick={() => view(row)} />}
-        {more.map((action) => (
-          <RowAction
-            key={action.verb}
-            icon={action.icon}
-            label={`${action.verb} ${name(row)}`}
-            onClick={() => action.onClick(row)}
-          />
+        {menu(row).map((action) => (
+          <RowAction key={action.verb} {...action} />
         ))}
-        {edit && <RowAction icon={Pencil} label={`Edit ${name(row)}`} onClick={() => edit(row)} />}
-        {remove && (canRemove?.(row) ?? true) && (
-          <RowAction
-            icon={Trash2}
-            tone="danger"
-            label={`${removeVerb} ${name(row)}`}
-            onClick={() => remove(row)}
-          />
-        )}
       </div>
     ),
   };

@@ -35,7 +35,7 @@ export function DetailItem({
       className={cn(
         'min-w-0',
         wide && 'sm:col-span-2',
-        layout === 'row' && 'grid gap-1 py-2.5 sm:grid-cols-[9rem_minmax(0,1fr)]',
+        layout === 'row' && 'grid grid-cols-1 gap-1 py-2.5 sm:grid-cols-[9rem_minmax(0,1fr)]',
       )}
     >
       <dt
@@ -45,7 +45,14 @@ export function DetailItem({
       >
         {label}
       </dt>
-      <dd className={cn('text-sm break-words text-neutral-900', layout === 'stacked' && 'mt-0.5')}>
+      <dd
+        className={cn(
+          // wrap-anywhere, not break-words: an unbroken value (a long location) must not widen its
+          // card's grid column, which sizes to the longest word.
+          'text-sm wrap-anywhere text-neutral-900',
+          layout === 'stacked' && 'mt-0.5',
+        )}
+      >
         {value}
       </dd>
     </div>

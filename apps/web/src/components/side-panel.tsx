@@ -51,7 +51,15 @@ export function SidePanel({
           </Button>
         </SheetClose>
       </header>
-      <div className="flex-1 overflow-y-auto px-6 py-5">{children}</div>
+      {/* Focusable: a read-only panel taller than the screen has nothing else a keyboard can
+          scroll it with. */}
+      <div
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        className="flex-1 overflow-y-auto px-6 py-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-600"
+      >
+        {children}
+      </div>
       {footer && (
         <footer className="flex justify-end gap-3 border-t border-neutral-200 bg-neutral-50 px-6 py-4">
           {footer}

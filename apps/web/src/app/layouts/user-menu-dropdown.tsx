@@ -21,8 +21,10 @@ export function UserMenuDropdown({ user, openedBy }: { user: ProfileUser; opened
   const name = fullName(user, '');
   const firstOpen = useRef(openedBy);
   const content = useRef<HTMLDivElement>(null);
+  // Not modal: a modal menu hides the shell from assistive technology while its controls stay
+  // focusable; the menu still closes on Escape and on a click or focus outside.
   return (
-    <DropdownMenu.Root defaultOpen={openedBy !== null}>
+    <DropdownMenu.Root defaultOpen={openedBy !== null} modal={false}>
       <DropdownMenu.Trigger className={triggerClasses}>
         <UserMenuFace user={user} />
       </DropdownMenu.Trigger>

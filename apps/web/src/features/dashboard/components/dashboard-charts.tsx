@@ -85,7 +85,11 @@ export function MatchesChart({ data }: { data: ChartData['matchesChartData'] }) 
           />
           <div aria-hidden="true">
             <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-              <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+              <BarChart
+                accessibilityLayer={false}
+                data={data}
+                margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+              >
                 <CartesianGrid
                   strokeDasharray="3 3"
                   vertical={false}
@@ -136,8 +140,9 @@ export function PlayerRolesChart({ data }: { data: ChartData['playerRoleData'] }
           />
           <div aria-hidden="true">
             <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-              <PieChart>
+              <PieChart accessibilityLayer={false}>
                 <Pie
+                  rootTabIndex={-1}
                   data={data}
                   dataKey="value"
                   nameKey="name"

@@ -174,7 +174,7 @@ export function TeamDetailsPage() {
           <Card>
             <div className="flex flex-col items-center text-center">
               <TeamLogo url={team.logo_url} className="size-24 ring-1 ring-neutral-200" />
-              <h1 className="mt-4 max-w-full text-xl font-semibold break-words text-neutral-900">
+              <h1 className="mt-4 max-w-full text-xl font-semibold wrap-anywhere text-neutral-900">
                 {team.name}
               </h1>
               <p className="mt-1 text-sm text-neutral-500">{team.team_initials}</p>

@@ -100,7 +100,7 @@ export function WhatsAppPreview({ draft, localMediaUrl, className }: WhatsAppPre
               return (
                 <li
                   key={i}
-                  className="flex items-center justify-center gap-1.5 rounded-lg bg-white px-2 py-1.5 text-[13px] font-medium text-[#00a5f4] shadow-sm"
+                  className="flex items-center justify-center gap-1.5 rounded-lg bg-white px-2 py-1.5 text-[13px] font-medium text-info-700 shadow-sm"
                 >
                   <Icon className="size-3.5 shrink-0" aria-hidden="true" />
                   <span className="truncate">{button.text}</span>

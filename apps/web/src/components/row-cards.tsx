@@ -1,0 +1,187 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { MoreVertical } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import { cn } from '@/lib/cn';
+import type { Column, DataTableProps } from './data-table';
+
+const itemClasses =
+  'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-neutral-100';
+
+/** Enter or Space on a row or card itself (not on a button inside it) opens it. */
+export function openOnKey(event: KeyboardEvent, open: () => void) {
+  if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
+    event.preventDefault();
+    open();
+  }
+}
+
+/** Each column's place on a card: its own `card`, or the default the Column type describes. */
+export function cardLayout<Row>(columns: readonly Column<Row>[]) {
+  const placed = columns.map((column, index) => ({
+    column,
+    place:
+      column.card ??
+      (column.menu
+        ? 'hidden'
+        : index === 0 && !columns.some((other) => other.card === 'title')
+          ? 'title'
+          : column.id === 'status'
+            ? 'status'
+            : 'field'),
+  }));
+  const only = (place: string) => placed.filter((p) => p.place === place).map((p) => p.column);
+  return {
+    title: only('title'),
+    status: only('status'),
+    fields: only('field'),
+    menu: columns.find((column) => column.menu)?.menu,
+  };
+}
+
+/**
+ * A list on a phone: each row a card with its title, status, labelled key fields and its
+ * actions in a menu; the filters the table keeps in its filter row sit in a block above.
+ */
+export function RowCards<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  loading = false,
+  skeletonRows = 3,
+  emptyText,
+  problem,
+  onRowClick,
+  rowLabel,
+  rowClassName,
+}: DataTableProps<Row>) {
+  const { title, status, fields, menu } = cardLayout(columns);
+  const filters = columns.filter((column) => column.filter !== undefined);
+
+  return (
+    <div>
+      {filters.length > 0 && (
+        <div
+          role="group"
+          aria-label={`Filter ${label}`}
+          className="grid gap-3 border-b border-neutral-200 p-4"
+        >
+          {filters.map((column) => (
+            <div key={column.id} className="flex min-w-0 flex-col gap-1 [&>*]:w-full">
+              <span className="text-xs font-semibold tracking-wide text-neutral-500 uppercase">
+                {column.header}
+              </span>
+              {column.filter}
+            </div>
+          ))}
+        </div>
+      )}
+      {problem ? (
+        problem
+      ) : loading && rows.length === 0 ? (
+        <ul aria-hidden="true" className="divide-y divide-neutral-100">
+          {Array.from({ length: Math.max(1, skeletonRows) }, (_, index) => (
+            <li key={index} className="space-y-2 p-4">
+              <span className="block h-5 w-2/3 animate-pulse rounded bg-neutral-100" />
+              <span className="block h-4 w-1/2 animate-pulse rounded bg-neutral-100" />
+            </li>
+          ))}
+        </ul>
+      ) : rows.length === 0 ? (
+        <p className="px-4 py-10 text-sm text-neutral-500">{emptyText}</p>
+      ) : (
+        <ul
+          aria-label={label}
+          aria-busy={loading || undefined}
+          className={cn('divide-y divide-neutral-100 transition-opacity', loading && 'opacity-50')}
+        >
+          {rows.map((row) => {
+            const actions = menu?.(row) ?? [];
+            const [first] = actions;
+            return (
+              // The card opens like the table's row does (focusable, Enter); it is no button,
+              // since it holds its own menu button.
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+              <li
+                key={rowKey(row)}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onKeyDown={
+                  onRowClick ? (event) => openOnKey(event, () => onRowClick(row)) : undefined
+                }
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+                tabIndex={onRowClick ? 0 : undefined}
+                aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
+                className={cn(
+                  'group space-y-3 p-4 text-sm text-neutral-700',
+                  onRowClick &&
+                    'cursor-pointer hover:bg-neutral-50 focus-visible:bg-primary-50/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-600',
+                  rowClassName?.(row),
+                )}
+              >
+                <div className="flex items-start gap-2">
+                  <div className="min-w-0 flex-1 font-medium break-words text-neutral-900">
+                    {title.map((column) => (
+                      <div key={column.id}>{column.cell(row)}</div>
+                    ))}
+                  </div>
+                  {status.map((column) => (
+                    <div key={column.id} className="shrink-0">
+                      {column.cell(row)}
+                    </div>
+                  ))}
+                  {first && (
+                    <DropdownMenu.Root modal={false}>
+                      <DropdownMenu.Trigger
+                        aria-label={`Actions for ${first.label.slice(first.verb.length + 1)}`}
+                        onClick={(event) => event.stopPropagation()}
+                        onKeyDown={(event) => event.stopPropagation()}
+                        className="-my-1 inline-flex size-8 shrink-0 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary-600"
+                      >
+                        <MoreVertical className="size-4" aria-hidden="true" />
+                      </DropdownMenu.Trigger>
+                      <DropdownMenu.Portal>
+                        <DropdownMenu.Content
+                          align="end"
+                          sideOffset={4}
+                          // A portal's events still bubble through React to the card.
+                          onClick={(event) => event.stopPropagation()}
+                          onKeyDown={(event) => event.stopPropagation()}
+                          className="animate-fade-in z-50 min-w-40 rounded-xl border border-neutral-200 bg-surface p-1.5 shadow-lg"
+                        >
+                          {actions.map((action) => (
+                            <DropdownMenu.Item
+                              key={action.verb}
+                              aria-label={action.label}
+                              onSelect={action.onClick}
+                              className={cn(
+                                itemClasses,
+                                action.tone === 'danger' ? 'text-danger-700' : 'text-neutral-700',
+                              )}
+                            >
+                              <action.icon className="size-4" aria-hidden="true" />
+                              {action.verb}
+                            </DropdownMenu.Item>
+                          ))}
+                        </DropdownMenu.Content>
+                      </DropdownMenu.Portal>
+                    </DropdownMenu.Root>
+                  )}
+                </div>
+                {fields.length > 0 && (
+                  <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
+                    {fields.map((column) => (
+                      <div key={column.id} className="min-w-0">
+                        <dt className="text-xs text-neutral-500">{column.header}</dt>
+                        <dd className="min-w-0 break-words">{column.cell(row)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
