@@ -72,6 +72,7 @@ export const CLASS_GROUPS: readonly string[] = [
   'vertical-align',
   'whitespace',
   'break',
+  'wrap',
   'bg-color',
   'gradient-from',
   'gradient-via',
