@@ -102,7 +102,7 @@ test.describe('sends: confirmation, honest toast, progress, single flight', () =
         'aria-valuemax',
         String(count),
       );
-      await expect(page.getByRole('status').filter({ hasText: /^failed$/ })).toBeVisible({
+      await expect(page.getByRole('status').filter({ hasText: /^Failed$/ })).toBeVisible({
         timeout: 180_000,
       });
       await expect(progress.getByRole('progressbar')).toHaveAttribute(
