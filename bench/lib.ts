@@ -313,10 +313,28 @@ export const FIRST_NAMES = [...MALE_FIRST_NAMES, ...FEMALE_FIRST_NAMES];
 export const CITIES = PLACES.map(([city]) => city);
 
 /**
- * Migrations, the base seed, the demo roles and `count` users in one `INSERT … SELECT
- * generate_series`, with the per-row triggers off and their counters rebuilt and checked.
+ * Runs `insert`, a bulk `INSERT INTO users`, in the client's open transaction with the per-row
+ * counter triggers off (their upkeep would dominate the load), then rebuilds `user_counts` and
+ * `user_search_names` once.
  */
-async function seedUsers(databaseUrl: string, count: number) {
+export async function insertUsersInBulk(client: pg.Client, insert: () => Promise<unknown>) {
+  await client.query('alter table users disable trigger users_count_insert_delete');
+  await client.query('alter table users disable trigger users_search_names_insert_delete');
+  await insert();
+  await client.query('alter table users enable trigger users_count_insert_delete');
+  await client.query('alter table users enable trigger users_search_names_insert_delete');
+  await client.query('delete from user_counts');
+  await client.query(
+    'insert into user_counts (role_id, status, count) select role_id, status, count(*) from users group by 1, 2',
+  );
+  await client.query('delete from user_search_names');
+  await client.query(
+    'insert into user_search_names (name, users) select search_name, count(*) from users group by 1',
+  );
+}
+
+/** Migrations, the base seed with the bench administrator, and the demo roles. */
+export async function seedBaseAndRoles(databaseUrl: string) {
   const database = openPostgres(databaseUrl, 2);
   await runMigrations(database);
   await seedBase(
@@ -326,17 +344,23 @@ async function seedUsers(databaseUrl: string, count: number) {
   );
   await seedDemoRoles(database.db);
   await database.close();
+}
+
+/**
+ * Migrations, the base seed, the demo roles and `count` users in one `INSERT … SELECT
+ * generate_series`, with the per-row triggers off and their counters rebuilt and checked.
+ */
+async function seedUsers(databaseUrl: string, count: number) {
+  await seedBaseAndRoles(databaseUrl);
 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const started = performance.now();
-    // Per-row counter upkeep would dominate a bulk load: switch it off, then recount once.
     await client.query('begin');
-    await client.query('alter table users disable trigger users_count_insert_delete');
-    await client.query('alter table users disable trigger users_search_names_insert_delete');
-    await client.query(
-      `insert into users (email, phone_number, role_id, status, first_name, last_name, gender, date_of_birth,
+    await insertUsersInBulk(client, () =>
+      client.query(
+        `insert into users (email, phone_number, role_id, status, first_name, last_name, gender, date_of_birth,
                           address, city, state, country, pincode, created_at, updated_at)
        select 'user' || g || '@bench.example.in',
               (6000000000 + g)::text,
@@ -354,17 +378,8 @@ async function seedUsers(databaseUrl: string, count: number) {
               now() - make_interval(secs => $4::int - g), now() - make_interval(secs => $4::int - g)
        from generate_series(1, $4::int) g,
             (select $1::text[] as names) f, (select $2::text[] as names) l, (select $3::text[] as names) c`,
-      [FIRST_NAMES, LAST_NAMES, CITIES, count],
-    );
-    await client.query('alter table users enable trigger users_count_insert_delete');
-    await client.query('alter table users enable trigger users_search_names_insert_delete');
-    await client.query('delete from user_counts');
-    await client.query(
-      'insert into user_counts (role_id, status, count) select role_id, status, count(*) from users group by 1, 2',
-    );
-    await client.query('delete from user_search_names');
-    await client.query(
-      'insert into user_search_names (name, users) select search_name, count(*) from users group by 1',
+        [FIRST_NAMES, LAST_NAMES, CITIES, count],
+      ),
     );
     await client.query('commit');
     const loaded = performance.now();

@@ -24,6 +24,7 @@
  * that got no answer (a timeout, or still in flight when the run ended) may or may not have
  * landed, and the check accepts either value for its row.
  */
+import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
@@ -54,9 +55,74 @@ const CONNECTIONS = 100;
 const EDITED_USERS = 5_000;
 const RECIPIENTS_PER_SEND = 3;
 const BARE_URL = '/api/bench/bare';
+/** The API process's CPU time so far, in microseconds. */
+const CPU_URL = '/api/bench/cpu';
 
 function routes(app: FastifyInstance) {
   app.get(BARE_URL, { config: { access: 'public' } }, bareUsersQuery(app));
+  app.get(CPU_URL, { config: { access: 'public' } }, () => process.cpuUsage());
+}
+
+/** Busy and idle CPU seconds of a process, or of the whole machine (`/proc/stat`). */
+async function cpuSeconds(pid?: number) {
+  const text = await readFile(pid ? `/proc/${pid}/stat` : '/proc/stat', 'utf8').catch(() => '');
+  if (!pid) {
+    const [, ...ticks] = text.split('\n')[0]!.trim().split(/\s+/).map(Number);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    return { busy: (ticks.slice(0, 8).reduce((a, b) => a + b, 0) - idle) / 100, idle: idle / 100 };
+  }
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { busy: (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100, idle: 0 };
+}
+
+/**
+ * Where the machine's CPU went while `run` ran: the API process, the PostgreSQL backends serving
+ * this database (read from /proc, so only when the server is on this machine), this process
+ * (the load generator and the SMTP sink), everything else on the machine, and idle.
+ */
+async function cpuDuring<T>(base: string, databaseUrl: string, run: () => Promise<T>) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const backends = async () =>
+    (
+      await client.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      )
+    ).rows.map((r) => r.pid);
+  const apiCpu = async () => {
+    const { user, system } = (await (await fetch(base + CPU_URL)).json()) as Record<string, number>;
+    return (user! + system!) / 1e6;
+  };
+  const pgCpu = async (pids: number[]) =>
+    new Map(await Promise.all(pids.map(async (p) => [p, (await cpuSeconds(p)).busy] as const)));
+  const before = {
+    pids: await backends(),
+    machine: await cpuSeconds(),
+    api: await apiCpu(),
+    self: process.cpuUsage(),
+  };
+  const pgBefore = await pgCpu(before.pids);
+  const result = await run();
+  const machine = await cpuSeconds();
+  const api = (await apiCpu()) - before.api;
+  const self = process.cpuUsage(before.self);
+  const pids = [...new Set([...before.pids, ...(await backends())])];
+  const pgAfter = await pgCpu(pids);
+  await client.end();
+  const postgres = pids.reduce((sum, p) => sum + (pgAfter.get(p) ?? 0) - (pgBefore.get(p) ?? 0), 0);
+  const busy = machine.busy - before.machine.busy;
+  const mine = (self.user + self.system) / 1e6;
+  return {
+    result,
+    cpu: {
+      api,
+      postgres,
+      loadGenerator: mine,
+      others: busy - api - postgres - mine,
+      idle: machine.idle - before.machine.idle,
+    },
+  };
 }
 
 async function seedTeamsAndTemplates(databaseUrl: string) {
@@ -501,10 +567,13 @@ const loadAverage = () =>
     .map((x) => x.toFixed(2))
     .join(' ');
 
+type Cpu = Awaited<ReturnType<typeof cpuDuring>>['cpu'];
+
 function report(
   { result, tallies }: Awaited<ReturnType<typeof runMixed>>,
   bare: { rps: number; p50: number; p99: number },
   loadBefore: string,
+  cpu: Cpu,
 ) {
   const rps = result.requests.total / result.duration;
   console.log(
@@ -522,6 +591,12 @@ function report(
     .map(([code, s]) => `${code}: ${s.count ?? 0}`);
   console.log(
     `errors ${result.errors} (timeouts ${result.timeouts}); non-2xx ${result.non2xx}${byStatus.length ? ` (${byStatus.join(', ')})` : ''}`,
+  );
+  const perRequest = (seconds: number) => ((seconds * 1000) / result.requests.total).toFixed(2);
+  console.log(
+    `CPU seconds over the run: API ${cpu.api.toFixed(1)} (${perRequest(cpu.api)} ms per request), ` +
+      `PostgreSQL ${cpu.postgres.toFixed(1)} (${perRequest(cpu.postgres)} ms), load generator and sink ${cpu.loadGenerator.toFixed(1)}, ` +
+      `rest of the machine ${cpu.others.toFixed(1)}, idle ${cpu.idle.toFixed(1)}`,
   );
   const answered = [...tallies.values()].reduce((sum, t) => sum + t.latencies.length, 0);
   console.log(
@@ -604,8 +679,10 @@ async function main() {
           await runMixed(base, headers, work, 5);
           const bare = await measure(base, BARE_URL, {}, BASELINE_SECONDS, CONNECTIONS);
           const loadBefore = loadAverage();
-          const run = await runMixed(base, headers, work, SECONDS);
-          report(run, bare, loadBefore);
+          const { result: run, cpu } = await cpuDuring(base, databaseUrl, () =>
+            runMixed(base, headers, work, SECONDS),
+          );
+          report(run, bare, loadBefore, cpu);
           // Writes still in flight when autocannon stopped: let the API finish them.
           await new Promise((r) => setTimeout(r, 1000));
           console.log(`\nChecking every acknowledged write (warm-up included):`);
