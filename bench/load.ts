@@ -24,6 +24,7 @@
  * that got no answer (a timeout, or still in flight when the run ended) may or may not have
  * landed, and the check accepts either value for its row.
  */
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
@@ -538,7 +539,12 @@ async function runMixed(
             ...request,
             method: call.method,
             path: call.path,
-            headers: { ...headers, 'content-type': 'application/json' },
+            // As the web app does, every POST carries a new Idempotency-Key (decision 036).
+            headers: {
+              ...headers,
+              'content-type': 'application/json',
+              ...(call.method === 'POST' ? { 'idempotency-key': randomUUID() } : {}),
+            },
             body: call.body === undefined ? undefined : JSON.stringify(call.body),
           };
         },
