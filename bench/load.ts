@@ -180,8 +180,18 @@ async function loadPools(databaseUrl: string) {
     );
     return {
       userIds: range!,
-      /** Above every id in the table, so the phone numbers and emails the run makes are new. */
-      fresh: (await q<{ max: number }>('select max(id) as max from users'))[0]!.max,
+      /**
+       * The highest mobile number starting with 9 (the seeded ones start with 6): the run's new
+       * users take the numbers above it, and emails made from them, so a kept database's
+       * earlier runs never collide.
+       */
+      lastNumber: Number(
+        (
+          await q<{ max: string | null }>(
+            "select max(phone_number) as max from users where phone_number >= '9'",
+          )
+        )[0]!.max ?? 9_000_000_000,
+      ),
       users: await q<EditedUser>(
         `select id, email, phone_number, role_id, status from users
          where email like '%@bench.example.in' and status <> 'initiated'
@@ -268,6 +278,7 @@ interface Call {
 
 function workload(pools: Pools) {
   let seq = 0;
+  let lastNumber = pools.lastNumber;
   const userBody = (u: EditedUser, city: string) => ({
     first_name: pick(FIRST_NAMES),
     last_name: pick(LAST_NAMES),
@@ -382,11 +393,11 @@ function workload(pools: Pools) {
     'create user': {
       weight: 4,
       call: () => {
-        const n = pools.fresh + ++seq;
+        const n = ++lastNumber;
         const u: EditedUser = {
           id: 0,
           email: `load${n}@bench.example.in`,
-          phone_number: String(9_000_000_000 + n),
+          phone_number: String(n),
           role_id: pools.player,
           status: 'verified',
         };
