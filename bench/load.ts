@@ -64,17 +64,21 @@ function routes(app: FastifyInstance) {
   app.get(CPU_URL, { config: { access: 'public' } }, () => process.cpuUsage());
 }
 
-/** Busy and idle CPU seconds of a process, or of the whole machine (`/proc/stat`). */
+/**
+ * CPU seconds used by a process, or busy and idle on the whole machine (`/proc/stat`; time the
+ * hypervisor took, steal, counts as neither); null when there is no such process.
+ */
 async function cpuSeconds(pid?: number) {
-  const text = await readFile(pid ? `/proc/${pid}/stat` : '/proc/stat', 'utf8').catch(() => '');
+  const text = await readFile(pid ? `/proc/${pid}/stat` : '/proc/stat', 'utf8').catch(() => null);
+  if (text === null) return null;
   if (!pid) {
     const [, ...ticks] = text.split('\n')[0]!.trim().split(/\s+/).map(Number);
     const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
-    return { busy: (ticks.slice(0, 8).reduce((a, b) => a + b, 0) - idle) / 100, idle: idle / 100 };
+    return { busy: (ticks.slice(0, 7).reduce((a, b) => a + b, 0) - idle) / 100, idle: idle / 100 };
   }
   // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return { busy: (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100, idle: 0 };
+  return { busy: (Number(fields[11]) + Number(fields[12])) / 100, idle: 0 };
 }
 
 /**
@@ -95,23 +99,31 @@ async function cpuDuring<T>(base: string, databaseUrl: string, run: () => Promis
     const { user, system } = (await (await fetch(base + CPU_URL)).json()) as Record<string, number>;
     return (user! + system!) / 1e6;
   };
+  // A backend's pid means something here only when the server runs on this machine.
+  const local = ['127.0.0.1', 'localhost', '[::1]', ''].includes(new URL(databaseUrl).hostname);
   const pgCpu = async (pids: number[]) =>
-    new Map(await Promise.all(pids.map(async (p) => [p, (await cpuSeconds(p)).busy] as const)));
+    new Map(await Promise.all(pids.map(async (p) => [p, (await cpuSeconds(p))?.busy] as const)));
   const before = {
-    pids: await backends(),
-    machine: await cpuSeconds(),
+    pids: local ? await backends() : [],
+    machine: (await cpuSeconds()) ?? { busy: Number.NaN, idle: Number.NaN },
     api: await apiCpu(),
     self: process.cpuUsage(),
   };
   const pgBefore = await pgCpu(before.pids);
   const result = await run();
-  const machine = await cpuSeconds();
+  const machine = (await cpuSeconds()) ?? { busy: Number.NaN, idle: Number.NaN };
   const api = (await apiCpu()) - before.api;
   const self = process.cpuUsage(before.self);
-  const pids = [...new Set([...before.pids, ...(await backends())])];
+  const pids = local ? [...new Set([...before.pids, ...(await backends())])] : [];
   const pgAfter = await pgCpu(pids);
   await client.end();
-  const postgres = pids.reduce((sum, p) => sum + (pgAfter.get(p) ?? 0) - (pgBefore.get(p) ?? 0), 0);
+  // A backend that ended during the run took its CPU time with it: it counts as the machine's.
+  const postgres = local
+    ? pids.reduce(
+        (sum, p) => sum + (pgAfter.get(p) ?? pgBefore.get(p) ?? 0) - (pgBefore.get(p) ?? 0),
+        0,
+      )
+    : Number.NaN;
   const busy = machine.busy - before.machine.busy;
   const mine = (self.user + self.system) / 1e6;
   return {
@@ -120,7 +132,7 @@ async function cpuDuring<T>(base: string, databaseUrl: string, run: () => Promis
       api,
       postgres,
       loadGenerator: mine,
-      others: busy - api - postgres - mine,
+      others: busy - api - (local ? postgres : 0) - mine,
       idle: machine.idle - before.machine.idle,
     },
   };
