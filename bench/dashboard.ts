@@ -14,12 +14,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { openPostgres } from '../apps/api/src/db/client';
-import { runMigrations } from '../apps/api/src/db/migrate';
-import { seedBase } from '../apps/api/src/db/seed/base';
-import { seedDemoRoles } from '../apps/api/src/db/seed/demo';
 import { loadDashboard } from '../apps/api/src/features/dashboard/repository';
-import { ADMIN, bareUsersQuery, runBench, runScenarios, withApi, withBenchDatabase } from './lib';
+import {
+  bareUsersQuery,
+  insertUsersInBulk,
+  runBench,
+  runScenarios,
+  seedBaseAndRoles,
+  withApi,
+  withBenchDatabase,
+} from './lib';
 
 const USER_COUNT = Number(process.env.BENCH_USERS ?? 1_000_000);
 const MATCH_COUNT = Number(process.env.BENCH_MATCHES ?? 100_000);
@@ -44,28 +48,18 @@ async function timed(client: pg.Client, label: string, text: string, values: unk
 }
 
 async function seedDatabase(databaseUrl: string) {
-  const database = openPostgres(databaseUrl, 2);
-  await runMigrations(database);
-  await seedBase(
-    database.db,
-    { adminEmail: ADMIN.email, adminPassword: ADMIN.password },
-    { info() {}, warn() {} },
-  );
-  await seedDemoRoles(database.db);
-  await database.close();
+  await seedBaseAndRoles(databaseUrl);
 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     console.log('Seeding:');
     await client.query('begin');
-    // users: per-row counter upkeep would dominate a bulk load; switched off, recounted once.
-    await client.query('alter table users disable trigger users_count_insert_delete');
-    await client.query('alter table users disable trigger users_search_names_insert_delete');
-    await timed(
-      client,
-      `${USER_COUNT.toLocaleString('en')} users`,
-      `insert into users (email, phone_number, role_id, status, first_name, last_name, created_at, updated_at)
+    await insertUsersInBulk(client, () =>
+      timed(
+        client,
+        `${USER_COUNT.toLocaleString('en')} users`,
+        `insert into users (email, phone_number, role_id, status, first_name, last_name, created_at, updated_at)
        select 'user' || g || '@bench.example.in', (6000000000 + g)::text,
               case when g % 10 = 0 then (select id from roles where name = 'owner')
                    when g % 15 = 1 then (select id from roles where name = 'umpire')
@@ -74,17 +68,8 @@ async function seedDatabase(databaseUrl: string) {
               'Player', 'No ' || g,
               now() - make_interval(secs => $1::int - g), now() - make_interval(secs => $1::int - g)
        from generate_series(1, $1::int) g`,
-      [USER_COUNT],
-    );
-    await client.query('alter table users enable trigger users_count_insert_delete');
-    await client.query('alter table users enable trigger users_search_names_insert_delete');
-    await client.query('delete from user_counts');
-    await client.query(
-      'insert into user_counts (role_id, status, count) select role_id, status, count(*) from users group by 1, 2',
-    );
-    await client.query('delete from user_search_names');
-    await client.query(
-      'insert into user_search_names (name, users) select search_name, count(*) from users group by 1',
+        [USER_COUNT],
+      ),
     );
     // The dashboard's own counters stay on: their statement-level triggers add each bulk
     // insert's counts once per group, and the counts are checked against count(*) below.

@@ -16,6 +16,15 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openPostgres, preparedDb } from '../apps/api/src/db/client';
+import { runMigrations } from '../apps/api/src/db/migrate';
+import { seedBase } from '../apps/api/src/db/seed/base';
+import { seedDemoRoles } from '../apps/api/src/db/seed/demo';
+import {
+  FEMALE_FIRST_NAMES,
+  LAST_NAMES,
+  MALE_FIRST_NAMES,
+  PLACES,
+} from '../apps/api/src/db/seed/demo-names';
 import { users } from '../apps/api/src/db/schema';
 
 export const SERVER_URL =
@@ -181,10 +190,11 @@ export async function measure(
   url: string,
   headers: Record<string, string>,
   seconds: number,
+  connections = CONNECTIONS,
 ) {
   const result = await autocannon({
     url: base + url,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     headers,
   });
@@ -296,4 +306,110 @@ export async function runScenarios(
       `${label.padEnd(width)} ${cells.map((c, k) => String(c).padStart(k === 2 ? 8 : 7)).join(' ')}  ${median(r.map((x) => x.ratio)).toFixed(2)}`,
     );
   }
+}
+
+// The demo seed's names and towns, so the searches meet names like the ones a demo install has.
+export const FIRST_NAMES = [...MALE_FIRST_NAMES, ...FEMALE_FIRST_NAMES];
+export const CITIES = PLACES.map(([city]) => city);
+
+/**
+ * Runs `insert`, a bulk `INSERT INTO users`, in the client's open transaction with the per-row
+ * counter triggers off (their upkeep would dominate the load), then rebuilds `user_counts` and
+ * `user_search_names` once.
+ */
+export async function insertUsersInBulk(client: pg.Client, insert: () => Promise<unknown>) {
+  await client.query('alter table users disable trigger users_count_insert_delete');
+  await client.query('alter table users disable trigger users_search_names_insert_delete');
+  await insert();
+  await client.query('alter table users enable trigger users_count_insert_delete');
+  await client.query('alter table users enable trigger users_search_names_insert_delete');
+  await client.query('delete from user_counts');
+  await client.query(
+    'insert into user_counts (role_id, status, count) select role_id, status, count(*) from users group by 1, 2',
+  );
+  await client.query('delete from user_search_names');
+  await client.query(
+    'insert into user_search_names (name, users) select search_name, count(*) from users group by 1',
+  );
+}
+
+/** Migrations, the base seed with the bench administrator, and the demo roles. */
+export async function seedBaseAndRoles(databaseUrl: string) {
+  const database = openPostgres(databaseUrl, 2);
+  await runMigrations(database);
+  await seedBase(
+    database.db,
+    { adminEmail: ADMIN.email, adminPassword: ADMIN.password },
+    { info() {}, warn() {} },
+  );
+  await seedDemoRoles(database.db);
+  await database.close();
+}
+
+/**
+ * Migrations, the base seed, the demo roles and `count` users in one `INSERT … SELECT
+ * generate_series`, with the per-row triggers off and their counters rebuilt and checked.
+ */
+async function seedUsers(databaseUrl: string, count: number) {
+  await seedBaseAndRoles(databaseUrl);
+
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const started = performance.now();
+    await client.query('begin');
+    await insertUsersInBulk(client, () =>
+      client.query(
+        `insert into users (email, phone_number, role_id, status, first_name, last_name, gender, date_of_birth,
+                          address, city, state, country, pincode, created_at, updated_at)
+       select 'user' || g || '@bench.example.in',
+              (6000000000 + g)::text,
+              case when g % 10 = 0 then (select id from roles where name = 'owner')
+                   when g % 15 = 1 then (select id from roles where name = 'umpire')
+                   else (select id from roles where name = 'player') end,
+              (array['verified','verified','verified','pending','pending','initiated','suspended'])[1 + abs(hashint4(g)) % 7],
+              f.names[1 + abs(hashint4(g + 1)) % cardinality(f.names)],
+              l.names[1 + abs(hashint4(g + 2)) % cardinality(l.names)],
+              (array['Male','Female','Other'])[1 + abs(hashint4(g + 3)) % 3],
+              date '1970-01-01' + (abs(hashint4(g + 4)) % 12000),
+              (1 + g % 250) || ', MG Road',
+              c.names[1 + abs(hashint4(g + 5)) % cardinality(c.names)], 'Maharashtra', 'India',
+              (400001 + g % 900)::text,
+              now() - make_interval(secs => $4::int - g), now() - make_interval(secs => $4::int - g)
+       from generate_series(1, $4::int) g,
+            (select $1::text[] as names) f, (select $2::text[] as names) l, (select $3::text[] as names) c`,
+        [FIRST_NAMES, LAST_NAMES, CITIES, count],
+      ),
+    );
+    await client.query('commit');
+    const loaded = performance.now();
+    await client.query('vacuum analyze users');
+    await client.query('vacuum analyze user_counts');
+    await client.query('vacuum analyze user_search_names');
+    // Write the load's dirty pages out now rather than during the measured rounds.
+    await client.query('checkpoint');
+    const { rows } = await client.query<{ counted: string; kept: string }>(
+      'select (select count(*) from users) as counted, (select sum(count) from user_counts) as kept',
+    );
+    console.log(
+      `Seeded ${count.toLocaleString('en')} users in ${((loaded - started) / 1000).toFixed(1)} s ` +
+        `(+${((performance.now() - loaded) / 1000).toFixed(1)} s vacuum analyze); ` +
+        `count(*) ${rows[0]!.counted}, user_counts ${rows[0]!.kept}`,
+    );
+    if (rows[0]!.counted !== rows[0]!.kept) throw new Error('user_counts disagrees with count(*)');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database with the demo roles, the bench administrator and `count` users named like the demo
+ * seed's, loaded with one `INSERT … SELECT generate_series` when `fresh`; a kept one
+ * (`BENCH_KEEP`) is only brought up to the latest migration.
+ */
+export async function prepareUsers(databaseUrl: string, fresh: boolean, count: number) {
+  if (fresh) return seedUsers(databaseUrl, count);
+  const database = openPostgres(databaseUrl, 1);
+  await runMigrations(database);
+  await database.close();
 }

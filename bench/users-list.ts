@@ -17,24 +17,16 @@
  * a neighbour's burst of CPU use does not land on one scenario only.
  */
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { openPostgres } from '../apps/api/src/db/client';
-import { runMigrations } from '../apps/api/src/db/migrate';
-import { seedBase } from '../apps/api/src/db/seed/base';
-import { seedDemoRoles } from '../apps/api/src/db/seed/demo';
 import {
-  FEMALE_FIRST_NAMES,
-  LAST_NAMES,
-  MALE_FIRST_NAMES,
-  PLACES,
-} from '../apps/api/src/db/seed/demo-names';
-import { ADMIN, bareUsersQuery, runBench, runScenarios, withApi, withBenchDatabase } from './lib';
+  bareUsersQuery,
+  prepareUsers,
+  runBench,
+  runScenarios,
+  withApi,
+  withBenchDatabase,
+} from './lib';
 
 const USER_COUNT = Number(process.env.BENCH_USERS ?? 1_000_000);
-
-// The demo seed's names and towns, so the searches meet names like the ones a demo install has.
-const FIRST = [...MALE_FIRST_NAMES, ...FEMALE_FIRST_NAMES];
-const CITIES = PLACES.map(([city]) => city);
 
 /** The throwaway baselines: one indexed query and no response schema, without and with the access check. */
 const BARE_URL = '/api/bench/bare';
@@ -46,85 +38,9 @@ function routes(app: FastifyInstance) {
   app.get(BARE_AUTHED_URL, { config: { access: 'users.view' } }, bare);
 }
 
-async function seedDatabase(databaseUrl: string) {
-  const database = openPostgres(databaseUrl, 2);
-  await runMigrations(database);
-  await seedBase(
-    database.db,
-    { adminEmail: ADMIN.email, adminPassword: ADMIN.password },
-    { info() {}, warn() {} },
-  );
-  await seedDemoRoles(database.db);
-  await database.close();
-
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const started = performance.now();
-    // Per-row counter upkeep would dominate a bulk load: switch it off, then recount once.
-    await client.query('begin');
-    await client.query('alter table users disable trigger users_count_insert_delete');
-    await client.query('alter table users disable trigger users_search_names_insert_delete');
-    await client.query(
-      `insert into users (email, phone_number, role_id, status, first_name, last_name, gender, date_of_birth,
-                          address, city, state, country, pincode, created_at, updated_at)
-       select 'user' || g || '@bench.example.in',
-              (6000000000 + g)::text,
-              case when g % 10 = 0 then (select id from roles where name = 'owner')
-                   when g % 15 = 1 then (select id from roles where name = 'umpire')
-                   else (select id from roles where name = 'player') end,
-              (array['verified','verified','verified','pending','pending','initiated','suspended'])[1 + abs(hashint4(g)) % 7],
-              f.names[1 + abs(hashint4(g + 1)) % cardinality(f.names)],
-              l.names[1 + abs(hashint4(g + 2)) % cardinality(l.names)],
-              (array['Male','Female','Other'])[1 + abs(hashint4(g + 3)) % 3],
-              date '1970-01-01' + (abs(hashint4(g + 4)) % 12000),
-              (1 + g % 250) || ', MG Road',
-              c.names[1 + abs(hashint4(g + 5)) % cardinality(c.names)], 'Maharashtra', 'India',
-              (400001 + g % 900)::text,
-              now() - make_interval(secs => $4::int - g), now() - make_interval(secs => $4::int - g)
-       from generate_series(1, $4::int) g,
-            (select $1::text[] as names) f, (select $2::text[] as names) l, (select $3::text[] as names) c`,
-      [FIRST, LAST_NAMES, CITIES, USER_COUNT],
-    );
-    await client.query('alter table users enable trigger users_count_insert_delete');
-    await client.query('alter table users enable trigger users_search_names_insert_delete');
-    await client.query('delete from user_counts');
-    await client.query(
-      'insert into user_counts (role_id, status, count) select role_id, status, count(*) from users group by 1, 2',
-    );
-    await client.query('delete from user_search_names');
-    await client.query(
-      'insert into user_search_names (name, users) select search_name, count(*) from users group by 1',
-    );
-    await client.query('commit');
-    const loaded = performance.now();
-    await client.query('vacuum analyze users');
-    await client.query('vacuum analyze user_counts');
-    await client.query('vacuum analyze user_search_names');
-    // Write the load's dirty pages out now rather than during the measured rounds.
-    await client.query('checkpoint');
-    const { rows } = await client.query<{ counted: string; kept: string }>(
-      'select (select count(*) from users) as counted, (select sum(count) from user_counts) as kept',
-    );
-    console.log(
-      `Seeded ${USER_COUNT.toLocaleString('en')} users in ${((loaded - started) / 1000).toFixed(1)} s ` +
-        `(+${((performance.now() - loaded) / 1000).toFixed(1)} s vacuum analyze); ` +
-        `count(*) ${rows[0]!.counted}, user_counts ${rows[0]!.kept}`,
-    );
-    if (rows[0]!.counted !== rows[0]!.kept) throw new Error('user_counts disagrees with count(*)');
-  } finally {
-    await client.end();
-  }
-}
-
 async function main() {
   await withBenchDatabase('bench_users', async (databaseUrl, fresh) => {
-    if (fresh) await seedDatabase(databaseUrl);
-    else {
-      const database = openPostgres(databaseUrl, 1);
-      await runMigrations(database);
-      await database.close();
-    }
+    await prepareUsers(databaseUrl, fresh, USER_COUNT);
     const profile = process.env.BENCH_PROFILE
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
       : [];
