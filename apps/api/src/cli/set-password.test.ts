@@ -93,6 +93,7 @@ describe('npm run set-password', { timeout: 120_000 }, () => {
     expect(open.err).toContain('is in use: stop the server first');
   });
 
+  // PostgreSQL only: DATABASE_URL names a server, which the PGlite project has not got.
   it.skipIf(process.env.TEST_DB !== 'pg')(
     'works against the PostgreSQL server of DATABASE_URL',
     async () => {

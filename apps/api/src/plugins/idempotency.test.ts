@@ -296,6 +296,7 @@ describe('Idempotency-Key on POST', () => {
     expect(await t.db.$count(media)).toBe(before + 1);
   });
 
+  // PostgreSQL only: the fault proxy sits on a TCP connection, and PGlite has none to cut.
   it.runIf(onPg)(
     'finds a write whose COMMIT was carried out but answered 503: its retry writes nothing more',
     async () => {
@@ -316,6 +317,7 @@ describe('Idempotency-Key on POST', () => {
     },
   );
 
+  // PostgreSQL only: the fault proxy sits on a TCP connection, and PGlite has none to cut.
   it.runIf(onPg)(
     'runs again, once, a write whose COMMIT never arrived while the database was down',
     async () => {

@@ -81,6 +81,7 @@ describe('session cache', () => {
     expect((await profile(staff.token)).statusCode).toBe(401);
   });
 
+  // PostgreSQL only: LISTEN runs on a server connection that can drop; PGlite has none.
   it.runIf(process.env.TEST_DB === 'pg')(
     'forgets what it cached when the listening connection drops, and listens again',
     async () => {

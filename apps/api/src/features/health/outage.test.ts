@@ -73,6 +73,8 @@ interface Answer {
   retryAfter?: string | null;
 }
 
+// Once per run, in the PGlite project, on a PostgreSQL cluster of its own that it may kill:
+// only where initdb and pg_ctl are installed.
 describe.skipIf(!runsHere || !PG_BIN)(
   `staying up through outages (${PG_BIN ? 'PostgreSQL binaries found' : 'skipped: no PostgreSQL binaries under /usr/lib/postgresql'})`,
   () => {
@@ -314,6 +316,7 @@ describe.skipIf(!runsHere || !PG_BIN)(
       );
     }, 1_200_000);
 
+    // Needs a redis-server binary to start and kill; without one there is no Redis to lose.
     it.skipIf(!REDIS_SERVER)(
       `keeps signing in through ${REDIS_OUTAGES} Redis kills, counting attempts in memory meanwhile`,
       async () => {
