@@ -17,6 +17,8 @@ import securityPlugin from './plugins/security';
 import throttlesPlugin from './plugins/throttles';
 import transportsPlugin from './plugins/transports';
 import webPlugin from './plugins/web';
+import whatsappPlugin from './plugins/whatsapp';
+import whatsappWebhookPlugin from './plugins/whatsapp-webhook';
 import { serializerCompiler } from './lib/response-serializer';
 
 declare module 'fastify' {
@@ -84,12 +86,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   // Infrastructure, each plugin naming what it needs (fastify/demo's shape); the routes only
   // call what these decorate.
   await app.register(notifyListenerPlugin, { database });
+  await app.register(whatsappPlugin);
   await app.register(transportsPlugin);
   await app.register(throttlesPlugin);
   await app.register(deliveryWorkerPlugin);
   await app.register(authPlugin);
   await app.register(auditPlugin);
   await app.register(idempotencyPlugin);
+  await app.register(whatsappWebhookPlugin);
   await registerFeatures(app);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

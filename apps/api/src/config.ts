@@ -2,6 +2,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CONTACT_RATE_POINTS } from '@cricket/contracts';
 
+/** Meta's Graph API, at the version this product was written against. */
+export const DEFAULT_GRAPH_URL = 'https://graph.facebook.com/v23.0';
+
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
@@ -36,6 +39,15 @@ const envSchema = z.object({
   NOTIFY_RETRY_BASE_MS: z.coerce.number().int().min(0).optional(),
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).optional(),
   NOTIFY_POLL_MS: z.coerce.number().int().min(10).optional(),
+  PUBLIC_URL: z.url().optional().or(z.literal('')),
+  WHATSAPP_GRAPH_URL: z.url().default(DEFAULT_GRAPH_URL),
+  WHATSAPP_ACCESS_TOKEN: z.string().optional(),
+  WHATSAPP_WABA_ID: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_APP_ID: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_MPS: z.coerce.number().int().min(1).max(1000).default(80),
 });
 
 export type Config = {
@@ -80,7 +92,29 @@ export type Config = {
     maxAttempts?: number;
     pollMs?: number;
   };
+  /** Where people reach this product (links in messages, the webhook URL to register). */
+  publicUrl: string | undefined;
+  /** The WhatsApp Business Cloud API connection; null when not connected (manual statuses). */
+  whatsapp: WhatsAppConfig | null;
 };
+
+export interface WhatsAppConfig {
+  /** `https://graph.facebook.com/v23.0` in production; a local stand-in in tests. */
+  graphUrl: string;
+  accessToken: string;
+  /** The WhatsApp Business Account: templates live here. */
+  wabaId: string;
+  /** The sending number: messages go out from here; null where only templates are managed. */
+  phoneNumberId: string | null;
+  /** The Meta app: media headers are uploaded through its resumable upload API. */
+  appId: string | null;
+  /** Signs Meta's webhook calls (X-Hub-Signature-256); null refuses every webhook call. */
+  appSecret: string | null;
+  /** Meta echoes it when subscribing the webhook; null refuses every subscription check. */
+  verifyToken: string | null;
+  /** Messages per second to the Graph API, at most. */
+  mps: number;
+}
 
 const IPV4_OR_CIDR = /^(\d{1,3})(\.\d{1,3}){3}(\/\d{1,2})?$/;
 const IPV6_OR_CIDR = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
@@ -157,5 +191,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: e.NOTIFY_MAX_ATTEMPTS,
       pollMs: e.NOTIFY_POLL_MS,
     },
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    whatsapp: whatsappConfig(e),
+  };
+}
+
+/** Connected only with both a token and a business account: one without the other is a mistake. */
+function whatsappConfig(e: z.infer<typeof envSchema>): WhatsAppConfig | null {
+  const token = e.WHATSAPP_ACCESS_TOKEN || undefined;
+  const waba = e.WHATSAPP_WABA_ID || undefined;
+  if (!token && !waba) return null;
+  if (!token || !waba) {
+    throw new Error(
+      `Invalid configuration:\n  ${token ? 'WHATSAPP_WABA_ID' : 'WHATSAPP_ACCESS_TOKEN'}: required with ${token ? 'WHATSAPP_ACCESS_TOKEN' : 'WHATSAPP_WABA_ID'} to connect WhatsApp`,
+    );
+  }
+  return {
+    graphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/+$/, ''),
+    accessToken: token,
+    wabaId: waba,
+    phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID || null,
+    appId: e.WHATSAPP_APP_ID || null,
+    appSecret: e.WHATSAPP_APP_SECRET || null,
+    verifyToken: e.WHATSAPP_VERIFY_TOKEN || null,
+    mps: e.WHATSAPP_MPS,
   };
 }

@@ -68,7 +68,12 @@ export function fieldChanges(before: Snapshot | null, after: Snapshot | null): F
  */
 export async function writeAudit(
   tx: Db,
-  entry: AuditChange & { actorId: number | null; entityType: AuditEntityType },
+  entry: AuditChange & {
+    actorId: number | null;
+    entityType: AuditEntityType;
+    /** A change no user made, named for the trail: 'WhatsApp' for Meta's webhook reports. */
+    systemActor?: string;
+  },
 ) {
   if (!(tx instanceof PgTransaction))
     throw new Error('An audit record must be written inside the transaction of its change');
@@ -85,7 +90,10 @@ export async function writeAudit(
   await tx.insert(auditLogs).values({
     actorId: entry.actorId,
     actorEmail: actor(sql`${users.email}`),
-    actorName: actor(sql`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`),
+    actorName:
+      entry.actorId === null
+        ? (entry.systemActor ?? null)
+        : actor(sql`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`),
     entityType: entry.entityType,
     entityId: entry.entityId,
     action: entry.action,

@@ -90,3 +90,9 @@ export function auditOf(request: FastifyRequest): AuditWriter {
 export function auditAs(actorId: number | null, entity: AuditEntityType): AuditWriter {
   return (tx, change) => writeAudit(tx, { actorId, entityType: entity, ...change });
 }
+
+/** The audit writer of a change reported by an outside system (Meta's webhook: 'WhatsApp'). */
+export function auditBySystem(systemActor: string, entity: AuditEntityType): AuditWriter {
+  return (tx, change) =>
+    writeAudit(tx, { actorId: null, systemActor, entityType: entity, ...change });
+}

@@ -70,9 +70,11 @@ describe('the OpenAPI document', () => {
       [
         'get /api/health/live',
         'get /api/health/ready',
+        'get /api/webhooks/whatsapp',
         'options /api/contact',
         'post /api/contact',
         'post /api/user/login',
+        'post /api/webhooks/whatsapp',
       ].filter((name) => name in Object.fromEntries(operations().map((o) => [o.name, 1]))),
     );
     for (const { name, op } of operations()) {
@@ -89,12 +91,12 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('offers an Idempotency-Key on every POST but sign-in, with its 409, 412 and 422 answers', () => {
+  it("offers an Idempotency-Key on every POST but sign-in and Meta's webhook, with its 409, 412 and 422 answers", () => {
     const posts = operations().filter((o) => o.method === 'post');
     expect(posts.length).toBeGreaterThan(10);
     for (const { name, op } of posts) {
       const header = op.parameters?.find((p) => p.in === 'header' && p.name === 'idempotency-key');
-      if (name === 'post /api/user/login') {
+      if (name === 'post /api/user/login' || name === 'post /api/webhooks/whatsapp') {
         expect(header, name).toBeUndefined();
         continue;
       }
