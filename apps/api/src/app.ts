@@ -10,6 +10,7 @@ import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import deliveryWorkerPlugin from './plugins/delivery-worker';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
+import globalSearchPlugin from './plugins/global-search';
 import idempotencyPlugin from './plugins/idempotency';
 import notifyListenerPlugin from './plugins/notify-listener';
 import openapiPlugin from './plugins/openapi';
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(auditPlugin);
   await app.register(idempotencyPlugin);
   await app.register(whatsappWebhookPlugin);
+  await app.register(globalSearchPlugin);
   await registerFeatures(app);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

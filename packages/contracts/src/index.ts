@@ -27,3 +27,4 @@ export * from './contact-messages.ts';
 export * from './account.ts';
 export * from './idempotency.ts';
 export * from './provider-errors.ts';
+export * from './search.ts';

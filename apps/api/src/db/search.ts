@@ -1,5 +1,8 @@
 import { asc, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { SearchHit } from '@cricket/contracts';
 import { likePattern } from '../lib/like-pattern';
+import type { Db } from './client';
 import { users } from './schema';
 
 /**
@@ -24,3 +27,36 @@ export const personDetails = (r: { firstName: string | null; lastName: string | 
   first_name: r.firstName,
   last_name: r.lastName,
 });
+
+/**
+ * The global search's look-up over a small table (teams, roles, templates): up to `limit`
+ * records whose `match` expression (the one its trigram index is built on) holds the text,
+ * those where it comes earliest in the name first, then shorter names.
+ */
+export function findByName(
+  db: Db,
+  from: {
+    table: PgTable;
+    id: AnyPgColumn;
+    name: AnyPgColumn;
+    detail: SQL | AnyPgColumn | null;
+    match: SQL;
+  },
+  q: string,
+  limit: number,
+): Promise<SearchHit[]> {
+  return db
+    .select({
+      _id: sql<number>`${from.id}`.mapWith(Number),
+      name: sql<string>`${from.name}`,
+      detail: from.detail === null ? sql<string | null>`null` : sql<string | null>`${from.detail}`,
+    })
+    .from(from.table)
+    .where(sql`${from.match} like ${likePattern(q)}`)
+    .orderBy(
+      sql`nullif(strpos(lower(${from.name}), ${q.toLowerCase()}), 0) nulls last`,
+      sql`length(${from.name})`,
+      from.id,
+    )
+    .limit(limit);
+}

@@ -42,6 +42,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    // The top bar's search finds users by an email prefix; text_pattern_ops serves LIKE 'x%'
+    // under any collation (a plain b-tree does only under "C").
+    index('users_email_pattern_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     uniqueIndex('users_phone_uq').on(t.phoneNumber),
     // Name search: substring, case-insensitive, over first, last and full name.
     index('users_search_name_trgm').using('gin', sql`${t.searchName} gin_trgm_ops`),

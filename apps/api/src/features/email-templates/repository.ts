@@ -11,6 +11,7 @@ import { emailTemplates, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
 import type { AuditWriter } from '../../plugins/audit';
+import { findByName } from '../../db/search';
 
 type Row = typeof emailTemplates.$inferSelect;
 
@@ -130,3 +131,18 @@ export async function recipientOf(db: Db, userId: number) {
   if (!me) throw notFound('User not found');
   return me;
 }
+
+/** The global search's email templates: by name, the subject beneath. */
+export const searchEmailTemplates = (db: Db, q: string, limit: number) =>
+  findByName(
+    db,
+    {
+      table: emailTemplates,
+      id: emailTemplates.id,
+      name: emailTemplates.name,
+      detail: emailTemplates.subject,
+      match: sql`lower(${emailTemplates.name})`,
+    },
+    q,
+    limit,
+  );

@@ -28,12 +28,14 @@ import {
   listEmailTemplates,
   recipientOf,
   updateEmailTemplate,
+  searchEmailTemplates,
 } from './repository';
 
 const templateData = envelope(z.object({ template: emailTemplate }));
 
 export async function emailTemplatesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  app.globalSearch.provide('email_templates', (q, limit) => searchEmailTemplates(app.db, q, limit));
 
   r.get('/api/email-templates', {
     config: { access: 'email_templates.view' },

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
   NOTIFICATION_MESSAGES,
+  NOTIFICATION_TYPE_LABELS,
   type NotificationTemplateValues,
   type NotificationType,
 } from '@cricket/contracts';
@@ -10,6 +11,7 @@ import { notificationTemplates as templates } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
 import type { AuditWriter } from '../../plugins/audit';
+import { findByName } from '../../db/search';
 
 /** Notification templates: the list, the send form's picker, and their edits. */
 
@@ -137,4 +139,24 @@ export function deleteTemplate(db: Db, id: number, audit: AuditWriter) {
     await audit(tx, { entityId: id, action: 'delete', before });
     return before.name;
   });
+}
+
+/** The global search's notification templates: by name, the channel beneath. */
+export async function searchTemplates(db: Db, q: string, limit: number) {
+  const hits = await findByName(
+    db,
+    {
+      table: templates,
+      id: templates.id,
+      name: templates.name,
+      detail: templates.type,
+      match: sql`lower(${templates.name})`,
+    },
+    q,
+    limit,
+  );
+  return hits.map((hit) => ({
+    ...hit,
+    detail: NOTIFICATION_TYPE_LABELS[hit.detail as NotificationType] ?? hit.detail,
+  }));
 }

@@ -40,12 +40,16 @@ import {
   listTemplateNames,
   listTemplates,
   updateTemplate,
+  searchTemplates,
 } from './repository-templates';
 
 const templateData = envelope(notificationTemplateData);
 
 async function notificationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  app.globalSearch.provide('notification_templates', (q, limit) =>
+    searchTemplates(app.db, q, limit),
+  );
   r.get('/api/notifications/templates', {
     config: { access: 'notification_templates.view' },
     schema: {

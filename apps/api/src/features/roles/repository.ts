@@ -26,6 +26,7 @@ import {
   withNameGuard,
   type Actor,
 } from './rules';
+import { findByName } from '../../db/search';
 
 export function listActiveRoles(db: Db) {
   return db
@@ -363,3 +364,18 @@ export async function includesSignIn(db: Db, ids: number[]): Promise<boolean> {
     .where(and(inArray(permissions.id, ids), eq(permissions.name, ADMIN_ACCESS)));
   return Boolean(row);
 }
+
+/** The global search's roles: by name. */
+export const searchRoles = (db: Db, q: string, limit: number) =>
+  findByName(
+    db,
+    {
+      table: roles,
+      id: roles.id,
+      name: roles.name,
+      detail: roles.description,
+      match: sql`lower(${roles.name})`,
+    },
+    q,
+    limit,
+  );

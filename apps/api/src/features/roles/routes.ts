@@ -35,10 +35,12 @@ import {
   listRoles,
   revokePermissions,
   updateRole,
+  searchRoles,
 } from './repository';
 
 export async function rolesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  app.globalSearch.provide('roles', (q, limit) => searchRoles(app.db, q, limit));
   const tags = ['roles'];
 
   /** An administrator may not deactivate their own role or take admin.access from it. */

@@ -8,6 +8,7 @@ import { reference } from '../../lib/audit';
 import type { AuditWriter } from '../../plugins/audit';
 import { likePattern } from '../../lib/like-pattern';
 import { assertOwner, rethrowDeleteRefusal } from './rules';
+import { findByName } from '../../db/search';
 
 /** Teams themselves: the list and their create, edit and delete. */
 
@@ -72,6 +73,15 @@ export async function listTeams(
   );
   return { rows: rows.map(toTeam), total };
 }
+
+/** The global search's teams: by name or location. */
+export const searchTeams = (db: Db, q: string, limit: number) =>
+  findByName(
+    db,
+    { table: teams, id: teams.id, name: teams.name, detail: teams.location, match: teamSearchExpr },
+    q,
+    limit,
+  );
 
 /** Locks the team row so squad changes of one team run one after another. */
 export async function lockTeam(tx: Db, teamId: number) {

@@ -25,12 +25,13 @@ import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import { listAvailablePlayers, listDropdown } from './repository-pickers';
 import { addPlayers, getTeamDetails, removePlayer, updatePlayer } from './repository-squad';
-import { createTeam, deleteTeam, listTeams, updateTeam } from './repository-teams';
+import { createTeam, deleteTeam, listTeams, updateTeam, searchTeams } from './repository-teams';
 
 const teamData = envelope(z.object({ team }));
 
 export async function teamsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  app.globalSearch.provide('teams', (q, limit) => searchTeams(app.db, q, limit));
 
   r.get('/api/teams', {
     config: { access: 'teams.view' },

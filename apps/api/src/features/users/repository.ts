@@ -1,5 +1,12 @@
 import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { ORGANIZER_ROLE, type User, type UserFormValues } from '@cricket/contracts';
+import {
+  ORGANIZER_ROLE,
+  fullName,
+  type SearchHit,
+  type User,
+  type UserFormValues,
+  type UsersQuery,
+} from '@cricket/contracts';
 import type { Db } from '../../db/client';
 import { permissionsOfRole } from '../../db/grants';
 import { selectPage, withTotal } from '../../db/page';
@@ -7,7 +14,7 @@ import { byPersonName, personDetails, userNameOrPhone } from '../../db/search';
 import { permissions, roles, sessions, teamPlayers, teams, users } from '../../db/schema';
 import { reference } from '../../lib/audit';
 import type { AuditWriter } from '../../plugins/audit';
-import { forgetNameMatches } from './list-planner';
+import { forgetNameMatches, listUsers } from './list-planner';
 import { userRecord } from './user-record';
 
 export async function listOrganizers(
@@ -228,4 +235,36 @@ export async function setPassword(
     // An event without values: neither password nor hash enters the trail.
     await audit(tx, { entityId: id, action: 'password_change' });
   });
+}
+
+/**
+ * The global search's users: by an email prefix when the text holds '@', by phone when it is
+ * only digits (3 or more) and separators, else by name through the users list's own planner.
+ */
+export async function searchUsers(db: Db, q: string, limit: number): Promise<SearchHit[]> {
+  let found: { id: number; email: string; first: string | null; last: string | null }[];
+  if (q.includes('@')) {
+    const prefix = `${q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+    found = await db
+      .select({ id: users.id, email: users.email, first: users.firstName, last: users.lastName })
+      .from(users)
+      .where(sql`lower(${users.email}) like ${prefix}`)
+      .orderBy(sql`lower(${users.email})`)
+      .limit(limit);
+  } else {
+    const byPhone = /^[\d\s()+-]+$/.test(q) && q.replace(/\D/g, '').length >= 3;
+    const query: UsersQuery = { page: 1, limit, ...(byPhone ? { phone_number: q } : { name: q }) };
+    const page = JSON.parse((await listUsers(db, query)).json) as User[];
+    found = page.map((u) => ({
+      id: u.id,
+      email: u.details.email,
+      first: u.details.first_name,
+      last: u.details.last_name,
+    }));
+  }
+  return found.map((u) => ({
+    _id: u.id,
+    name: fullName({ first_name: u.first, last_name: u.last }, u.email),
+    detail: u.email,
+  }));
 }

@@ -29,6 +29,7 @@ import {
   ownsAnyTeam,
   setPassword,
   updateUser,
+  searchUsers,
 } from './repository';
 import { listUsers, searchNamesCache } from './list-planner';
 import {
@@ -42,6 +43,7 @@ import {
 
 export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  app.globalSearch.provide('users', (q, limit) => searchUsers(app.db, q, limit));
   await app.forgetOnNotify('search_names_changed', searchNamesCache(app.db));
 
   r.get('/api/users', {

@@ -19,6 +19,7 @@ import {
   assertSameType,
   rethrowTemplateRefusal,
 } from './rules';
+import { findByName } from '../../db/search';
 
 const columns = {
   template: waTemplates,
@@ -161,3 +162,18 @@ export function deleteTemplate(db: Db, id: number, audit: AuditWriter) {
     await audit(tx, { entityId: id, action: 'delete', before });
   });
 }
+
+/** The global search's WhatsApp templates: by name; the language tells versions apart. */
+export const searchTemplates = (db: Db, q: string, limit: number) =>
+  findByName(
+    db,
+    {
+      table: waTemplates,
+      id: waTemplates.id,
+      name: waTemplates.name,
+      detail: waTemplates.templateLanguage,
+      match: sql`lower(${waTemplates.name})`,
+    },
+    q,
+    limit,
+  );

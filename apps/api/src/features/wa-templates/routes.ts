@@ -20,6 +20,7 @@ import {
   getTemplate,
   listTemplates,
   updateTemplate,
+  searchTemplates,
 } from './repository';
 
 const templateData = envelope(z.object({ template: waTemplate }));
@@ -27,6 +28,7 @@ const templateData = envelope(z.object({ template: waTemplate }));
 /** Spec §7 `/wa/templates`. */
 export async function waTemplatesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  app.globalSearch.provide('wa_templates', (q, limit) => searchTemplates(app.db, q, limit));
 
   r.get('/api/wa/templates', {
     config: { access: 'wa_templates.view' },

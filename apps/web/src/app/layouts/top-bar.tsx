@@ -1,6 +1,7 @@
-import { Menu, PanelLeftClose, PanelLeftOpen, Search } from 'lucide-react';
+import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/logo';
+import { GlobalSearch } from '@/features/search/components/global-search';
 import { UserMenu } from './user-menu';
 
 interface TopBarProps {
@@ -38,19 +39,7 @@ export function TopBar({ sidebarCollapsed, onToggleSidebar, onOpenDrawer }: TopB
       </div>
       <Logo compact className="lg:hidden" />
 
-      {/* Spec §2: the search box is shown but has no behaviour yet. */}
-      <div role="search" className="relative min-w-0 flex-1 sm:max-w-sm">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400"
-          aria-hidden="true"
-        />
-        <input
-          type="search"
-          aria-label="Search"
-          placeholder="Search..."
-          className="h-9 w-full rounded-lg border border-neutral-200 bg-neutral-50 pr-3 pl-9 text-sm placeholder:text-neutral-400 focus:border-primary-600 focus:bg-surface focus:ring-2 focus:ring-primary-600/20 focus:outline-none"
-        />
-      </div>
+      <GlobalSearch />
 
       <div className="ml-auto">
         <UserMenu />

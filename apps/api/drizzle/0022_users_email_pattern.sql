@@ -1,0 +1,1 @@
+CREATE INDEX "users_email_pattern_idx" ON "users" USING btree (lower("email") text_pattern_ops);
