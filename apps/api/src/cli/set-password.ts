@@ -5,12 +5,12 @@
  * in DATA_DIR). The embedded database belongs to one process at a time: stop the server first.
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { loginForm, newPassword } from '@cricket/contracts';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres } from '../db/client';
 import { findLoginCandidate } from '../features/auth/repository';
 import { setPassword } from '../features/users/repository';
+import { assertPgliteFree } from '../lib/backup';
 import { hashPassword } from '../lib/passwords';
 import { auditAs } from '../plugins/audit';
 
@@ -37,18 +37,7 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  // PGlite leaves postmaster.pid in its folder while open and ignores it when opening, so a
-  // second process would write the same files as the running server: refuse instead.
-  if (
-    !config.databaseUrl &&
-    config.pgliteDir &&
-    existsSync(path.join(config.pgliteDir, 'postmaster.pid'))
-  ) {
-    console.error(
-      `The database in ${config.pgliteDir} is in use: stop the server first. (If it is not running, it did not shut down cleanly: start and stop it once.)`,
-    );
-    return 1;
-  }
+  if (!config.databaseUrl && config.pgliteDir) assertPgliteFree(config.pgliteDir);
   const database = config.databaseUrl
     ? openPostgres(config.databaseUrl, 1)
     : await openPglite(config.pgliteDir);
