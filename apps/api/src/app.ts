@@ -12,6 +12,7 @@ import deliveryWorkerPlugin from './plugins/delivery-worker';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import globalSearchPlugin from './plugins/global-search';
 import idempotencyPlugin from './plugins/idempotency';
+import maintenancePlugin from './plugins/maintenance';
 import notifyListenerPlugin from './plugins/notify-listener';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(transportsPlugin);
   await app.register(throttlesPlugin);
   await app.register(deliveryWorkerPlugin);
+  await app.register(maintenancePlugin);
   await app.register(authPlugin);
   await app.register(auditPlugin);
   await app.register(idempotencyPlugin);

@@ -40,6 +40,11 @@ const envSchema = z.object({
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).optional(),
   NOTIFY_POLL_MS: z.coerce.number().int().min(10).optional(),
   PUBLIC_URL: z.url().optional().or(z.literal('')),
+  MAINTENANCE_JOBS: bool,
+  RETENTION_SESSIONS_DAYS: z.coerce.number().int().min(0).max(36500).default(90),
+  RETENTION_DELIVERIES_DAYS: z.coerce.number().int().min(0).max(36500).default(730),
+  RETENTION_CONTACT_MESSAGES_DAYS: z.coerce.number().int().min(0).max(36500).default(730),
+  RETENTION_AUDIT_DAYS: z.coerce.number().int().min(0).max(36500).default(2555),
   WHATSAPP_GRAPH_URL: z.url().default(DEFAULT_GRAPH_URL),
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
   WHATSAPP_WABA_ID: z.string().optional(),
@@ -92,11 +97,26 @@ export type Config = {
     maxAttempts?: number;
     pollMs?: number;
   };
+  /** Whether this instance takes part in the nightly jobs (retention); on by default. */
+  maintenanceJobs: boolean;
+  /** How many days to keep each kind of record; 0 keeps it forever (decision 048). */
+  retention: RetentionSettings;
   /** Where people reach this product (links in messages, the webhook URL to register). */
   publicUrl: string | undefined;
   /** The WhatsApp Business Cloud API connection; null when not connected (manual statuses). */
   whatsapp: WhatsAppConfig | null;
 };
+
+export interface RetentionSettings {
+  /** Sessions that ended (signed out, revoked or expired), counted from their end. */
+  sessions: number;
+  /** Deliveries of sends created this long ago. */
+  deliveries: number;
+  /** Contact messages (with their replies), from when they arrived. */
+  contact_messages: number;
+  /** Audit records, from when they were written. */
+  audit_logs: number;
+}
 
 export interface WhatsAppConfig {
   /** `https://graph.facebook.com/v23.0` in production; a local stand-in in tests. */
@@ -190,6 +210,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.NOTIFY_RETRY_BASE_MS,
       maxAttempts: e.NOTIFY_MAX_ATTEMPTS,
       pollMs: e.NOTIFY_POLL_MS,
+    },
+    maintenanceJobs: e.MAINTENANCE_JOBS ?? true,
+    retention: {
+      sessions: e.RETENTION_SESSIONS_DAYS,
+      deliveries: e.RETENTION_DELIVERIES_DAYS,
+      contact_messages: e.RETENTION_CONTACT_MESSAGES_DAYS,
+      audit_logs: e.RETENTION_AUDIT_DAYS,
     },
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     whatsapp: whatsappConfig(e),

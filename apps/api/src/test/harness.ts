@@ -59,6 +59,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     UPLOAD_DIR: uploadDir,
+    // The nightly jobs would write a run record beside what a test is looking at.
+    MAINTENANCE_JOBS: 'false',
     ...env,
   });
   const app = await buildApp({ config, database: appDatabase, logger: false });

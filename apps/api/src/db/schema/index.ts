@@ -10,3 +10,4 @@ export * from './wa-templates';
 export * from './email-templates';
 export * from './contact-messages';
 export * from './idempotency';
+export * from './retention';
