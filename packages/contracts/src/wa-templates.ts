@@ -342,6 +342,31 @@ export const WA_TEMPLATE_SUCCESS = {
     (unknown ? `, ${unknown} known only to WhatsApp` : ''),
 } as const;
 
+/** The screens' words about WhatsApp itself (issue 31). */
+export const WA_WHATSAPP_TEXTS = {
+  submit: 'Submit for approval',
+  saveAndSubmit: 'Save and submit for approval',
+  sync: 'Sync with WhatsApp',
+  syncing: 'Syncing...',
+  reviewTitle: 'Submit for approval',
+  reviewDescription:
+    'WhatsApp reviews the template, usually within minutes and at most 24 hours. This is what is sent:',
+  reviewConfirm: 'Submit to WhatsApp',
+  reviewJson: 'As sent to WhatsApp (JSON)',
+  mediaHandle: (file: string) => `<handle of ${file}, uploaded to WhatsApp first>`,
+  statusLocked: 'WhatsApp decides the status of a submitted template',
+  identityLocked: 'WhatsApp knows the template by its name and language: they cannot change',
+  categoryLocked: 'WhatsApp does not change the category of an approved template',
+  resubmitNote:
+    'Saving sends the changes to WhatsApp, which reviews the template again. WhatsApp allows an approved template to be edited once a day and 10 times in 30 days.',
+  unknownTitle: (n: number) => `${n} ${n === 1 ? 'template' : 'templates'} known only to WhatsApp`,
+  unknownHint:
+    'Made in WhatsApp Manager or deleted here. They stay at WhatsApp; create one here with the same name and language and sync to follow it.',
+  missingTitle: (n: number) =>
+    `${n} ${n === 1 ? 'template' : 'templates'} WhatsApp no longer lists`,
+  missingHint: 'Deleted in WhatsApp Manager: they cannot be sent.',
+} as const;
+
 /** GET /wa/connection: whether WhatsApp decides statuses here (decision 044). */
 export const waConnection = z.object({
   connected: z.boolean(),
