@@ -379,6 +379,17 @@ export async function startGraphStandin(
           json = undefined;
         }
       }
+      // Outside Meta's paths: a test in another process (the e2e suite) tells Meta's side what
+      // Meta decided (a review), so that a later sync reads what the webhook said.
+      const control = /^\/_standin\/templates\/([^/]+)$/.exec(url.pathname);
+      if (control && incoming.method === 'POST') {
+        const t = templates.get(control[1]!);
+        if (t)
+          Object.assign(t, JSON.parse(raw.toString('utf8') || '{}') as Partial<StandinTemplate>);
+        res.writeHead(t ? 200 : 404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(t ?? {}));
+        return;
+      }
       const path = url.pathname.startsWith(`/${VERSION}/`)
         ? url.pathname.slice(VERSION.length + 1)
         : url.pathname;
@@ -409,7 +420,7 @@ export async function startGraphStandin(
 
 /** The product's environment for a stand-in: every WHATSAPP_* setting. */
 export function standinEnv(
-  s: GraphStandin,
+  s: Pick<GraphStandin, 'url' | 'token' | 'wabaId' | 'phoneNumberId' | 'appId'>,
   appSecret = 'test-app-secret',
   verifyToken = 'test-verify-token',
 ) {

@@ -122,7 +122,8 @@ async function uploadHeader(app: FastifyInstance, graph: GraphClient, t: WaTempl
       path: `/${session.id}`,
       auth: 'OAuth',
       headers: { file_offset: '0' },
-      body: bytes,
+      // A copy on its own ArrayBuffer: what fetch takes as a body.
+      body: new Uint8Array(bytes),
     }),
   );
   return h;
