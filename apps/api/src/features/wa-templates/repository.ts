@@ -92,6 +92,17 @@ export async function getTemplate(db: Db, id: number) {
   return toTemplate(row as Joined);
 }
 
+/** Locks a template's row for the rest of the transaction; 404 when there is none. */
+async function lockTemplate(tx: Db, id: number) {
+  const [row] = await tx
+    .select({ type: waTemplates.type })
+    .from(waTemplates)
+    .where(eq(waTemplates.id, id))
+    .for('update');
+  if (!row) throw notFound(WA_TEMPLATE_MESSAGES.notFound);
+  return row;
+}
+
 const toRow = (v: WaTemplateValues) => ({
   name: v.name,
   categoryId: v.category,
@@ -144,12 +155,7 @@ export function updateTemplate(
 ) {
   return db
     .transaction(async (tx) => {
-      const [current] = await tx
-        .select({ type: waTemplates.type })
-        .from(waTemplates)
-        .where(eq(waTemplates.id, id))
-        .for('update');
-      if (!current) throw notFound(WA_TEMPLATE_MESSAGES.notFound);
+      const current = await lockTemplate(tx, id);
       assertSameType(current.type, values.type);
       const before = await getTemplate(tx, id);
       assertEditAllowed(before, values, whatsapp.connected);
@@ -173,12 +179,7 @@ export function updateTemplate(
 
 export function deleteTemplate(db: Db, id: number, audit: AuditWriter) {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ id: waTemplates.id })
-      .from(waTemplates)
-      .where(eq(waTemplates.id, id))
-      .for('update');
-    if (!current) throw notFound(WA_TEMPLATE_MESSAGES.notFound);
+    await lockTemplate(tx, id);
     const before = await getTemplate(tx, id);
     await tx.delete(waTemplates).where(eq(waTemplates.id, id));
     await audit(tx, { entityId: id, action: 'delete', before });
@@ -254,12 +255,7 @@ export function recordSubmission(
   audit: AuditWriter,
 ) {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: waTemplates.id })
-      .from(waTemplates)
-      .where(eq(waTemplates.id, id))
-      .for('update');
-    if (!row) throw notFound(WA_TEMPLATE_MESSAGES.notFound);
+    await lockTemplate(tx, id);
     const before = await getTemplate(tx, id);
     await tx
       .update(waTemplates)

@@ -1,5 +1,6 @@
 import { WA_WHATSAPP_TEXTS as T, type WaSyncResult } from '@cricket/contracts';
 import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { statusLabel } from '@/lib/format';
@@ -23,41 +24,37 @@ export function SyncResult({ result, onClose }: { result: WaSyncResult; onClose:
         >
           <X className="size-4" aria-hidden="true" />
         </Button>
-        {result.unknown.length > 0 && (
-          <div>
-            <h2 className="font-medium text-neutral-900">
-              {T.unknownTitle(result.unknown.length)}
-            </h2>
-            <p className="text-xs text-neutral-500">{T.unknownHint}</p>
-            <ul className="mt-2 max-h-48 space-y-1 overflow-auto">
-              {result.unknown.map((m) => (
-                <li key={m.id} className="flex flex-wrap gap-x-2">
-                  <span className="font-medium break-all">{m.name}</span>
-                  <span className="text-neutral-500">
-                    {m.language} · {statusLabel(m.status.toLowerCase())} ·{' '}
-                    {statusLabel(m.category.toLowerCase())}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-        {result.missing.length > 0 && (
-          <div>
-            <h2 className="font-medium text-neutral-900">
-              {T.missingTitle(result.missing.length)}
-            </h2>
-            <p className="text-xs text-neutral-500">{T.missingHint}</p>
-            <ul className="mt-2 space-y-1">
-              {result.missing.map((m) => (
-                <li key={m._id} className="break-all">
-                  {m.name}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <Found title={T.unknownTitle(result.unknown.length)} hint={T.unknownHint}>
+          {result.unknown.map((m) => (
+            <li key={m.id} className="flex flex-wrap gap-x-2">
+              <span className="font-medium break-all">{m.name}</span>
+              <span className="text-neutral-500">
+                {m.language} · {statusLabel(m.status.toLowerCase())} ·{' '}
+                {statusLabel(m.category.toLowerCase())}
+              </span>
+            </li>
+          ))}
+        </Found>
+        <Found title={T.missingTitle(result.missing.length)} hint={T.missingHint}>
+          {result.missing.map((m) => (
+            <li key={m._id} className="break-all">
+              {m.name}
+            </li>
+          ))}
+        </Found>
       </section>
     </Card>
+  );
+}
+
+/** One kind of finding, with what it means; nothing when there is none. */
+function Found({ title, hint, children }: { title: string; hint: string; children: ReactNode[] }) {
+  if (children.length === 0) return null;
+  return (
+    <div>
+      <h2 className="font-medium text-neutral-900">{title}</h2>
+      <p className="text-xs text-neutral-500">{hint}</p>
+      <ul className="mt-2 max-h-48 space-y-1 overflow-auto">{children}</ul>
+    </div>
   );
 }

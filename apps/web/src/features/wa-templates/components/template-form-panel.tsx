@@ -251,9 +251,13 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
           lifecycle.submit();
         }}
       />
-      {locked && template?.status !== 'pending' && (
+      {locked && (
         <p className="rounded-lg bg-primary-50 p-3 text-sm text-primary-900">
-          {WA_WHATSAPP_TEXTS.resubmitNote}
+          {template?.status === 'pending'
+            ? WA_TEMPLATE_MESSAGES.underReview
+            : template?.status === 'disabled'
+              ? WA_TEMPLATE_MESSAGES.disabledByWhatsApp
+              : WA_WHATSAPP_TEXTS.resubmitNote}
         </p>
       )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
