@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers';
 import { catcherPorts } from './smtp-catcher';
+import { whatsappEnv } from './whatsapp-standin';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 // E2E_PORT lets runs in several worktrees of this repo coexist on one machine.
@@ -56,6 +57,9 @@ export default defineConfig({
       MAIL_FROM: 'Cricket Support <support@cricket.test>',
       // Sends are picked up within a quarter second, so a test sees 'sent' soon.
       NOTIFY_POLL_MS: '250',
+      // Connected to WhatsApp's stand-in (globalSetup): templates are submitted and followed.
+      ...whatsappEnv(port),
+      PUBLIC_URL: baseURL,
     },
   },
 });

@@ -58,7 +58,10 @@ test.describe('WhatsApp templates and categories', () => {
     await editor.getByRole('button', { name: `Use ‘${name}’` }).click();
     await expect(editor.getByLabel('Template Name')).toHaveValue(name);
 
-    await choose(editor.getByLabel('Category'), `⚡ ${categoryName}`);
+    await choose(
+      editor.getByRole('combobox', { name: 'Category', exact: true }),
+      `⚡ ${categoryName}`,
+    );
     await choose(editor.getByLabel('Type', { exact: true }), 'Image');
     await editor.locator('input[type=file]').setInputFiles({
       name: 'banner.png',

@@ -86,6 +86,10 @@ export const AUDIT_FIELDS: Record<AuditEntityType, Fields> = {
     buttons: 'Buttons',
     sample_values: 'Sample values',
     status: { label: 'Status', kind: 'status' },
+    whatsapp_category: { label: 'WhatsApp category', kind: 'status' },
+    whatsapp_template_id: 'WhatsApp id',
+    quality_rating: { label: 'Quality', kind: 'status' },
+    rejected_reason: 'Rejection reason',
   },
   wa_template_category: {
     name: 'Name',

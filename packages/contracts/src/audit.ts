@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = {
   send: 'Sent',
   cancel: 'Cancelled',
   retry_failed: 'Failed deliveries retried',
+  submit: 'Submitted to WhatsApp',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

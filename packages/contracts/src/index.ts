@@ -20,6 +20,7 @@ export * from './notifications.ts';
 export * from './audit.ts';
 export * from './audit-fields.ts';
 export * from './wa-categories.ts';
+export * from './wa-meta.ts';
 export * from './wa-rules.ts';
 export * from './wa-templates.ts';
 export * from './email-templates.ts';

@@ -17,10 +17,62 @@ export const WA_MEDIA_TEMPLATE_TYPES = ['image', 'video', 'document'] as const;
 export type WaMediaType = (typeof WA_MEDIA_TEMPLATE_TYPES)[number];
 export const WA_LANGUAGES = ['en_US', 'en_GB', 'hi_IN', 'es_ES'] as const;
 export const WA_DEFAULT_LANGUAGE = 'en_US';
-export const WA_TEMPLATE_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
+/** Spec §4's four, and the two only Meta reports (issue 31): paused and disabled. */
+export const WA_TEMPLATE_STATUSES = [
+  'draft',
+  'pending',
+  'approved',
+  'rejected',
+  'paused',
+  'disabled',
+] as const;
 export type WaTemplateStatus = (typeof WA_TEMPLATE_STATUSES)[number];
-/** Spec §4: create offers draft, pending and approved; edit adds rejected. */
+/**
+ * Spec §4: the statuses typed by hand, where WhatsApp does not decide them (not connected, or
+ * a template never submitted). Create offers draft, pending and approved; edit adds rejected.
+ */
+export const WA_MANUAL_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
 export const WA_CREATE_STATUSES = ['draft', 'pending', 'approved'] as const;
+
+/** Meta's template categories, sent as `category` (decision 044). */
+export const WHATSAPP_CATEGORIES = ['UTILITY', 'MARKETING', 'AUTHENTICATION'] as const;
+export type WhatsAppCategory = (typeof WHATSAPP_CATEGORIES)[number];
+export const WHATSAPP_DEFAULT_CATEGORY: WhatsAppCategory = 'UTILITY';
+export const WHATSAPP_CATEGORY_LABELS: Record<WhatsAppCategory, string> = {
+  UTILITY: 'Utility',
+  MARKETING: 'Marketing',
+  AUTHENTICATION: 'Authentication',
+};
+/** The editor's one-line explanation of each, in Meta's terms. */
+export const WHATSAPP_CATEGORY_HELP: Record<WhatsAppCategory, string> = {
+  UTILITY:
+    'About something the player asked for or takes part in: a match reminder, a fixture change, a payment receipt. No promotion.',
+  MARKETING:
+    'Promotion, offers, news or invitations to something new. Charged higher and limited per player; Meta moves promotional "utility" templates here.',
+  AUTHENTICATION:
+    'One-time passcodes only. Meta writes the wording itself (the code and a security note): a template with its own text is rejected.',
+};
+
+/** Meta's quality rating of an approved template, from the players' reactions. */
+export const WHATSAPP_QUALITY_RATINGS = ['GREEN', 'YELLOW', 'RED', 'UNKNOWN'] as const;
+export type WhatsAppQualityRating = (typeof WHATSAPP_QUALITY_RATINGS)[number];
+export const WHATSAPP_QUALITY_LABELS: Record<WhatsAppQualityRating, string> = {
+  GREEN: 'High quality',
+  YELLOW: 'Medium quality',
+  RED: 'Low quality',
+  UNKNOWN: 'Quality pending',
+};
+
+/** What each status means, for the screens and the README. */
+export const WA_STATUS_HELP: Record<WaTemplateStatus, string> = {
+  draft: 'Not submitted to WhatsApp.',
+  pending: 'WhatsApp is reviewing it (usually minutes, up to 24 hours).',
+  approved: 'WhatsApp approved it: it can be sent.',
+  rejected: 'WhatsApp refused it; the reason says why. Edit it to submit it again.',
+  paused:
+    'WhatsApp paused it after players reported or blocked it (low quality): it cannot be sent for now.',
+  disabled: 'WhatsApp disabled it after repeated pauses: it can no longer be sent or edited.',
+};
 export const WA_HEADER_TYPES = ['none', 'text', 'image', 'video', 'document'] as const;
 export const WA_BUTTON_TYPES = ['quick_reply', 'url', 'phone_number'] as const;
 export type WaButtonType = (typeof WA_BUTTON_TYPES)[number];
@@ -56,6 +108,7 @@ export const WA_TEMPLATE_MESSAGES = {
   type: 'Please choose a template type',
   language: 'Please choose a language',
   status: 'Please choose a status',
+  whatsappCategory: 'Please choose a WhatsApp category: Utility, Marketing or Authentication',
   headerType: "A text template's header can be none or text",
   headerRequired: 'Header text is required',
   bodyRequired: 'Body text is required',
@@ -68,6 +121,24 @@ export const WA_TEMPLATE_MESSAGES = {
   typeLocked: 'The template type cannot be changed',
   nameTaken: 'A template with this name and language already exists',
   notFound: 'Template not found',
+  /** Issue 31: WhatsApp connected (decision 044). */
+  notConnected:
+    'WhatsApp is not connected: set WHATSAPP_ACCESS_TOKEN and WHATSAPP_WABA_ID to submit templates',
+  alreadySubmitted:
+    'This template was submitted to WhatsApp already: edit it to submit the changes',
+  numberedVariables: (names: string[]) =>
+    `WhatsApp receives named variables: rename ${names.map((n) => `{{${n}}}`).join(', ')} to a name such as {{first_name}} before submitting`,
+  statusByWhatsApp: 'WhatsApp decides the status of a template submitted to it',
+  underReview: 'WhatsApp is reviewing this template: it can be edited once approved or rejected',
+  disabledByWhatsApp: 'WhatsApp disabled this template: it can no longer be edited',
+  identityLocked:
+    'The name and language of a template submitted to WhatsApp cannot change: create a new template instead',
+  noAppId:
+    'WHATSAPP_APP_ID is not set: a media header is uploaded to WhatsApp through the app, so it is needed to submit this template',
+  mediaMissing: 'The header file of this template is missing: upload it again',
+  whatsappRefused: (detail: string) => `WhatsApp refused: ${detail}`,
+  submitFailed: 'Failed to submit template',
+  syncFailed: 'Failed to sync with WhatsApp',
   invalidForm: 'Please fix all errors before submitting',
   /** The screens' texts (spec §8 "Messages" and the empty states). */
   fetchFailed: 'Error fetching templates',
@@ -134,7 +205,11 @@ export const waTemplateInput = z
     template_language: z
       .enum(WA_LANGUAGES, { error: WA_TEMPLATE_MESSAGES.language })
       .default(WA_DEFAULT_LANGUAGE),
+    // Beyond the manual ones (spec §4), a status only WhatsApp sets may be sent back unchanged.
     status: z.enum(WA_TEMPLATE_STATUSES, { error: WA_TEMPLATE_MESSAGES.status }).default('draft'),
+    whatsapp_category: z
+      .enum(WHATSAPP_CATEGORIES, { error: WA_TEMPLATE_MESSAGES.whatsappCategory })
+      .default(WHATSAPP_DEFAULT_CATEGORY),
     header_type: z
       .enum(WA_HEADER_TYPES, { error: WA_TEMPLATE_MESSAGES.headerType })
       .nullish()
@@ -204,6 +279,13 @@ export const waTemplate = z.object({
   type: z.enum(WA_TEMPLATE_TYPES),
   template_language: z.enum(WA_LANGUAGES),
   status: z.enum(WA_TEMPLATE_STATUSES),
+  /** Meta's category (it may move a UTILITY template to MARKETING). */
+  whatsapp_category: z.enum(WHATSAPP_CATEGORIES),
+  /** Meta's id once submitted; null before. */
+  whatsapp_template_id: z.string().nullable(),
+  quality_rating: z.enum(WHATSAPP_QUALITY_RATINGS).nullable(),
+  /** Meta's reason when it rejected (or paused) the template. */
+  rejected_reason: z.string().nullable(),
   header_type: z.enum(WA_HEADER_TYPES),
   header_content: z.string().nullable(),
   body_text: z.string(),
@@ -252,4 +334,71 @@ export const WA_TEMPLATE_SUCCESS = {
   created: 'Template created successfully',
   updated: 'Template updated successfully',
   deleted: 'Template deleted successfully',
+  submitted: 'Template submitted to WhatsApp for approval',
+  connection: 'WhatsApp connection fetched successfully',
+  resubmitted: 'Template updated and submitted to WhatsApp again',
+  synced: (checked: number, updated: number, unknown: number) =>
+    `Synced with WhatsApp: ${checked} ${checked === 1 ? 'template' : 'templates'} checked, ${updated} updated` +
+    (unknown ? `, ${unknown} known only to WhatsApp` : ''),
 } as const;
+
+/** The screens' words about WhatsApp itself (issue 31). */
+export const WA_WHATSAPP_TEXTS = {
+  submit: 'Submit for approval',
+  saveAndSubmit: 'Save and submit for approval',
+  sync: 'Sync with WhatsApp',
+  syncing: 'Syncing...',
+  reviewTitle: 'Submit for approval',
+  reviewDescription:
+    'WhatsApp reviews the template, usually within minutes and at most 24 hours. This is what is sent:',
+  reviewConfirm: 'Submit to WhatsApp',
+  reviewJson: 'As sent to WhatsApp (JSON)',
+  mediaHandle: (file: string) => `<handle of ${file}, uploaded to WhatsApp first>`,
+  statusLocked: 'WhatsApp decides the status of a submitted template',
+  identityLocked: 'WhatsApp knows the template by its name and language: they cannot change',
+  categoryLocked: 'WhatsApp does not change the category of an approved template',
+  resubmitNote:
+    'Saving sends the changes to WhatsApp, which reviews the template again. WhatsApp allows an approved template to be edited once a day and 10 times in 30 days.',
+  unknownTitle: (n: number) => `${n} ${n === 1 ? 'template' : 'templates'} known only to WhatsApp`,
+  unknownHint:
+    'Made in WhatsApp Manager or deleted here. They stay at WhatsApp; create one here with the same name and language and sync to follow it.',
+  missingTitle: (n: number) =>
+    `${n} ${n === 1 ? 'template' : 'templates'} WhatsApp no longer lists`,
+  missingHint: 'Deleted in WhatsApp Manager: they cannot be sent.',
+} as const;
+
+/** GET /wa/connection: whether WhatsApp decides statuses here (decision 044). */
+export const waConnection = z.object({
+  connected: z.boolean(),
+  /** `{PUBLIC_URL}/api/webhooks/whatsapp`, when PUBLIC_URL is set. */
+  webhook_url: z.string().nullable(),
+});
+export type WaConnection = z.infer<typeof waConnection>;
+
+/** A template Meta holds, as the sync reports it. */
+export const metaTemplateSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  language: z.string(),
+  status: z.string(),
+  category: z.string(),
+});
+
+/** POST /wa/templates/sync's answer. */
+export const waSyncResult = z.object({
+  /** How many templates Meta listed. */
+  checked: z.number().int(),
+  /** Templates here whose status, quality, category or reason changed. */
+  updated: z.array(
+    z.object({
+      _id: z.number().int(),
+      name: z.string(),
+      changes: z.array(z.string()).describe('the fields that changed'),
+    }),
+  ),
+  /** Templates Meta holds that are not here (made in WhatsApp Manager, or deleted here). */
+  unknown: z.array(metaTemplateSummary),
+  /** Templates submitted from here that Meta no longer lists (deleted in WhatsApp Manager). */
+  missing: z.array(z.object({ _id: z.number().int(), name: z.string() })),
+});
+export type WaSyncResult = z.infer<typeof waSyncResult>;

@@ -92,7 +92,7 @@ export interface GraphRequest {
   /** Sent as JSON. */
   json?: unknown;
   /** Sent as is (a media file to an upload session), with its own headers. */
-  body?: Uint8Array;
+  body?: Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
   /** The resumable upload wants `Authorization: OAuth <token>` rather than Bearer. */
   auth?: 'Bearer' | 'OAuth';
@@ -117,7 +117,7 @@ export function createGraphClient(config: WhatsAppConfig, timeoutMs = 15_000): G
         authorization: `${req.auth ?? 'Bearer'} ${config.accessToken}`,
         ...req.headers,
       };
-      let body: string | Uint8Array | undefined = req.body;
+      let body: string | Uint8Array<ArrayBuffer> | undefined = req.body;
       if (req.json !== undefined) {
         headers['content-type'] = 'application/json';
         body = JSON.stringify(req.json);

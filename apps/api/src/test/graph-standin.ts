@@ -22,6 +22,8 @@ export interface RecordedRequest {
   json: unknown;
   /** performance.now() when it arrived: rates are measured from these. */
   at: number;
+  /** What the stand-in answered (a handle, an id, an error), once it has. */
+  answer?: { status: number; body: unknown };
 }
 
 export interface MetaErrorSpec {
@@ -167,7 +169,9 @@ export async function startGraphStandin(
   const uploads = new Map<string, { length: number; type: string; received: number }>();
   let programmed: Programmed[] = [];
   let seq = 0;
-  const nextId = () => `${Date.now()}${String(++seq).padStart(6, '0')}`;
+  // Meta's template ids are 15–16 digits, and its webhooks send them as JSON numbers: they stay
+  // below 2^53 so that they survive JSON.parse, as Meta's do.
+  const nextId = () => String(1_000_000_000_000_000 + (Date.now() % 1e9) * 1000 + (++seq % 1000));
 
   const standin: GraphStandin = {
     url: '',
@@ -308,6 +312,15 @@ export async function startGraphStandin(
           status: 400,
           body: metaError({ ...META_ERRORS.invalidParameter, message: 'Upload session not found' }),
         };
+      // Meta resumes an upload from file_offset; a first (and here only) upload starts at 0.
+      if (req.headers.file_offset !== '0')
+        return {
+          status: 400,
+          body: metaError({
+            ...META_ERRORS.invalidParameter,
+            message: '(#100) The file_offset header is required',
+          }),
+        };
       if (req.raw.length !== session.length)
         return {
           status: 400,
@@ -366,6 +379,17 @@ export async function startGraphStandin(
           json = undefined;
         }
       }
+      // Outside Meta's paths: a test in another process (the e2e suite) tells Meta's side what
+      // Meta decided (a review), so that a later sync reads what the webhook said.
+      const control = /^\/_standin\/templates\/([^/]+)$/.exec(url.pathname);
+      if (control && incoming.method === 'POST') {
+        const t = templates.get(control[1]!);
+        if (t)
+          Object.assign(t, JSON.parse(raw.toString('utf8') || '{}') as Partial<StandinTemplate>);
+        res.writeHead(t ? 200 : 404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(t ?? {}));
+        return;
+      }
       const path = url.pathname.startsWith(`/${VERSION}/`)
         ? url.pathname.slice(VERSION.length + 1)
         : url.pathname;
@@ -380,6 +404,7 @@ export async function startGraphStandin(
       };
       requests.push(req);
       const { status, body } = answerFor(req);
+      req.answer = { status, body };
       const send = () => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
@@ -395,7 +420,7 @@ export async function startGraphStandin(
 
 /** The product's environment for a stand-in: every WHATSAPP_* setting. */
 export function standinEnv(
-  s: GraphStandin,
+  s: Pick<GraphStandin, 'url' | 'token' | 'wabaId' | 'phoneNumberId' | 'appId'>,
   appSecret = 'test-app-secret',
   verifyToken = 'test-verify-token',
 ) {

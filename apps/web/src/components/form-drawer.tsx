@@ -174,6 +174,8 @@ interface FormDrawerProps {
   /** False while the form's data loads: the submit button waits. */
   ready?: boolean;
   size?: 'md' | 'lg';
+  /** Another way to finish, beside the submit button (save and submit for approval). */
+  extraAction?: ReactNode;
   children: ReactNode;
 }
 
@@ -189,6 +191,7 @@ export function FormDrawer({
   cancelLabel = 'Cancel',
   ready = true,
   size,
+  extraAction,
   children,
 }: FormDrawerProps) {
   const formId = useId();
@@ -198,6 +201,7 @@ export function FormDrawer({
       <Button variant="secondary" onClick={lifecycle.close} disabled={saving}>
         {cancelLabel}
       </Button>
+      {extraAction}
       <Button type="submit" form={formId} busy={saving} busyText={busyLabel} disabled={!ready}>
         {submitLabel}
       </Button>

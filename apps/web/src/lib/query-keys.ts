@@ -33,4 +33,5 @@ export const waTemplateKeys = {
   all: ['wa-templates'] as const,
   list: (params: object) => ['wa-templates', 'list', params] as const,
   detail: (id: number) => ['wa-templates', 'detail', id] as const,
+  connection: ['wa-templates', 'connection'] as const,
 };

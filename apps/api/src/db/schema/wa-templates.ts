@@ -53,6 +53,12 @@ export const waTemplates = pgTable(
     type: varchar({ length: 10 }).notNull(),
     templateLanguage: varchar({ length: 5 }).notNull().default('en_US'),
     status: varchar({ length: 10 }).notNull().default('draft'),
+    // Issue 31 (decision 044): Meta's category, its id once submitted, its quality rating and
+    // its reason for a rejection, kept as Meta reports them.
+    whatsappCategory: varchar({ length: 20 }).notNull().default('UTILITY'),
+    whatsappTemplateId: varchar({ length: 64 }),
+    qualityRating: varchar({ length: 10 }),
+    rejectedReason: text(),
     headerType: varchar({ length: 10 }).notNull().default('none'),
     headerContent: text(),
     bodyText: varchar({ length: 1024 }).notNull(),
@@ -79,6 +85,19 @@ export const waTemplates = pgTable(
     index('wa_templates_type_idx').on(t.type, t.id),
     index('wa_templates_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     check('wa_templates_type', sql`${t.type} in ('text', 'image', 'video', 'document')`),
-    check('wa_templates_status', sql`${t.status} in ('draft', 'pending', 'approved', 'rejected')`),
+    check(
+      'wa_templates_status',
+      sql`${t.status} in ('draft', 'pending', 'approved', 'rejected', 'paused', 'disabled')`,
+    ),
+    check(
+      'wa_templates_whatsapp_category',
+      sql`${t.whatsappCategory} in ('MARKETING', 'UTILITY', 'AUTHENTICATION')`,
+    ),
+    check(
+      'wa_templates_quality_rating',
+      sql`${t.qualityRating} in ('GREEN', 'YELLOW', 'RED', 'UNKNOWN')`,
+    ),
+    // Meta's webhooks name a template by its id: one row per id.
+    uniqueIndex('wa_templates_whatsapp_id_uq').on(t.whatsappTemplateId),
   ],
 );

@@ -212,6 +212,7 @@ const TEMPLATES: Demo[] = [
   {
     name: 'season_kit_offer',
     category: 'promotions',
+    whatsapp_category: 'MARKETING',
     type: 'image',
     status: 'draft',
     usage: 0,

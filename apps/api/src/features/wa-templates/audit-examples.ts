@@ -76,6 +76,34 @@ export const auditExamples: AuditExamples = (ctx) => {
         };
       },
     },
+    // The route-table test runs connected to the Graph API stand-in.
+    'POST /api/wa/templates/:id/submit': {
+      async valid() {
+        const category = await newCategory();
+        const id = await newTemplate(category);
+        return {
+          call: { url: `/api/wa/templates/${id}/submit` },
+          expect: () => ({
+            entityId: id,
+            action: 'submit',
+            changes: {
+              status: { before: 'draft', after: 'pending' },
+              quality_rating: { before: null, after: 'UNKNOWN' },
+            },
+            exact: false,
+          }),
+        };
+      },
+      async invalid() {
+        const category = await newCategory();
+        // Numbered variables are renamed before submitting (decision 044).
+        const id = await newTemplate(category, {
+          body_text: 'Hello {{1}}, your match starts soon. See you at the ground!',
+          sample_values: { 1: 'Asha' },
+        });
+        return { url: `/api/wa/templates/${id}/submit` };
+      },
+    },
     'DELETE /api/wa/templates/:id': {
       async valid() {
         const category = await newCategory();

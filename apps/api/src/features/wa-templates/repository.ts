@@ -14,6 +14,8 @@ import { notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
 import {
   assertCategory,
+  assertEditAllowed,
+  assertManualStatus,
   assertMedia,
   assertNameFree,
   assertSameType,
@@ -43,6 +45,10 @@ function toTemplate({ template: t, categoryName, categoryIcon, creatorEmail }: J
     type: t.type as WaTemplate['type'],
     template_language: t.templateLanguage as WaTemplate['template_language'],
     status: t.status as WaTemplate['status'],
+    whatsapp_category: t.whatsappCategory as WaTemplate['whatsapp_category'],
+    whatsapp_template_id: t.whatsappTemplateId,
+    quality_rating: t.qualityRating as WaTemplate['quality_rating'],
+    rejected_reason: t.rejectedReason,
     header_type: t.headerType as WaTemplate['header_type'],
     header_content: t.headerContent,
     body_text: t.bodyText,
@@ -87,12 +93,24 @@ export async function getTemplate(db: Db, id: number) {
   return toTemplate(row as Joined);
 }
 
+/** Locks a template's row for the rest of the transaction; 404 when there is none. */
+async function lockTemplate(tx: Db, id: number) {
+  const [row] = await tx
+    .select({ type: waTemplates.type })
+    .from(waTemplates)
+    .where(eq(waTemplates.id, id))
+    .for('update');
+  if (!row) throw notFound(WA_TEMPLATE_MESSAGES.notFound);
+  return row;
+}
+
 const toRow = (v: WaTemplateValues) => ({
   name: v.name,
   categoryId: v.category,
   type: v.type,
   templateLanguage: v.template_language,
   status: v.status,
+  whatsappCategory: v.whatsapp_category,
   headerType: v.header_type,
   headerContent: v.header_content ?? null,
   bodyText: v.body_text,
@@ -110,6 +128,7 @@ export function createTemplate(
 ) {
   return db
     .transaction(async (tx) => {
+      assertManualStatus(values.status);
       await assertCategory(tx, values.category);
       await assertMedia(tx, values);
       await assertNameFree(tx, values);
@@ -124,23 +143,33 @@ export function createTemplate(
     .catch(rethrowTemplateRefusal);
 }
 
-export function updateTemplate(db: Db, id: number, values: WaTemplateValues, audit: AuditWriter) {
+/**
+ * `connected`: whether WhatsApp decides the status of a submitted template. `resubmitted`: the
+ * edit went to Meta (whatsapp.ts), which reviews it again, so the template is pending.
+ */
+export function updateTemplate(
+  db: Db,
+  id: number,
+  values: WaTemplateValues,
+  audit: AuditWriter,
+  whatsapp: { connected: boolean; resubmitted: boolean } = { connected: false, resubmitted: false },
+) {
   return db
     .transaction(async (tx) => {
-      const [current] = await tx
-        .select({ type: waTemplates.type })
-        .from(waTemplates)
-        .where(eq(waTemplates.id, id))
-        .for('update');
-      if (!current) throw notFound(WA_TEMPLATE_MESSAGES.notFound);
+      const current = await lockTemplate(tx, id);
       assertSameType(current.type, values.type);
       const before = await getTemplate(tx, id);
+      assertEditAllowed(before, values, whatsapp.connected);
       await assertCategory(tx, values.category);
       await assertMedia(tx, values);
       await assertNameFree(tx, values, id);
       await tx
         .update(waTemplates)
-        .set({ ...toRow(values), updatedAt: new Date() })
+        .set({
+          ...toRow(values),
+          ...(whatsapp.resubmitted && { status: 'pending', rejectedReason: null }),
+          updatedAt: new Date(),
+        })
         .where(eq(waTemplates.id, id));
       const updated = await getTemplate(tx, id);
       await audit(tx, { entityId: id, action: 'update', before, after: updated });
@@ -151,12 +180,7 @@ export function updateTemplate(db: Db, id: number, values: WaTemplateValues, aud
 
 export function deleteTemplate(db: Db, id: number, audit: AuditWriter) {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ id: waTemplates.id })
-      .from(waTemplates)
-      .where(eq(waTemplates.id, id))
-      .for('update');
-    if (!current) throw notFound(WA_TEMPLATE_MESSAGES.notFound);
+    await lockTemplate(tx, id);
     const before = await getTemplate(tx, id);
     await tx.delete(waTemplates).where(eq(waTemplates.id, id));
     await audit(tx, { entityId: id, action: 'delete', before });
@@ -177,3 +201,97 @@ export const searchTemplates = (db: Db, q: string, limit: number) =>
     q,
     limit,
   );
+
+/** What Meta says of a template: any of these, each kept as Meta reported it. */
+export interface MetaReport {
+  status?: WaTemplate['status'];
+  whatsappCategory?: WaTemplate['whatsapp_category'];
+  qualityRating?: NonNullable<WaTemplate['quality_rating']>;
+  rejectedReason?: string | null;
+  whatsappTemplateId?: string;
+}
+
+const REPORT_FIELDS = {
+  status: 'status',
+  whatsappCategory: 'whatsapp_category',
+  qualityRating: 'quality_rating',
+  rejectedReason: 'rejected_reason',
+  whatsappTemplateId: 'whatsapp_template_id',
+} as const;
+
+/**
+ * Brings a template to what Meta reports, by state: only the fields that differ are written,
+ * and a report that changes nothing writes nothing (no audit record), so Meta's retries of
+ * the same event, or a sync after the webhook, change it once. The row is locked, so the same
+ * event delivered twice at once also writes once. Answers the fields changed, or null when no
+ * template matches.
+ */
+export function applyMetaReport(
+  db: Db,
+  match: { id: number } | { whatsappTemplateId: string },
+  report: MetaReport,
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(waTemplates)
+      .where(
+        'id' in match
+          ? eq(waTemplates.id, match.id)
+          : eq(waTemplates.whatsappTemplateId, match.whatsappTemplateId),
+      )
+      .for('update');
+    if (!row) return null;
+    const set: Partial<typeof waTemplates.$inferInsert> = {};
+    const changed: string[] = [];
+    for (const [key, field] of Object.entries(REPORT_FIELDS) as [keyof MetaReport, string][]) {
+      const value = report[key];
+      if (value === undefined || row[key] === value) continue;
+      (set as Record<string, unknown>)[key] = value;
+      changed.push(field);
+    }
+    if (changed.length === 0) return { id: row.id, name: row.name, changes: changed };
+    const before = await getTemplate(tx, row.id);
+    await tx
+      .update(waTemplates)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(waTemplates.id, row.id));
+    const after = await getTemplate(tx, row.id);
+    await audit(tx, { entityId: row.id, action: 'update', before, after });
+    return { id: row.id, name: row.name, changes: changed };
+  });
+}
+
+/** Records Meta's answer to a submission: its id, its status and category. */
+export function recordSubmission(
+  db: Db,
+  id: number,
+  report: Required<Pick<MetaReport, 'whatsappTemplateId' | 'status' | 'whatsappCategory'>>,
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    await lockTemplate(tx, id);
+    const before = await getTemplate(tx, id);
+    await tx
+      .update(waTemplates)
+      .set({ ...report, qualityRating: 'UNKNOWN', rejectedReason: null, updatedAt: new Date() })
+      .where(eq(waTemplates.id, id));
+    const after = await getTemplate(tx, id);
+    await audit(tx, { entityId: id, action: 'submit', before, after });
+    return after;
+  });
+}
+
+/** Every template's Meta identity, for the sync to match Meta's list against. */
+export function templateIdentities(db: Db) {
+  return db
+    .select({
+      id: waTemplates.id,
+      name: waTemplates.name,
+      language: waTemplates.templateLanguage,
+      whatsappTemplateId: waTemplates.whatsappTemplateId,
+    })
+    .from(waTemplates)
+    .orderBy(waTemplates.id);
+}

@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelope,
+  errorBody,
   idParam,
   messageOnly,
+  waConnection,
+  waSyncResult,
   waTemplate,
   waTemplateInput,
   waTemplatesPage,
@@ -19,16 +22,89 @@ import {
   deleteTemplate,
   getTemplate,
   listTemplates,
-  updateTemplate,
   searchTemplates,
 } from './repository';
+import { editTemplate, followTemplateWebhooks, submitTemplate, syncTemplates } from './whatsapp';
 
 const templateData = envelope(z.object({ template: waTemplate }));
 
-/** Spec §7 `/wa/templates`. */
+/** How Meta's refusal and a template WhatsApp cannot take now answer (decision 044). */
+const whatsappErrors = {
+  409: errorBody.describe(
+    'WhatsApp is not connected, or the template cannot go to WhatsApp now (already submitted, under review, disabled, numbered variables, header file missing)',
+  ),
+  502: errorBody.describe(
+    "WhatsApp refused or could not be reached: the message is Meta's error in full (code, title, message, user message); nothing changed",
+  ),
+};
+
+/** Spec §7 `/wa/templates`, and WhatsApp itself (issue 31). */
 export async function waTemplatesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.globalSearch.provide('wa_templates', (q, limit) => searchTemplates(app.db, q, limit));
+  followTemplateWebhooks(app);
+
+  r.get('/api/wa/connection', {
+    config: { access: 'wa_templates.view' },
+    schema: {
+      tags: ['wa-templates'],
+      summary:
+        'Whether WhatsApp is connected, so that it decides the status of submitted templates',
+      response: { 200: envelope(waConnection) },
+    },
+    handler: async () =>
+      ok(WA_TEMPLATE_SUCCESS.connection, {
+        connected: app.whatsapp !== null,
+        webhook_url: app.config.publicUrl ? `${app.config.publicUrl}/api/webhooks/whatsapp` : null,
+      }),
+  });
+
+  r.post('/api/wa/templates/sync', {
+    config: {
+      access: 'wa_templates.update',
+      audit: {
+        none: "Meta's state: each template it changes is recorded with the actor WhatsApp",
+      },
+      idempotency: { none: 'Reading Meta again is harmless: a repeat changes nothing' },
+    },
+    schema: {
+      tags: ['wa-templates'],
+      summary:
+        'Read every WhatsApp template at Meta (all pages) and bring status, quality, category and reason up to date',
+      description:
+        'Templates Meta holds that are not here are listed in `unknown`, not dropped; templates submitted from here that Meta no longer lists are in `missing`.',
+      response: { 200: envelope(waSyncResult), 409: whatsappErrors[409], 502: whatsappErrors[502] },
+    },
+    handler: async () => {
+      const result = await syncTemplates(app);
+      return ok(
+        WA_TEMPLATE_SUCCESS.synced(result.checked, result.updated.length, result.unknown.length),
+        result,
+      );
+    },
+  });
+
+  r.post('/api/wa/templates/:id/submit', {
+    config: { access: 'wa_templates.update', audit: { entity: 'wa_template' } },
+    schema: {
+      tags: ['wa-templates'],
+      summary:
+        'Submit a template to WhatsApp for approval (a media header is uploaded first); it becomes pending',
+      description:
+        "Sends Meta `name`, `language`, `category` (whatsapp_category), `parameter_format: NAMED` and the components; stores Meta's id and status. Numbered variables ({{1}}) in the header or body must be renamed first (409).",
+      params: idParam,
+      response: {
+        200: templateData,
+        404: errorBody,
+        409: whatsappErrors[409],
+        502: whatsappErrors[502],
+      },
+    },
+    handler: async (request) => {
+      const template = await submitTemplate(app, request.params.id, auditOf(request));
+      return ok(WA_TEMPLATE_SUCCESS.submitted, { template });
+    },
+  });
 
   r.get('/api/wa/templates', {
     config: { access: 'wa_templates.view' },
@@ -81,18 +157,22 @@ export async function waTemplatesRoutes(app: FastifyInstance) {
     schema: {
       tags: ['wa-templates'],
       summary: 'Update a WhatsApp template; its type cannot change',
+      description:
+        'With WhatsApp connected, a submitted template keeps its status, name and language (WhatsApp decides the status), and a change to what Meta holds is re-submitted to Meta first: it becomes pending, or Meta refuses (502) and nothing changes. Meta lets an approved template be edited once a day and 10 times in 30 days.',
       params: idParam,
       body: waTemplateInput,
-      response: { 200: templateData },
+      response: { 200: templateData, 409: whatsappErrors[409], 502: whatsappErrors[502] },
     },
     handler: async (request) => {
-      const template = await updateTemplate(
-        app.db,
+      const { template, resubmitted } = await editTemplate(
+        app,
         request.params.id,
         request.body,
         auditOf(request),
       );
-      return ok(WA_TEMPLATE_SUCCESS.updated, { template });
+      return ok(resubmitted ? WA_TEMPLATE_SUCCESS.resubmitted : WA_TEMPLATE_SUCCESS.updated, {
+        template,
+      });
     },
   });
 

@@ -1,10 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
 import {
+  WA_MANUAL_STATUSES,
   WA_MEDIA_KINDS,
   WA_MEDIA_URL_PREFIX,
   WA_MEDIA_MAX_BYTES,
   WA_TEMPLATE_MESSAGES,
   isWaMediaType,
+  type WaTemplate,
   type WaTemplateValues,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
@@ -66,6 +68,35 @@ export async function assertNameFree(tx: Db, values: WaTemplateValues, exceptId?
 /** The type decides the header and media, so an edit keeps it (spec §2). */
 export function assertSameType(current: string, next: string) {
   if (current !== next) throw refuse('type', WA_TEMPLATE_MESSAGES.typeLocked);
+}
+
+/** Paused and disabled are Meta's word: nobody types them. */
+export function assertManualStatus(status: string) {
+  if (!(WA_MANUAL_STATUSES as readonly string[]).includes(status))
+    throw refuse('status', WA_TEMPLATE_MESSAGES.status);
+}
+
+/**
+ * Who decides a template's status (decision 044). Not connected, or never submitted, the spec's
+ * manual statuses stay: any of them, or the one it has. Submitted while connected, WhatsApp
+ * decides: the status is sent back as it is, and the name and language, by which Meta knows
+ * the template, stay.
+ */
+export function assertEditAllowed(current: WaTemplate, next: WaTemplateValues, connected: boolean) {
+  if (!connected || current.whatsapp_template_id === null) {
+    if (next.status !== current.status) assertManualStatus(next.status);
+    return;
+  }
+  if (next.status !== current.status) throw refuse('status', WA_TEMPLATE_MESSAGES.statusByWhatsApp);
+  if (next.name !== current.name) throw refuse('name', WA_TEMPLATE_MESSAGES.identityLocked);
+  if (next.template_language !== current.template_language)
+    throw refuse('template_language', WA_TEMPLATE_MESSAGES.identityLocked);
+}
+
+/** Meta edits only a reviewed template (approved, rejected or paused), and never a disabled one. */
+export function assertEditableOnWhatsApp(current: WaTemplate) {
+  if (current.status === 'pending') throw conflict(WA_TEMPLATE_MESSAGES.underReview);
+  if (current.status === 'disabled') throw conflict(WA_TEMPLATE_MESSAGES.disabledByWhatsApp);
 }
 
 /** Two saves can race past the name check; the unique index has the last word. */

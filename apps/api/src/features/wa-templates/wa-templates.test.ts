@@ -332,3 +332,44 @@ describe('/api/wa/templates', () => {
     expect((await api('DELETE', `/api/wa/templates/${id}`)).statusCode).toBe(404);
   });
 });
+
+describe('WhatsApp not connected (no WHATSAPP_* settings)', () => {
+  it('keeps the manual statuses, and refuses submit and sync with the reason', async () => {
+    const connection = await api('GET', '/api/wa/connection');
+    expect(connection.json().data).toEqual({ connected: false, webhook_url: null });
+
+    const created = await api('POST', '/api/wa/templates', valid({ name: 'offline_reminder' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const template = created.json().data.template;
+    expect(template).toMatchObject({
+      whatsapp_category: 'UTILITY',
+      whatsapp_template_id: null,
+      quality_rating: null,
+      rejected_reason: null,
+    });
+    for (const status of ['pending', 'approved', 'rejected', 'draft']) {
+      const res = await api(
+        'PUT',
+        `/api/wa/templates/${template._id}`,
+        valid({ name: 'offline_reminder', status }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.template.status).toBe(status);
+    }
+    // Paused and disabled are WhatsApp's word: nobody types them.
+    const paused = await api(
+      'POST',
+      '/api/wa/templates',
+      valid({ name: 'x_paused', status: 'paused' }),
+    );
+    expect(paused.statusCode).toBe(400);
+    expect(paused.json().errors.status).toEqual([M.status]);
+
+    const submit = await api('POST', `/api/wa/templates/${template._id}/submit`);
+    expect(submit.statusCode).toBe(409);
+    expect(submit.json().message).toBe(M.notConnected);
+    const sync = await api('POST', '/api/wa/templates/sync');
+    expect(sync.statusCode).toBe(409);
+    expect(sync.json().message).toBe(M.notConnected);
+  });
+});

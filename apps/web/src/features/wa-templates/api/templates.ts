@@ -1,6 +1,8 @@
 import type {
   UploadData,
   WaCategoriesPage,
+  WaConnection,
+  WaSyncResult,
   WaTemplate,
   WaTemplatesPage,
   WaTemplateValues,
@@ -109,4 +111,29 @@ export const useUploadMedia = () =>
       if (!url) throw new ApiError(200, WA_TEMPLATE_MESSAGES.mediaUploadFailed);
       return url;
     },
+  });
+
+/** GET /wa/connection: whether WhatsApp decides the statuses of submitted templates. */
+export const useWhatsAppConnection = () =>
+  useQuery({
+    queryKey: waTemplateKeys.connection,
+    queryFn: async ({ signal }) => (await request<WaConnection>('/wa/connection', { signal })).data,
+    // Read from settings at the server's start: it does not change while the page is open.
+    staleTime: Infinity,
+  });
+
+/** POST /wa/templates/{id}/submit */
+export const useSubmitTemplate = () =>
+  useTemplateMutation(async (id: number) => {
+    const body = await request<{ template: WaTemplate }>(`/wa/templates/${id}/submit`, {
+      method: 'POST',
+    });
+    return body.data.template;
+  });
+
+/** POST /wa/templates/sync: the answer's message and what changed or is only at Meta. */
+export const useSyncTemplates = () =>
+  useTemplateMutation(async () => {
+    const body = await request<WaSyncResult>('/wa/templates/sync', { method: 'POST' });
+    return { message: body.message, result: body.data };
   });

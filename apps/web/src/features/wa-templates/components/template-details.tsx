@@ -1,7 +1,7 @@
-import { WA_LANGUAGE_LABELS, type WaTemplate } from '@cricket/contracts';
+import { WA_LANGUAGE_LABELS, WHATSAPP_CATEGORY_HELP, type WaTemplate } from '@cricket/contracts';
 import { DetailItem } from '@/components/detail-item';
 import { capitalize, formatDateTime } from '@/lib/format';
-import { TemplateStatusBadge } from './template-status-badge';
+import { MetaCategoryBadge, QualityBadge, TemplateStatusBadge } from './template-status-badge';
 import { WhatsAppPreview } from './whatsapp-preview';
 
 /** A template read-only: its fields beside the message as WhatsApp would show it. */
@@ -20,8 +20,27 @@ export function TemplateDetails({ template }: { template: WaTemplate }) {
           {WA_LANGUAGE_LABELS[template.template_language]} ({template.template_language})
         </DetailItem>
         <DetailItem label="Status">
-          <TemplateStatusBadge status={template.status} />
+          <span className="flex flex-wrap gap-1.5">
+            <TemplateStatusBadge status={template.status} />
+            <QualityBadge rating={template.quality_rating} />
+          </span>
         </DetailItem>
+        <DetailItem label="WhatsApp Category">
+          <span title={WHATSAPP_CATEGORY_HELP[template.whatsapp_category]}>
+            <MetaCategoryBadge category={template.whatsapp_category} />
+          </span>
+        </DetailItem>
+        {template.rejected_reason && (
+          <DetailItem
+            label={template.status === 'rejected' ? 'Rejection Reason' : 'WhatsApp Reason'}
+            wide
+          >
+            <span className="text-danger-700">{template.rejected_reason}</span>
+          </DetailItem>
+        )}
+        {template.whatsapp_template_id && (
+          <DetailItem label="WhatsApp ID">{template.whatsapp_template_id}</DetailItem>
+        )}
         <DetailItem label="Usage Count">{template.usage_count}</DetailItem>
         {template.header_type === 'text' && (
           <DetailItem label="Header Text">{template.header_content}</DetailItem>

@@ -7,30 +7,46 @@ import {
   WA_HEADER_TEXT_MAX,
   WA_LANGUAGE_LABELS,
   WA_LANGUAGES,
+  WA_MANUAL_STATUSES,
   WA_TEMPLATE_MESSAGES,
-  WA_TEMPLATE_STATUSES,
   WA_TEMPLATE_SUCCESS,
   WA_TEMPLATE_TYPES,
   WA_VARIABLE_NAME,
+  WA_WHATSAPP_TEXTS,
+  WHATSAPP_CATEGORIES,
+  WHATSAPP_CATEGORY_HELP,
+  WHATSAPP_CATEGORY_LABELS,
+  WHATSAPP_DEFAULT_CATEGORY,
   type WaTemplate,
   type WaTemplateInput,
   waTemplateInput,
   waTemplateVariables,
+  type WaTemplateValues,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
 import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
-import { capitalize } from '@/lib/format';
+import { capitalize, statusLabel } from '@/lib/format';
+import { errorMessage } from '@/lib/http';
+import { useCan } from '@/lib/session';
 import { useErrorToast } from '@/lib/use-error-toast';
-import { useCategoryOptions, useCreateTemplate, useUpdateTemplate } from '../api/templates';
+import {
+  useCategoryOptions,
+  useCreateTemplate,
+  useSubmitTemplate,
+  useUpdateTemplate,
+  useWhatsAppConnection,
+} from '../api/templates';
 import { ButtonsEditor } from './buttons-editor';
 import { MediaField } from './media-field';
 import { RuleChecklist } from './rule-checklist';
+import { SubmitReviewDialog } from './submit-review-dialog';
 import { WhatsAppPreview } from './whatsapp-preview';
 
 /** Spec §2: placeholders the inserter offers; any other {{name}} can be typed. */
@@ -40,6 +56,10 @@ const options = <T extends string>(values: readonly T[], label: (v: T) => string
   values.map((value) => ({ value, label: label(value) }));
 const TYPE_OPTIONS = options(WA_TEMPLATE_TYPES);
 const LANGUAGE_OPTIONS = options(WA_LANGUAGES, (v) => `${WA_LANGUAGE_LABELS[v]} (${v})`);
+const WHATSAPP_CATEGORY_OPTIONS = WHATSAPP_CATEGORIES.map((value) => ({
+  value,
+  label: WHATSAPP_CATEGORY_LABELS[value],
+}));
 const HEADER_OPTIONS = [
   { value: 'none', label: 'None' },
   { value: 'text', label: 'Text' },
@@ -60,6 +80,7 @@ function formValues(template: WaTemplate | null): TemplateForm {
     type: template?.type ?? 'text',
     template_language: template?.template_language ?? 'en_US',
     status: template?.status ?? 'draft',
+    whatsapp_category: template?.whatsapp_category ?? WHATSAPP_DEFAULT_CATEGORY,
     header_type: template?.header_type ?? 'none',
     header_content: template?.header_content ?? '',
     body_text: template?.body_text ?? '',
@@ -91,6 +112,13 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
   });
   const create = useCreateTemplate();
   const update = useUpdateTemplate();
+  const submitToMeta = useSubmitTemplate();
+  const connected = useWhatsAppConnection().data?.connected === true;
+  const canSubmit = useCan('wa_templates.update');
+  // Submitted while connected: WhatsApp decides the status and knows it by name and language.
+  const locked = connected && template?.whatsapp_template_id != null;
+  const [review, setReview] = useState<WaTemplateValues | null>(null);
+  const submitAfterSave = useRef(false);
   const categories = useCategoryOptions(open);
   useErrorToast(categories.error, WA_TEMPLATE_MESSAGES.categoriesFetchFailed);
   const editing = template !== null;
@@ -106,16 +134,41 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
       onOpenChange(next);
     },
     values: () => formValues(template),
-    successText: editing ? WA_TEMPLATE_SUCCESS.updated : WA_TEMPLATE_SUCCESS.created,
+    successText: (outcome) =>
+      outcome === 'submitted'
+        ? WA_TEMPLATE_SUCCESS.submitted
+        : // A submitted template that came back pending went to WhatsApp again.
+          locked && template?.status !== 'pending' && (outcome as WaTemplate)?.status === 'pending'
+          ? WA_TEMPLATE_SUCCESS.resubmitted
+          : editing
+            ? WA_TEMPLATE_SUCCESS.updated
+            : WA_TEMPLATE_SUCCESS.created,
     failureText: editing ? WA_TEMPLATE_MESSAGES.updateFailed : WA_TEMPLATE_MESSAGES.createFailed,
     invalidText: WA_TEMPLATE_MESSAGES.invalidForm,
-    submit: (values) => {
-      const body = values as unknown as Parameters<typeof create.mutateAsync>[0];
-      return template
-        ? update.mutateAsync({ id: template._id, values: body })
-        : create.mutateAsync(body);
+    submit: async (values) => {
+      const body = values as unknown as WaTemplateValues;
+      const saved = template
+        ? await update.mutateAsync({ id: template._id, values: body })
+        : await create.mutateAsync(body);
+      if (!submitAfterSave.current) return saved;
+      submitAfterSave.current = false;
+      try {
+        await submitToMeta.mutateAsync(saved._id);
+        return 'submitted';
+      } catch (error) {
+        // Saved, not submitted: the save's own toast follows, and Meta's refusal is shown.
+        toast.error(errorMessage(error, WA_TEMPLATE_MESSAGES.submitFailed));
+        return saved;
+      }
     },
   });
+
+  /** Checks the form, then shows what Meta will receive before anything is saved or sent. */
+  const askSubmit = () =>
+    void form.handleSubmit(
+      (values) => setReview(values as unknown as WaTemplateValues),
+      () => toast.error(WA_TEMPLATE_MESSAGES.invalidForm),
+    )();
 
   const draft = useWatch({ control: form.control }) as TemplateForm;
   const type = draft.type ?? 'text';
@@ -149,7 +202,15 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
   }
 
   const custom = toWaTemplateName(customVariable);
-  const statusOptions = options(editing ? WA_TEMPLATE_STATUSES : WA_CREATE_STATUSES);
+  const statusChoices: readonly string[] = editing ? WA_MANUAL_STATUSES : WA_CREATE_STATUSES;
+  const statusOptions = options(
+    template && !statusChoices.includes(template.status)
+      ? [...statusChoices, template.status]
+      : statusChoices,
+    statusLabel,
+  );
+  const offerSubmit =
+    connected && canSubmit && (template === null || template.whatsapp_template_id === null);
   const categoryOptions = (categories.data ?? []).map((c) => ({
     value: String(c._id),
     label: c.icon ? `${c.icon} ${c.name}` : c.name,
@@ -166,7 +227,39 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
       title={editing ? 'Edit Template' : 'Create Template'}
       submitLabel={editing ? 'Update Template' : 'Create Template'}
       busyLabel={editing ? 'Updating...' : 'Creating...'}
+      extraAction={
+        offerSubmit && (
+          <Button variant="secondary" onClick={askSubmit} disabled={lifecycle.saving}>
+            {WA_WHATSAPP_TEXTS.saveAndSubmit}
+          </Button>
+        )
+      }
     >
+      <SubmitReviewDialog
+        source={
+          review && {
+            ...review,
+            header_content: review.header_content ?? null,
+            footer_text: review.footer_text ?? null,
+            media_url: review.media_url ?? null,
+          }
+        }
+        onCancel={() => setReview(null)}
+        onConfirm={() => {
+          setReview(null);
+          submitAfterSave.current = true;
+          lifecycle.submit();
+        }}
+      />
+      {locked && (
+        <p className="rounded-lg bg-primary-50 p-3 text-sm text-primary-900">
+          {template?.status === 'pending'
+            ? WA_TEMPLATE_MESSAGES.underReview
+            : template?.status === 'disabled'
+              ? WA_TEMPLATE_MESSAGES.disabledByWhatsApp
+              : WA_WHATSAPP_TEXTS.resubmitNote}
+        </p>
+      )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-5">
           <div className="space-y-1.5">
@@ -176,6 +269,8 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
               label="Template Name"
               required
               placeholder="match_reminder"
+              readOnly={locked}
+              hint={locked ? WA_WHATSAPP_TEXTS.identityLocked : undefined}
             />
             {name.trim() !== '' && suggestedName !== name && suggestedName.length > 0 && (
               <p className="flex flex-wrap items-center gap-2 text-xs text-neutral-600">
@@ -217,9 +312,29 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
               name="template_language"
               label="Language"
               options={LANGUAGE_OPTIONS}
+              disabled={locked}
             />
-            <SelectField form={form} name="status" label="Status" options={statusOptions} />
+            <SelectField
+              form={form}
+              name="status"
+              label="Status"
+              options={statusOptions}
+              disabled={locked}
+              hint={locked ? WA_WHATSAPP_TEXTS.statusLocked : undefined}
+            />
           </div>
+          <SelectField
+            form={form}
+            name="whatsapp_category"
+            label="WhatsApp Category"
+            options={WHATSAPP_CATEGORY_OPTIONS}
+            disabled={locked && template?.status === 'approved'}
+            hint={
+              locked && template?.status === 'approved'
+                ? WA_WHATSAPP_TEXTS.categoryLocked
+                : WHATSAPP_CATEGORY_HELP[draft.whatsapp_category ?? WHATSAPP_DEFAULT_CATEGORY]
+            }
+          />
 
           {media ? (
             <MediaField

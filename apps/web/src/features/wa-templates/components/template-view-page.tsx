@@ -1,4 +1,6 @@
-import { ArrowLeft, Pencil } from 'lucide-react';
+import { ArrowLeft, Pencil, Send } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { ListError } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
@@ -7,12 +9,19 @@ import { lazyPanel } from '@/components/lazy-panel';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/http';
+import { ApiError, errorMessage } from '@/lib/http';
 import { parseRecordId } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
-import { useTemplate } from '../api/templates';
+import { useSingleFlight } from '@/lib/use-single-flight';
+import { useSubmitTemplate, useTemplate, useWhatsAppConnection } from '../api/templates';
+import { SubmitReviewDialog } from './submit-review-dialog';
 import { TemplateDetails } from './template-details';
-import { WA_TEMPLATE_MESSAGES } from '@cricket/contracts';
+import {
+  WA_TEMPLATE_MESSAGES,
+  WA_TEMPLATE_SUCCESS,
+  WA_WHATSAPP_TEXTS,
+  type WaTemplate,
+} from '@cricket/contracts';
 
 const TemplateFormPanel = lazyPanel(
   () => import('./template-form-panel').then((m) => m.TemplateFormPanel),
@@ -26,6 +35,25 @@ export function TemplateViewPage() {
   const canUpdate = useCan('wa_templates.update');
   const panel = usePanelState<'edit'>();
   const template = query.data;
+  const connection = useWhatsAppConnection();
+  const submit = useSubmitTemplate();
+  const flight = useSingleFlight();
+  const [reviewing, setReviewing] = useState<WaTemplate | null>(null);
+  const canSubmit =
+    canUpdate && connection.data?.connected === true && template?.whatsapp_template_id === null;
+
+  function confirmSubmit() {
+    if (!reviewing) return;
+    void flight.run(async () => {
+      try {
+        await submit.mutateAsync(reviewing._id);
+        toast.success(WA_TEMPLATE_SUCCESS.submitted);
+        setReviewing(null);
+      } catch (error) {
+        toast.error(errorMessage(error, WA_TEMPLATE_MESSAGES.submitFailed));
+      }
+    });
+  }
 
   const back = (
     <Link to="/wa-templates" className={buttonClasses({ variant: 'secondary' })}>
@@ -41,6 +69,12 @@ export function TemplateViewPage() {
         actions={
           <>
             {back}
+            {template && canSubmit && (
+              <Button variant="secondary" onClick={() => setReviewing(template)}>
+                <Send className="size-4" aria-hidden="true" />
+                {WA_WHATSAPP_TEXTS.submit}
+              </Button>
+            )}
             {template && canUpdate && (
               <Button onClick={() => panel.open('edit')}>
                 <Pencil className="size-4" aria-hidden="true" />
@@ -68,6 +102,12 @@ export function TemplateViewPage() {
           template && <TemplateDetails template={template} />
         )}
       </Card>
+      <SubmitReviewDialog
+        source={reviewing}
+        onCancel={() => setReviewing(null)}
+        onConfirm={confirmSubmit}
+        busy={flight.busy}
+      />
       {template && (
         <TemplateFormPanel
           open={panel.isOpen('edit')}

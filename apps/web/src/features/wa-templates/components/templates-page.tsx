@@ -3,9 +3,13 @@ import {
   WA_TEMPLATE_STATUSES,
   WA_TEMPLATE_SUCCESS,
   WA_TEMPLATE_TYPES,
+  WA_WHATSAPP_TEXTS,
+  type WaSyncResult,
   type WaTemplate,
 } from '@cricket/contracts';
-import { Plus } from 'lucide-react';
+import { Plus, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
@@ -18,9 +22,17 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { capitalize, statusLabel } from '@/lib/format';
 import { recordPathHref } from '@/lib/record-route';
+import { errorMessage } from '@/lib/http';
 import { useCan } from '@/lib/session';
-import { templatesQuery, useDeleteTemplate } from '../api/templates';
-import { TemplateStatusBadge } from './template-status-badge';
+import { useSingleFlight } from '@/lib/use-single-flight';
+import {
+  templatesQuery,
+  useDeleteTemplate,
+  useSyncTemplates,
+  useWhatsAppConnection,
+} from '../api/templates';
+import { SyncResult } from './sync-result';
+import { MetaCategoryBadge, QualityBadge, TemplateStatusBadge } from './template-status-badge';
 import { TemplateViewPanel } from './template-view-panel';
 
 const TemplateFormPanel = lazyPanel(
@@ -66,6 +78,21 @@ export function TemplatesPage() {
     successText: WA_TEMPLATE_SUCCESS.deleted,
     failureText: WA_TEMPLATE_MESSAGES.deleteFailed,
   });
+
+  const connection = useWhatsAppConnection();
+  const sync = useSyncTemplates();
+  const syncFlight = useSingleFlight();
+  const [synced, setSynced] = useState<WaSyncResult | null>(null);
+  const runSync = (click: { detail: number }) =>
+    void syncFlight.run(async () => {
+      try {
+        const { message, result } = await sync.mutateAsync();
+        toast.success(message);
+        setSynced(result);
+      } catch (error) {
+        toast.error(errorMessage(error, WA_TEMPLATE_MESSAGES.syncFailed));
+      }
+    }, click);
 
   const openTemplate = (template: WaTemplate) =>
     navigate(recordPathHref(TEMPLATE_PAGE, template._id));
@@ -119,6 +146,17 @@ export function TemplatesPage() {
         />
       ),
     },
+    {
+      id: 'whatsapp',
+      header: 'WhatsApp',
+      width: 'w-44',
+      cell: (t) => (
+        <span className="flex flex-wrap gap-1">
+          <MetaCategoryBadge category={t.whatsapp_category} />
+          <QualityBadge rating={t.quality_rating} />
+        </span>
+      ),
+    },
     { id: 'usage', header: 'Usage Count', width: 'w-28', cell: (t) => t.usage_count },
     actionsColumn<WaTemplate>({
       name: (t) => t.name,
@@ -133,14 +171,28 @@ export function TemplatesPage() {
       <PageHeader
         title="WhatsApp Templates"
         actions={
-          canCreate && (
-            <Button onClick={() => panel.open('create')}>
-              <Plus className="size-4" aria-hidden="true" />
-              Create Template
-            </Button>
-          )
+          <>
+            {canUpdate && connection.data?.connected && (
+              <Button
+                variant="secondary"
+                onClick={runSync}
+                busy={syncFlight.busy}
+                busyText={WA_WHATSAPP_TEXTS.syncing}
+              >
+                <RefreshCw className="size-4" aria-hidden="true" />
+                {WA_WHATSAPP_TEXTS.sync}
+              </Button>
+            )}
+            {canCreate && (
+              <Button onClick={() => panel.open('create')}>
+                <Plus className="size-4" aria-hidden="true" />
+                Create Template
+              </Button>
+            )}
+          </>
         }
       />
+      {synced && <SyncResult result={synced} onClose={() => setSynced(null)} />}
       <Card flush>
         <ListTable
           list={list}
