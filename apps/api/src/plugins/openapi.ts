@@ -146,6 +146,10 @@ const REQUEST_RULES = [
   'Fields a schema does not name are ignored.',
 ];
 
+/** The shared error body, as is or described for one route (`errorBody.describe(...)`). */
+const isErrorBody = (s: unknown) =>
+  s === errorBody || (s instanceof z.ZodObject && s.shape === errorBody.shape);
+
 /**
  * The document from the same zod schemas that validate the requests, completed with what every
  * route shares: its operationId, the error answers it can give with their one body (and
@@ -170,9 +174,15 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]) {
     };
   }
   const response: Record<string, unknown> = { ...schema.response };
-  // A route names an error answer its declarations do not imply with `<status>: errorBody`.
-  const declared = Object.entries(route.schema?.response ?? {}).filter(([, s]) => s === errorBody);
-  for (const [status] of declared) delete response[status];
+  // A route names an error answer its declarations do not imply with `<status>: errorBody`,
+  // or `errorBody.describe('when')` to say when it comes (the same shape, described).
+  const declared = Object.entries(route.schema?.response ?? {}).filter(([, s]) => isErrorBody(s));
+  const described = new Map<number, string>();
+  for (const [status, s] of declared) {
+    delete response[status];
+    const description = (s as { description?: string }).description;
+    if (description) described.set(Number(status), description);
+  }
   const statuses = [
     ...errorStatuses(method, schema, isPublic, idempotent),
     ...declared.map(([status]) => Number(status)),
@@ -181,7 +191,11 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]) {
     const inFlight = idempotent && status === 409;
     // A route's own schema for a status (health's 503) is the truth for it.
     response[status] ??= {
-      description: inFlight ? IN_FLIGHT_409 : ERRORS[status],
+      // A route's own words for a status replace the general ones; a key still in flight can
+      // answer 409 on any keyed POST, so that stays beside them.
+      description: [inFlight ? IN_FLIGHT_409 : null, described.get(status) ?? ERRORS[status]]
+        .filter(Boolean)
+        .join('; or: '),
       ...(status === 429 || status === 503 || inFlight ? { headers: RETRY_AFTER } : {}),
       content: { 'application/json': { schema: ERROR_REF } },
     };
