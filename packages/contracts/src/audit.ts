@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = {
   send: 'Sent',
   cancel: 'Cancelled',
   retry_failed: 'Failed deliveries retried',
+  // An inbound STOP on WhatsApp, recorded with the actor 'WhatsApp' (issue 31).
+  whatsapp_opt_out: 'Opted out of WhatsApp',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

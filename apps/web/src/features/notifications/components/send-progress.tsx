@@ -51,6 +51,23 @@ export function SendProgress({ send, updatedAt }: { send: NotificationSend; upda
                 </dd>
               </div>
             ))}
+          {send.channel === 'whatsapp' && (
+            <>
+              {/* Of those sent, what Meta has reported on the phone and read, as it arrives. */}
+              <div className="min-w-0">
+                <dt className="text-xs text-neutral-600">Delivered</dt>
+                <dd className="text-xl font-semibold text-primary-800 tabular-nums">
+                  {counts.delivered.toLocaleString()}
+                </dd>
+              </div>
+              <div className="min-w-0">
+                <dt className="text-xs text-neutral-600">Read</dt>
+                <dd className="text-xl font-semibold text-primary-800 tabular-nums">
+                  {counts.read.toLocaleString()}
+                </dd>
+              </div>
+            </>
+          )}
         </dl>
         <div
           role="progressbar"
