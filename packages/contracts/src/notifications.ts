@@ -9,7 +9,11 @@ import {
   pageOf,
   paginationQuery,
 } from './common.ts';
-import { TEMPLATE_VARIABLES_RULE, templateVariableProblem } from './template-variables.ts';
+import {
+  TEMPLATE_VARIABLES,
+  TEMPLATE_VARIABLES_RULE,
+  templateVariableProblem,
+} from './template-variables.ts';
 
 /** Spec §3 "Notification template" and §4/§9: channels, statuses and defaults. */
 export const NOTIFICATION_TYPES = ['email', 'sms', 'push'] as const;
@@ -387,6 +391,32 @@ export const WA_SEND_MESSAGES = {
   variableOneLine: 'Keep the value on one line, without tabs or more than 4 spaces in a row',
   variableMax: `A value must not exceed ${WA_SEND_VALUE_MAX} characters`,
 } as const;
+
+/** The WhatsApp send form's words. */
+export const WA_SEND_TEXTS = {
+  title: 'Send WhatsApp Template',
+  action: 'Send',
+  variables: 'Variables',
+  variablesHint:
+    "Each variable is filled from the recipient's details or with the same text for everyone.",
+  noVariables: 'This template has no variables: everyone receives the same message.',
+  fixedText: 'Fixed text',
+  valueFor: (name: string) => `Text for {{${name}}}`,
+  sourceFor: (name: string) => `Value of {{${name}}}`,
+  previewFor: (who: string) => `Preview for ${who}`,
+  previewSample: 'Preview with sample values (no recipient chosen yet)',
+  notApprovedYet: 'Only a template Meta has approved can be sent.',
+  loadFailed: 'Failed to load the WhatsApp template',
+  sendFailed: 'Failed to send the WhatsApp template',
+} as const;
+
+/** The user fields a WhatsApp variable can take its value from, as the form names them. */
+export const WA_SEND_FIELDS: Record<(typeof TEMPLATE_VARIABLES)[number], string> = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'Email',
+  phone_number: 'Phone number',
+};
 
 export const WA_SEND_SUCCESS = {
   sending: (n: number) =>

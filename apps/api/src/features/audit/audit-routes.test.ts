@@ -15,6 +15,7 @@ import {
   type AuditExamples,
 } from '../../test/audit-examples';
 import { ADMIN, createTestApp, type TestApp } from '../../test/harness';
+import { standinEnv, startGraphStandin, type GraphStandin } from '../../test/graph-standin';
 import { startTestSmtp } from '../../test/smtp';
 
 /**
@@ -57,11 +58,13 @@ const ok = <T>(method: string, url: string, payload?: unknown) => ctx.ok<T>(meth
 const newTeam = (over: Record<string, unknown> = {}) => createTeam(ctx, over);
 
 let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+let graph: GraphStandin;
 
 beforeAll(async () => {
-  // Replies are emailed: a real SMTP server receives them.
+  // Replies are emailed: a real SMTP server receives them; WhatsApp goes to Meta's stand-in.
   smtp = await startTestSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  graph = await startGraphStandin();
+  t = await createTestApp({ SMTP_URL: smtp.url, ...standinEnv(graph) });
   token = await t.login();
   const [admin] = await t.db
     .select({ id: users.id })
@@ -90,6 +93,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await smtp.close();
+  await graph.close();
 });
 
 const lastId = async () =>

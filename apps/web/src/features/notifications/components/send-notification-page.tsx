@@ -9,7 +9,6 @@ import {
   needsSendConfirmation,
   type NotificationSend,
   type NotificationTemplate,
-  type RecipientOption,
   type SendNotificationInput,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -30,16 +29,11 @@ import { TextField } from '@/components/ui/text-field';
 import { formatDateTime } from '@/lib/format';
 import { parseRecordId, useOpenRecord } from '@/lib/record-route';
 import { useErrorToast } from '@/lib/use-error-toast';
-import { channelsQuery, recipientsQuery, useSendNotification } from '../api/sends';
+import { channelsQuery, useSendNotification } from '../api/sends';
 import { templateNamesQuery } from '../api/templates';
 import { LivePreview } from './live-preview';
-import { RecipientPicker } from './recipient-picker';
+import { RecipientsFields, Section, useAudience } from './recipients-section';
 
-const RECIPIENT_CHOICES = [
-  { value: 'all', label: 'All Users' },
-  { value: 'active', label: 'Active Users' },
-  { value: 'specific', label: 'Specific Users' },
-] as const;
 const VARIABLES_HINT = `Placeholders: ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(', ')}`;
 /** The picker lists this many templates; the chosen one is always among them. */
 const TEMPLATE_PICKER_LIMIT = 100;
@@ -55,18 +49,6 @@ const emptyValues = (templateId?: string): FormValues => ({
   send_immediately: true,
   scheduled_at: '',
 });
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section
-      aria-label={title}
-      className="space-y-4 border-b border-neutral-100 pb-6 last:border-0"
-    >
-      <h2 className="text-base font-semibold text-neutral-900">{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 /** Spec §2 "Send Notification" (/send-notification): the form and its live preview. */
 export function SendNotificationPage() {
@@ -115,18 +97,8 @@ export function SendNotificationPage() {
     form.clearErrors();
   }, [values.template_id, templateList, form]);
 
-  // Users picked for 'specific', kept whole so the preview can use the first one's details.
-  const [picked, setPicked] = useState<RecipientOption[]>([]);
-  const audience = values.recipient_type === 'specific' ? null : (values.recipient_type ?? 'all');
-  const audienceQuery = useQuery({
-    ...recipientsQuery({ page: 1, limit: 1, recipient_type: audience ?? 'all' }),
-    enabled: audience !== null,
-  });
-  useErrorToast(audienceQuery.error, NOTIFICATION_ERRORS.fetchUsers);
-  const recipientCount =
-    audience === null ? picked.length : (audienceQuery.data?.pagination.total ?? null);
-  const firstRecipient =
-    audience === null ? (picked[0] ?? null) : (audienceQuery.data?.data[0] ?? null);
+  const audience = useAudience(values.recipient_type);
+  const { setPicked, count: recipientCount, first: firstRecipient } = audience;
 
   const send = useSendNotification();
   const sentId = useRef<number | null>(null);
@@ -158,7 +130,7 @@ export function SendNotificationPage() {
       return created;
     },
   });
-  const audienceType = values.recipient_type ?? 'all';
+  const audienceType = audience.type;
   const confirmText =
     template && recipientCount !== null
       ? NOTIFICATION_MESSAGES.confirmSend(template.type, recipientCount, audienceType)
@@ -229,39 +201,15 @@ export function SendNotificationPage() {
             </Section>
 
             <Section title="Recipients">
-              <fieldset className="space-y-2">
-                <legend className="sr-only">Recipient type</legend>
-                <div className="flex flex-wrap gap-4">
-                  {RECIPIENT_CHOICES.map((choice) => (
-                    <label
-                      key={choice.value}
-                      className="flex items-center gap-2 text-sm text-neutral-800"
-                    >
-                      <input
-                        type="radio"
-                        value={choice.value}
-                        {...form.register('recipient_type')}
-                        className="size-4 accent-primary-700"
-                      />
-                      {choice.label}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-              {values.recipient_type === 'specific' && (
-                <RecipientPicker
-                  selected={picked}
-                  error={form.formState.errors.recipient_ids?.message}
-                  onChange={(next) => {
-                    setPicked(next);
-                    form.clearErrors('recipient_ids');
-                    form.setValue(
-                      'recipient_ids',
-                      next.map((u) => u.id),
-                    );
-                  }}
-                />
-              )}
+              <RecipientsFields
+                audience={audience}
+                register={form.register('recipient_type')}
+                error={form.formState.errors.recipient_ids?.message}
+                onPick={(ids) => {
+                  form.clearErrors('recipient_ids');
+                  form.setValue('recipient_ids', ids);
+                }}
+              />
             </Section>
 
             <Section title="Message Content">

@@ -1,4 +1,4 @@
-import { ArrowLeft, Pencil } from 'lucide-react';
+import { ArrowLeft, Pencil, Send } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { ListError } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
@@ -8,11 +8,11 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/http';
-import { parseRecordId } from '@/lib/record-route';
+import { parseRecordId, whatsappSendHref } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { useTemplate } from '../api/templates';
 import { TemplateDetails } from './template-details';
-import { WA_TEMPLATE_MESSAGES } from '@cricket/contracts';
+import { WA_SEND_TEXTS, WA_TEMPLATE_MESSAGES } from '@cricket/contracts';
 
 const TemplateFormPanel = lazyPanel(
   () => import('./template-form-panel').then((m) => m.TemplateFormPanel),
@@ -24,6 +24,7 @@ export function TemplateViewPage() {
   const id = parseRecordId(useParams().id);
   const query = useTemplate(id);
   const canUpdate = useCan('wa_templates.update');
+  const canSend = useCan('notifications.send');
   const panel = usePanelState<'edit'>();
   const template = query.data;
 
@@ -41,6 +42,12 @@ export function TemplateViewPage() {
         actions={
           <>
             {back}
+            {template && canSend && template.status === 'approved' && (
+              <Link to={whatsappSendHref(template._id)} className={buttonClasses({})}>
+                <Send className="size-4" aria-hidden="true" />
+                {WA_SEND_TEXTS.action}
+              </Link>
+            )}
             {template && canUpdate && (
               <Button onClick={() => panel.open('edit')}>
                 <Pencil className="size-4" aria-hidden="true" />

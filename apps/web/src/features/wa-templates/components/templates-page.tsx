@@ -1,11 +1,12 @@
 import {
+  WA_SEND_TEXTS,
   WA_TEMPLATE_MESSAGES,
   WA_TEMPLATE_STATUSES,
   WA_TEMPLATE_SUCCESS,
   WA_TEMPLATE_TYPES,
   type WaTemplate,
 } from '@cricket/contracts';
-import { Plus } from 'lucide-react';
+import { Plus, Send } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
@@ -17,7 +18,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { capitalize, statusLabel } from '@/lib/format';
-import { recordPathHref } from '@/lib/record-route';
+import { recordPathHref, whatsappSendHref } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { templatesQuery, useDeleteTemplate } from '../api/templates';
 import { TemplateStatusBadge } from './template-status-badge';
@@ -56,6 +57,7 @@ export function TemplatesPage() {
   const canCreate = useCan('wa_templates.create');
   const canUpdate = useCan('wa_templates.update');
   const canDelete = useCan('wa_templates.delete');
+  const canSend = useCan('notifications.send');
   const panel = usePanelState<'create' | 'edit' | 'view', WaTemplate>();
   const deleteTemplate = useDeleteTemplate();
   const remove = useConfirmDelete<WaTemplate>({
@@ -123,6 +125,17 @@ export function TemplatesPage() {
     actionsColumn<WaTemplate>({
       name: (t) => t.name,
       view: (t) => panel.open('view', t),
+      // Only a template Meta has approved can be sent (issue 31).
+      more: canSend
+        ? [
+            {
+              icon: Send,
+              verb: WA_SEND_TEXTS.action,
+              onClick: (t) => void navigate(whatsappSendHref(t._id)),
+              when: (t) => t.status === 'approved',
+            },
+          ]
+        : [],
       edit: canUpdate && ((t) => panel.open('edit', t)),
       remove: canDelete && remove.ask,
     }),
