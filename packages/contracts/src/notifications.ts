@@ -10,9 +10,9 @@ import {
   paginationQuery,
 } from './common.ts';
 import {
-  TEMPLATE_VARIABLES,
   TEMPLATE_VARIABLES_RULE,
   templateVariableProblem,
+  type TemplateVariable,
 } from './template-variables.ts';
 
 /** Spec §3 "Notification template" and §4/§9: channels, statuses and defaults. */
@@ -411,7 +411,7 @@ export const WA_SEND_TEXTS = {
 } as const;
 
 /** The user fields a WhatsApp variable can take its value from, as the form names them. */
-export const WA_SEND_FIELDS: Record<(typeof TEMPLATE_VARIABLES)[number], string> = {
+export const WA_SEND_FIELDS: Record<TemplateVariable, string> = {
   first_name: 'First name',
   last_name: 'Last name',
   email: 'Email',

@@ -52,6 +52,17 @@ const templateData = envelope(notificationTemplateData);
 
 async function notificationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** A send just recorded: the worker woken, and the answer saying what happens next. */
+  async function recorded(sendId: number, sending: (n: number) => string) {
+    app.notificationWorker.wake();
+    const send = await getSend(app.db, sendId);
+    return ok(
+      send.scheduled_at
+        ? NOTIFICATION_SUCCESS.scheduledFor(send.scheduled_at)
+        : sending(send.counts.total),
+      { send },
+    );
+  }
   r.get('/api/notifications/templates', {
     config: { access: 'notification_templates.view' },
     schema: {
@@ -227,18 +238,7 @@ async function notificationsRoutes(app: FastifyInstance) {
         sessionOf(request).userId,
         auditOf(request),
       );
-      app.notificationWorker.wake();
-      const send = await getSend(app.db, sendId);
-      return reply
-        .status(201)
-        .send(
-          ok(
-            send.scheduled_at
-              ? NOTIFICATION_SUCCESS.scheduledFor(send.scheduled_at)
-              : NOTIFICATION_SUCCESS.sending(send.counts.total),
-            { send },
-          ),
-        );
+      return reply.status(201).send(await recorded(sendId, NOTIFICATION_SUCCESS.sending));
     },
   });
 
@@ -274,18 +274,7 @@ async function notificationsRoutes(app: FastifyInstance) {
         sessionOf(request).userId,
         auditOf(request),
       );
-      app.notificationWorker.wake();
-      const send = await getSend(app.db, sendId);
-      return reply
-        .status(201)
-        .send(
-          ok(
-            send.scheduled_at
-              ? NOTIFICATION_SUCCESS.scheduledFor(send.scheduled_at)
-              : WA_SEND_SUCCESS.sending(send.counts.total),
-            { send },
-          ),
-        );
+      return reply.status(201).send(await recorded(sendId, WA_SEND_SUCCESS.sending));
     },
   });
 

@@ -345,6 +345,45 @@ describe('POST /api/wa/templates/{id}/send', () => {
     ]);
   });
 
+  it('holds a send while Meta has its template paused, with the reason, and sends it once reinstated', async () => {
+    // 'paused' is a status the template half of issue 31 adds; before it, this database refuses it.
+    await t.db.execute(sql`alter table wa_templates drop constraint if exists wa_templates_status`);
+    const [category] = await queryRows<{ category_id: number }>(
+      t.db,
+      sql`select category_id from wa_templates where id = ${approvedId}`,
+    );
+    const pausable = await template('match_pausable', 'approved', category!.category_id);
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    const res = await send(pausable, {
+      recipient_type: 'specific',
+      recipient_ids: [players[10], players[11]],
+      variables: { first_name: '{{first_name}}', venue: 'Eden Gardens' },
+      send_immediately: false,
+      scheduled_at: inAnHour.toISOString(),
+    });
+    expect(res.statusCode).toBe(201);
+    const sendId = res.json<{ data: { send: NotificationSend } }>().data.send.id;
+    await t.db.execute(sql`update wa_templates set status = 'paused' where id = ${pausable}`);
+    standin.reset();
+
+    // Its time has come (as far as this round knows), but nothing is claimed or sent.
+    const later = new Date(inAnHour.getTime() + 1000);
+    expect(await t.app.notificationWorker.runOnce(later)).toBe(0);
+    const held = (await details(sendId, 'limit=1')).send;
+    expect(held).toMatchObject({
+      status: 'scheduled',
+      held_reason: DELIVERY_REASONS.templatePaused,
+    });
+    expect(held.counts.queued).toBe(2);
+    expect(standin.requestsTo('/messages')).toHaveLength(0);
+
+    await t.db.execute(sql`update wa_templates set status = 'approved' where id = ${pausable}`);
+    expect(await t.app.notificationWorker.runOnce(later)).toBe(2);
+    const sent = (await details(sendId, 'limit=1')).send;
+    expect(sent).toMatchObject({ status: 'sent', held_reason: null });
+    expect(standin.requestsTo('/messages')).toHaveLength(2);
+  });
+
   it('skips a player without a phone number with that reason', async () => {
     const [row] = await queryRows<{ id: number }>(
       t.db,

@@ -7,32 +7,34 @@ import {
   hasSubject,
   sendNotificationInput,
   needsSendConfirmation,
-  type NotificationSend,
   type NotificationTemplate,
   type SendNotificationInput,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { useFormLifecycle } from '@/components/form-drawer';
 import { ListError } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { CheckboxField } from '@/components/ui/checkbox-field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
-import { formatDateTime } from '@/lib/format';
-import { parseRecordId, useOpenRecord } from '@/lib/record-route';
+import { parseRecordId } from '@/lib/record-route';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { channelsQuery, useSendNotification } from '../api/sends';
 import { templateNamesQuery } from '../api/templates';
 import { LivePreview } from './live-preview';
-import { RecipientsFields, Section, useAudience } from './recipients-section';
+import {
+  RecipientsFields,
+  ScheduleSection,
+  Section,
+  SendConfirmDialog,
+  useAudience,
+  useSendLifecycle,
+} from './send-form-parts';
 
 const VARIABLES_HINT = `Placeholders: ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(', ')}`;
 /** The picker lists this many templates; the chosen one is always among them. */
@@ -52,7 +54,6 @@ const emptyValues = (templateId?: string): FormValues => ({
 
 /** Spec §2 "Send Notification" (/send-notification): the form and its live preview. */
 export function SendNotificationPage() {
-  const openSend = useOpenRecord('/sent-notifications');
   const [params] = useSearchParams();
   const initialTemplate = params.get('template_id') ?? undefined;
   const templates = useQuery(
@@ -101,34 +102,17 @@ export function SendNotificationPage() {
   const { setPicked, count: recipientCount, first: firstRecipient } = audience;
 
   const send = useSendNotification();
-  const sentId = useRef<number | null>(null);
   const scheduled = values.send_immediately === false;
-  // A send to many, or to a whole audience, is asked about first; nothing is requested before.
-  const [confirming, setConfirming] = useState(false);
-  const lifecycle = useFormLifecycle({
+  const { lifecycle, confirming, setConfirming } = useSendLifecycle({
     form,
-    open: true,
-    onOpenChange: () => {
+    values: () => emptyValues(initialTemplate),
+    onReset: () => {
       setPicked([]);
       filledFor.current = '';
-      if (sentId.current !== null) openSend(sentId.current);
     },
-    values: () => emptyValues(initialTemplate),
-    // Queued is not delivered: the toast says what happened, the send's page shows the rest.
-    successText: (created) => {
-      const s = created as NotificationSend | null;
-      if (!s) return NOTIFICATION_SUCCESS.accepted;
-      return s.scheduled_at
-        ? NOTIFICATION_SUCCESS.scheduledFor(formatDateTime(s.scheduled_at))
-        : NOTIFICATION_SUCCESS.sending(s.counts.total);
-    },
+    request: (out) => send.mutateAsync(out as never),
+    sending: NOTIFICATION_SUCCESS.sending,
     failureText: NOTIFICATION_ERRORS.send,
-    submit: async (out) => {
-      const created = await send.mutateAsync(out as never);
-      sentId.current = created.id;
-      setConfirming(false);
-      return created;
-    },
   });
   const audienceType = audience.type;
   const confirmText =
@@ -226,18 +210,7 @@ export function SendNotificationPage() {
               />
             </Section>
 
-            <Section title="Scheduling Options">
-              <CheckboxField form={form} name="send_immediately" label="Send immediately" />
-              {scheduled && (
-                <TextField
-                  form={form}
-                  name="scheduled_at"
-                  label="Scheduled Time"
-                  type="datetime-local"
-                  required
-                />
-              )}
-            </Section>
+            <ScheduleSection form={form} scheduled={scheduled} />
 
             <div className="flex flex-wrap justify-end gap-3">
               <Button variant="secondary" onClick={reset} disabled={lifecycle.saving}>
@@ -263,24 +236,12 @@ export function SendNotificationPage() {
           scheduledAt={scheduled ? (values.scheduled_at ?? '') : null}
         />
       </div>
-      <ConfirmDialog
+      <SendConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={scheduled ? 'Schedule Notification' : 'Send Notification'}
-        description={
-          <>
-            {confirmText}
-            {template && (
-              <>
-                {' '}
-                {scheduled && values.scheduled_at
-                  ? `It goes out ${formatDateTime(new Date(values.scheduled_at))}.`
-                  : 'It goes out at once and cannot be called back once delivered.'}
-              </>
-            )}
-          </>
-        }
-        confirmLabel={scheduled ? 'Schedule' : 'Send Now'}
+        question={confirmText}
+        scheduledAt={scheduled ? (values.scheduled_at ?? '') : null}
         busy={lifecycle.saving}
         onConfirm={() => lifecycle.submit()}
       />

@@ -1,6 +1,5 @@
 import {
   NOTIFICATION_MESSAGES,
-  NOTIFICATION_SUCCESS,
   RECIPIENT_TYPE_LABELS,
   SAMPLE_TEMPLATE_VALUES,
   TEMPLATE_VARIABLES,
@@ -15,7 +14,6 @@ import {
   waSendSchema,
   waSendVariableProblems,
   waTemplateVariables,
-  type NotificationSend,
   type RecipientOption,
   type RecipientType,
   type WaSendValues,
@@ -23,24 +21,26 @@ import {
 } from '@cricket/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
-import { useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { useFormLifecycle } from '@/components/form-drawer';
 import { ListError } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { StatusScreen } from '@/components/status-screen';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { CheckboxField } from '@/components/ui/checkbox-field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { formatDateTime } from '@/lib/format';
-import { parseRecordId, useOpenRecord } from '@/lib/record-route';
+import { parseRecordId } from '@/lib/record-route';
 import { useSendWhatsApp, waTemplateQuery } from '../api/whatsapp';
 import { NotificationTypeBadge } from './badges';
-import { RecipientsFields, Section, useAudience } from './recipients-section';
+import {
+  RecipientsFields,
+  ScheduleSection,
+  Section,
+  SendConfirmDialog,
+  useAudience,
+  useSendLifecycle,
+} from './send-form-parts';
 
 const FIXED = 'text';
 const SOURCE_OPTIONS = [
@@ -136,7 +136,6 @@ export function WhatsAppSendPage() {
 }
 
 function WhatsAppSendForm({ template }: { template: WaTemplate }) {
-  const openSend = useOpenRecord('/sent-notifications');
   const names = waTemplateVariables(template);
   const form = useForm<FormValues, unknown, WaSendValues>({
     resolver: resolverFor(names),
@@ -149,30 +148,13 @@ function WhatsAppSendForm({ template }: { template: WaTemplate }) {
   const approved = template.status === 'approved';
 
   const send = useSendWhatsApp(template._id);
-  const sentId = useRef<number | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const lifecycle = useFormLifecycle({
+  const { lifecycle, confirming, setConfirming } = useSendLifecycle({
     form,
-    open: true,
-    onOpenChange: () => {
-      audience.setPicked([]);
-      if (sentId.current !== null) openSend(sentId.current);
-    },
     values: () => emptyValues(names),
-    successText: (created) => {
-      const s = created as NotificationSend | null;
-      if (!s) return NOTIFICATION_SUCCESS.accepted;
-      return s.scheduled_at
-        ? NOTIFICATION_SUCCESS.scheduledFor(formatDateTime(s.scheduled_at))
-        : WA_SEND_SUCCESS.sending(s.counts.total);
-    },
+    onReset: () => audience.setPicked([]),
+    request: (out) => send.mutateAsync(out),
+    sending: WA_SEND_SUCCESS.sending,
     failureText: WA_SEND_TEXTS.sendFailed,
-    submit: async (out) => {
-      const created = await send.mutateAsync(out);
-      sentId.current = created.id;
-      setConfirming(false);
-      return created;
-    },
   });
 
   const submit = form.handleSubmit(() => {
@@ -245,18 +227,7 @@ function WhatsAppSendForm({ template }: { template: WaTemplate }) {
               ))}
             </Section>
 
-            <Section title="Scheduling Options">
-              <CheckboxField form={form} name="send_immediately" label="Send immediately" />
-              {scheduled && (
-                <TextField
-                  form={form}
-                  name="scheduled_at"
-                  label="Scheduled Time"
-                  type="datetime-local"
-                  required
-                />
-              )}
-            </Section>
+            <ScheduleSection form={form} scheduled={scheduled} />
 
             <div className="flex flex-wrap justify-end gap-3">
               <Button
@@ -310,19 +281,12 @@ function WhatsAppSendForm({ template }: { template: WaTemplate }) {
           </Card>
         </aside>
       </div>
-      <ConfirmDialog
+      <SendConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={WA_SEND_TEXTS.title}
-        description={
-          <>
-            {NOTIFICATION_MESSAGES.confirmSend('whatsapp', audience.count ?? 0, audience.type)}{' '}
-            {scheduled && values.scheduled_at
-              ? `It goes out ${formatDateTime(new Date(values.scheduled_at))}.`
-              : 'It goes out at once and cannot be called back once delivered.'}
-          </>
-        }
-        confirmLabel={scheduled ? 'Schedule' : 'Send Now'}
+        question={NOTIFICATION_MESSAGES.confirmSend('whatsapp', audience.count ?? 0, audience.type)}
+        scheduledAt={scheduled ? (values.scheduled_at ?? '') : null}
         busy={lifecycle.saving}
         onConfirm={() => lifecycle.submit()}
       />
