@@ -26,7 +26,7 @@ export const notificationsRoutes: RouteObject[] = [
       {
         // Opened from an approved WhatsApp template's Send action (issue 31).
         path: 'send-whatsapp',
-        handle: { title: 'Send WhatsApp Template' } satisfies RouteHandle,
+        handle: { title: 'Send WhatsApp Template', crumb: 'Send WhatsApp' } satisfies RouteHandle,
         lazy: lazyPage(() => import('./components/whatsapp-send-page'), 'WhatsAppSendPage'),
       },
     ],
