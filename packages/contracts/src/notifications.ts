@@ -597,6 +597,8 @@ export const DELIVERY_REASONS = {
   /** WhatsApp needs the number with its country code; see whatsapp_number() in the migration. */
   notInternational: 'skipped: the phone number cannot be written in international form',
   optedOut: 'skipped: opted out of WhatsApp',
+  /** Meta refuses an empty parameter: a recipient without the mapped field is not sent to. */
+  noValue: (variable: string) => `skipped: nothing to fill {{${variable}}} with for this user`,
   cancelled: 'cancelled before sending',
   /** A send's queued deliveries wait while Meta has its template paused. */
   templatePaused:

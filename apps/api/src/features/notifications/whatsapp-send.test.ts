@@ -384,23 +384,32 @@ describe('POST /api/wa/templates/{id}/send', () => {
     expect(standin.requestsTo('/messages')).toHaveLength(2);
   });
 
-  it('skips a player without a phone number with that reason', async () => {
-    const [row] = await queryRows<{ id: number }>(
-      t.db,
+  it('skips a player without a phone number, or without the value a variable is mapped to, with that reason', async () => {
+    await t.db.execute(
       sql`insert into users (first_name, last_name, email, phone_number, role_id, status)
-          select 'No', 'Phone', 'nophone@wa.test', '', role_id, 'verified' from users
-          where id = ${players[0]} returning id`,
+          select v.first_name, 'Player', v.email, v.phone, role_id, 'verified'
+          from users, (values ('No', 'nophone@wa.test', ''),
+            (null, 'noname@wa.test', '8123456789')) as v(first_name, email, phone)
+          where id = ${players[0]}`,
     );
+    const idOf = async (email: string) =>
+      (await queryRows<{ id: number }>(t.db, sql`select id from users where email = ${email}`))[0]!;
+    const [noPhone, noName] = [await idOf('nophone@wa.test'), await idOf('noname@wa.test')];
+    standin.reset();
     const res = await send(approvedId, {
       recipient_type: 'specific',
-      recipient_ids: [row!.id],
+      recipient_ids: [noPhone!.id, noName!.id],
       variables: { first_name: '{{first_name}}', venue: 'Eden Gardens' },
     });
     const sendId = res.json<{ data: { send: NotificationSend } }>().data.send.id;
     await finished(sendId);
-    expect((await deliveryOf(row!.id, sendId)).last_error).toBe(
+    expect((await deliveryOf(noPhone!.id, sendId)).last_error).toBe(
       DELIVERY_REASONS.noAddress('whatsapp'),
     );
+    expect((await deliveryOf(noName!.id, sendId)).last_error).toBe(
+      DELIVERY_REASONS.noValue('first_name'),
+    );
+    expect(standin.requestsTo('/messages')).toHaveLength(0);
   });
 });
 

@@ -76,18 +76,30 @@ export interface DeliveryWorker {
   runOnce(now?: Date): Promise<number>;
 }
 
-/** Meta's components with each parameter's `text` (a {{user field}} pattern or fixed text) filled. */
+/**
+ * Meta's components with each parameter's `text` (a {{user field}} pattern or fixed text)
+ * filled, and the first variable that came out empty (Meta refuses an empty parameter).
+ */
 function fillParameters(components: unknown[], values: Parameters<typeof renderTemplate>[1]) {
-  return components.map((c) => {
-    const component = c as { parameters?: { text?: unknown }[] };
+  let empty: string | null = null;
+  const filled = components.map((c) => {
+    const component = c as { parameters?: { text?: unknown; parameter_name?: unknown }[] };
     if (!Array.isArray(component.parameters)) return c;
     return {
       ...component,
-      parameters: component.parameters.map((p) =>
-        typeof p.text === 'string' ? { ...p, text: renderTemplate(p.text, values) } : p,
-      ),
+      parameters: component.parameters.map((p) => {
+        if (typeof p.text !== 'string') return p;
+        const text = renderTemplate(p.text, values).trim();
+        if (!text)
+          empty ??=
+            typeof p.parameter_name === 'string'
+              ? p.parameter_name
+              : p.text.replace(/^\{\{\s*|\s*\}\}$/g, '');
+        return { ...p, text };
+      }),
     };
   });
+  return { filled, empty };
 }
 
 const sleepUnlessWoken = (ms: number, wakers: Set<() => void>) =>
@@ -242,13 +254,20 @@ export function createDeliveryWorker(options: {
     if (!d.address) {
       return record(d.id, { status: 'skipped', reason: DELIVERY_REASONS.noAddress(d.channel) });
     }
-    if (d.opted_out) return record(d.id, { status: 'skipped', reason: DELIVERY_REASONS.optedOut });
     const values = {
       first_name: d.first_name,
       last_name: d.last_name,
       email: d.email,
       phone_number: d.phone_number,
     };
+    if (d.opted_out) return record(d.id, { status: 'skipped', reason: DELIVERY_REASONS.optedOut });
+    const components =
+      d.channel === 'whatsapp' ? fillParameters(d.wa_components ?? [], values) : null;
+    if (components?.empty)
+      return record(d.id, {
+        status: 'skipped',
+        reason: DELIVERY_REASONS.noValue(components.empty),
+      });
     const message: OutgoingMessage = {
       key: `notification-${d.send_id}-${d.id}`,
       sendId: d.send_id,
@@ -258,14 +277,9 @@ export function createDeliveryWorker(options: {
       to: d.address,
       subject: d.subject === null ? null : renderTemplate(d.subject, values),
       message: renderTemplate(d.message, values),
-      whatsapp:
-        d.channel === 'whatsapp'
-          ? {
-              name: d.template_name,
-              language: d.wa_language ?? '',
-              components: fillParameters(d.wa_components ?? [], values),
-            }
-          : undefined,
+      whatsapp: components
+        ? { name: d.template_name, language: d.wa_language ?? '', components: components.filled }
+        : undefined,
     };
     let result: { providerMessageId: string };
     try {
