@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = {
   cancel: 'Cancelled',
   retry_failed: 'Failed deliveries retried',
   submit: 'Submitted to WhatsApp',
+  // An inbound STOP on WhatsApp, recorded with the actor 'WhatsApp' (issue 31).
+  whatsapp_opt_out: 'Opted out of WhatsApp',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -9,7 +9,11 @@ import {
   pageOf,
   paginationQuery,
 } from './common.ts';
-import { TEMPLATE_VARIABLES_RULE, templateVariableProblem } from './template-variables.ts';
+import {
+  TEMPLATE_VARIABLES_RULE,
+  templateVariableProblem,
+  type TemplateVariable,
+} from './template-variables.ts';
 
 /** Spec §3 "Notification template" and §4/§9: channels, statuses and defaults. */
 export const NOTIFICATION_TYPES = ['email', 'sms', 'push'] as const;
@@ -24,6 +28,20 @@ export const NOTIFICATION_TYPE_NOUNS: Record<NotificationType, string> = {
   email: 'email',
   sms: 'SMS',
   push: 'push notification',
+};
+/**
+ * Where a send goes: the notification templates' channels, and WhatsApp, whose sends are made
+ * from an approved WhatsApp template (`POST /api/wa/templates/{id}/send`, issue 31).
+ */
+export const SEND_CHANNELS = [...NOTIFICATION_TYPES, 'whatsapp'] as const;
+export type SendChannel = (typeof SEND_CHANNELS)[number];
+export const SEND_CHANNEL_LABELS: Record<SendChannel, string> = {
+  ...NOTIFICATION_TYPE_LABELS,
+  whatsapp: 'WhatsApp',
+};
+export const SEND_CHANNEL_NOUNS: Record<SendChannel, string> = {
+  ...NOTIFICATION_TYPE_NOUNS,
+  whatsapp: 'WhatsApp message',
 };
 export const NOTIFICATION_TEMPLATE_STATUSES = ['active', 'inactive', 'draft'] as const;
 export type NotificationTemplateStatus = (typeof NOTIFICATION_TEMPLATE_STATUSES)[number];
@@ -79,7 +97,7 @@ export const NOTIFICATION_MESSAGES = {
   noTransport: (type: NotificationType) =>
     `${NOTIFICATION_TYPE_LABELS[type]} notifications are not configured on this server`,
   /** Asked before a send to many (more than CONFIRM_SEND_ABOVE) or to a whole audience. */
-  confirmSend: (type: NotificationType, count: number, audience: RecipientType) => {
+  confirmSend: (type: SendChannel, count: number, audience: RecipientType) => {
     const n = count.toLocaleString('en-US');
     const users = count === 1 ? 'user' : 'users';
     const whom =
@@ -88,7 +106,7 @@ export const NOTIFICATION_MESSAGES = {
         : audience === 'active'
           ? `${n} active ${users}`
           : `${n} ${users}`;
-    return `Send this ${NOTIFICATION_TYPE_NOUNS[type]} to ${whom}?`;
+    return `Send this ${SEND_CHANNEL_NOUNS[type]} to ${whom}?`;
   },
   transportMissing: (type: NotificationType) =>
     `Unavailable: no ${NOTIFICATION_TYPE_NOUNS[type]} transport is configured on this server`,
@@ -257,6 +275,67 @@ export function scheduledAtProblem(value: string | null | undefined, now = Date.
   return null;
 }
 
+/** Who and when, the same for every send: the recipients and the schedule. */
+const audienceFields = {
+  recipient_type: z.enum(RECIPIENT_TYPES).default('all'),
+  recipient_ids: z
+    .array(idValue())
+    .default([])
+    .meta({
+      description: `With recipient_type specific: 1 to ${MAX_SPECIFIC_RECIPIENTS} ids of existing users; ignored otherwise`,
+    }),
+  send_immediately: z.boolean().default(true),
+  scheduled_at: z.string().nullable().optional().meta({
+    description:
+      'Required when send_immediately is false: a future time, as YYYY-MM-DDTHH:mm or ISO 8601',
+  }),
+};
+
+function audienceRules(
+  v: {
+    recipient_type: RecipientType;
+    recipient_ids: number[];
+    send_immediately: boolean;
+    scheduled_at?: string | null;
+  },
+  ctx: z.RefinementCtx,
+  now?: () => number,
+) {
+  if (v.recipient_type === 'specific') {
+    if (v.recipient_ids.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recipient_ids'],
+        message: NOTIFICATION_MESSAGES.recipientsRequired,
+      });
+    if (v.recipient_ids.length > MAX_SPECIFIC_RECIPIENTS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recipient_ids'],
+        message: NOTIFICATION_MESSAGES.tooManyRecipients,
+      });
+  }
+  if (!v.send_immediately) {
+    const problem = scheduledAtProblem(v.scheduled_at, now?.());
+    if (problem) ctx.addIssue({ code: 'custom', path: ['scheduled_at'], message: problem });
+  }
+}
+
+const audienceValues = <
+  V extends {
+    recipient_type: RecipientType;
+    recipient_ids: number[];
+    send_immediately: boolean;
+    scheduled_at?: string | null;
+  },
+>(
+  v: V,
+) => ({
+  ...v,
+  recipient_ids: v.recipient_type === 'specific' ? [...new Set(v.recipient_ids)] : [],
+  scheduled_at: v.send_immediately ? null : new Date(v.scheduled_at!).toISOString(),
+});
+
 /**
  * Spec §5 "Send notification". `type` is the chosen template's channel (the subject rule
  * depends on it): the form passes the picked template's, the API the stored one's.
@@ -267,39 +346,15 @@ export function sendNotificationSchema(type: NotificationType | null, now?: () =
       template_id: idValue(NOTIFICATION_MESSAGES.templateRequired).meta({
         description: 'An existing notification template; its channel decides the subject rule',
       }),
-      recipient_type: z.enum(RECIPIENT_TYPES).default('all'),
-      recipient_ids: z
-        .array(idValue())
-        .default([])
-        .meta({
-          description: `With recipient_type specific: 1 to ${MAX_SPECIFIC_RECIPIENTS} ids of existing users; ignored otherwise`,
-        }),
+      ...audienceFields,
       subject: subjectText,
       message: messageText,
-      send_immediately: z.boolean().default(true),
-      scheduled_at: z.string().nullable().optional().meta({
-        description:
-          'Required when send_immediately is false: a future time, as YYYY-MM-DDTHH:mm or ISO 8601',
-      }),
       /** The form's copy of the chosen template's channel; the API uses the stored one. */
       channel: z.enum(NOTIFICATION_TYPES).optional(),
     })
     .superRefine((v, ctx) => {
       const channel = type ?? v.channel ?? null;
-      if (v.recipient_type === 'specific') {
-        if (v.recipient_ids.length === 0)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['recipient_ids'],
-            message: NOTIFICATION_MESSAGES.recipientsRequired,
-          });
-        if (v.recipient_ids.length > MAX_SPECIFIC_RECIPIENTS)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['recipient_ids'],
-            message: NOTIFICATION_MESSAGES.tooManyRecipients,
-          });
-      }
+      audienceRules(v, ctx, now);
       if (channel && hasSubject(channel)) {
         if (!v.subject)
           ctx.addIssue({
@@ -310,22 +365,112 @@ export function sendNotificationSchema(type: NotificationType | null, now?: () =
         variableRule(v.subject, ctx, 'subject');
       }
       variableRule(v.message, ctx, 'message');
-      if (!v.send_immediately) {
-        const problem = scheduledAtProblem(v.scheduled_at, now?.());
-        if (problem) ctx.addIssue({ code: 'custom', path: ['scheduled_at'], message: problem });
-      }
     })
     .transform(({ channel: _, ...v }) => ({
-      ...v,
+      ...audienceValues(v),
       subject: type && !hasSubject(type) ? null : v.subject,
-      recipient_ids: v.recipient_type === 'specific' ? [...new Set(v.recipient_ids)] : [],
-      scheduled_at: v.send_immediately ? null : new Date(v.scheduled_at!).toISOString(),
     }));
 }
 /** The request body as the API first reads it; the subject rule runs once the template is known. */
 export const sendNotificationInput = sendNotificationSchema(null);
 export type SendNotificationInput = z.input<typeof sendNotificationInput>;
 export type SendNotificationValues = z.output<typeof sendNotificationInput>;
+
+/** The longest text WhatsApp takes for one variable of a template's body. */
+export const WA_SEND_VALUE_MAX = 1024;
+
+export const WA_SEND_MESSAGES = {
+  templateNotFound: 'WhatsApp template not found',
+  notConnected:
+    'WhatsApp is not connected on this server: set WHATSAPP_ACCESS_TOKEN, WHATSAPP_WABA_ID and WHATSAPP_PHONE_NUMBER_ID',
+  notApproved: (status: string) =>
+    `Only a template Meta has approved can be sent; this one is ${statusLabel(status).toLowerCase()}`,
+  variableRequired: (name: string) => `Choose a user field or type the text for {{${name}}}`,
+  variableUnknown: (name: string) => `The template has no variable {{${name}}}`,
+  /** Meta refuses a parameter with a line break, a tab or more than 4 spaces in a row. */
+  variableOneLine: 'Keep the value on one line, without tabs or more than 4 spaces in a row',
+  variableMax: `A value must not exceed ${WA_SEND_VALUE_MAX} characters`,
+} as const;
+
+/** The WhatsApp send form's words. */
+export const WA_SEND_TEXTS = {
+  title: 'Send WhatsApp Template',
+  action: 'Send',
+  variables: 'Variables',
+  variablesHint:
+    "Each variable is filled from the recipient's details or with the same text for everyone.",
+  noVariables: 'This template has no variables: everyone receives the same message.',
+  fixedText: 'Fixed text',
+  valueFor: (name: string) => `Text for {{${name}}}`,
+  sourceFor: (name: string) => `Value of {{${name}}}`,
+  previewFor: (who: string) => `Preview for ${who}`,
+  previewSample: 'Preview with sample values (no recipient chosen yet)',
+  notApprovedYet: 'Only a template Meta has approved can be sent.',
+  loadFailed: 'Failed to load the WhatsApp template',
+  sendFailed: 'Failed to send the WhatsApp template',
+} as const;
+
+/** The user fields a WhatsApp variable can take its value from, as the form names them. */
+export const WA_SEND_FIELDS: Record<TemplateVariable, string> = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'Email',
+  phone_number: 'Phone number',
+};
+
+export const WA_SEND_SUCCESS = {
+  sending: (n: number) =>
+    `Sending the WhatsApp template to ${n.toLocaleString('en-US')} ${n === 1 ? 'recipient' : 'recipients'}`,
+} as const;
+
+/**
+ * Each of a WhatsApp template's variables gets a value: a user field (`{{first_name}}`, filled
+ * per recipient) or fixed text. The problems by variable, for the form and for the API.
+ */
+export function waSendVariableProblems(
+  templateVariables: readonly string[],
+  variables: Readonly<Record<string, string | null | undefined>>,
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const name of templateVariables) {
+    const value = variables[name]?.trim() ?? '';
+    const problem = !value
+      ? WA_SEND_MESSAGES.variableRequired(name)
+      : value.length > WA_SEND_VALUE_MAX
+        ? WA_SEND_MESSAGES.variableMax
+        : /[\n\t]| {5,}/.test(value)
+          ? WA_SEND_MESSAGES.variableOneLine
+          : templateVariableProblem(value);
+    if (problem) problems[name] = problem;
+  }
+  for (const name of Object.keys(variables))
+    if (!templateVariables.includes(name)) problems[name] = WA_SEND_MESSAGES.variableUnknown(name);
+  return problems;
+}
+
+/** `POST /api/wa/templates/{id}/send`: who, when, and a value for each template variable. */
+export function waSendSchema(now?: () => number) {
+  return z
+    .object({
+      ...audienceFields,
+      variables: z
+        .record(z.string().max(100), z.string().max(WA_SEND_VALUE_MAX * 2))
+        .default({})
+        .meta({
+          description: `Every variable of the template, by name: a user field (${TEMPLATE_VARIABLES_RULE}) filled per recipient, or fixed text; one line each`,
+        }),
+    })
+    .superRefine((v, ctx) => audienceRules(v, ctx, now))
+    .transform((v) => ({
+      ...audienceValues(v),
+      variables: Object.fromEntries(
+        Object.entries(v.variables).map(([k, value]) => [k, value.trim()]),
+      ),
+    }));
+}
+export const waSendInput = waSendSchema();
+export type WaSendInput = z.input<typeof waSendInput>;
+export type WaSendValues = z.output<typeof waSendInput>;
 
 /**
  * A send's life: scheduled (waiting for its time) → running → one honest ending. Never 'sent'
@@ -340,20 +485,29 @@ export const SEND_STATUSES = [
   'cancelled',
 ] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];
+/**
+ * A delivery's life: queued → sending → sent, then for WhatsApp as Meta reports it: delivered
+ * (on the phone) → read; or failed, skipped, cancelled. Never back from read to delivered.
+ */
 export const DELIVERY_STATUSES = [
   'queued',
   'sending',
   'sent',
+  'delivered',
+  'read',
   'failed',
   'skipped',
   'cancelled',
 ] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/** `sent` counts every delivery that went out; `delivered` and `read` are the part of them Meta has reported reaching the phone and being read. */
 export const sendCounts = z.object({
   total: z.number().int(),
   queued: z.number().int(),
   sent: z.number().int(),
+  delivered: z.number().int(),
+  read: z.number().int(),
   failed: z.number().int(),
   skipped: z.number().int(),
   cancelled: z.number().int(),
@@ -371,7 +525,7 @@ export const notificationSend = z.object({
   id: z.number().int(),
   template_id: z.number().int().nullable(),
   template_name: z.string(),
-  channel: z.enum(NOTIFICATION_TYPES),
+  channel: z.enum(SEND_CHANNELS),
   recipient_type: z.enum(RECIPIENT_TYPES),
   subject: z.string().nullable(),
   message: z.string(),
@@ -383,6 +537,8 @@ export const notificationSend = z.object({
   cancelled_at: z.string().nullable(),
   created_by: z.string().nullable(),
   counts: sendCounts,
+  /** Why its queued deliveries are waiting (a WhatsApp template Meta has paused), or null. */
+  held_reason: z.string().nullable(),
 });
 export type NotificationSend = z.infer<typeof notificationSend>;
 export const notificationSendsPage = pageOf(notificationSend);
@@ -402,6 +558,9 @@ export const notificationDelivery = z.object({
   provider_message_id: z.string().nullable(),
   next_attempt_at: z.string().nullable(),
   sent_at: z.string().nullable(),
+  /** WhatsApp: when Meta reported the message on the phone, and read. */
+  delivered_at: z.string().nullable(),
+  read_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -433,7 +592,27 @@ export type NotificationChannels = z.infer<typeof notificationChannels>;
 /** Reasons a delivery did not go out, as recorded on it. */
 export const DELIVERY_REASONS = {
   noTransport: 'skipped: no transport configured',
-  noAddress: (type: NotificationType) =>
+  noAddress: (type: SendChannel) =>
     `skipped: no ${type === 'email' ? 'email address' : 'phone number'} for this user`,
+  /** WhatsApp needs the number with its country code; see whatsapp_number() in the migration. */
+  notInternational: 'skipped: the phone number cannot be written in international form',
+  optedOut: 'skipped: opted out of WhatsApp',
+  /** Meta refuses an empty parameter: a recipient without the mapped field is not sent to. */
+  noValue: (variable: string) => `skipped: nothing to fill {{${variable}}} with for this user`,
   cancelled: 'cancelled before sending',
+  /** A send's queued deliveries wait while Meta has its template paused. */
+  templatePaused:
+    'Held: Meta has paused this WhatsApp template because of low quality; its messages wait until Meta reinstates it',
 } as const;
+
+/** Where a person's consent to a channel came from (issue 32 builds the rest of the model). */
+export const CONSENT_SOURCES = [
+  'admin',
+  'preference_page',
+  'one_click',
+  'inbound_stop',
+  'import',
+] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+/** An inbound WhatsApp text that opts its sender out: STOP or UNSUBSCRIBE, any case, trimmed. */
+export const isWhatsAppStop = (text: string) => /^(stop|unsubscribe)$/i.test(text.trim());

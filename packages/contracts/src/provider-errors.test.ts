@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { providerErrorWords } from './provider-errors.ts';
+import { WHATSAPP_ERROR_WORDS, providerErrorWords } from './provider-errors.ts';
 
 describe('providerErrorWords', () => {
   it.each([
@@ -34,5 +34,15 @@ describe('providerErrorWords', () => {
   it('leaves the product’s own reasons alone', () => {
     expect(providerErrorWords('skipped: no transport configured')).toBeNull();
     expect(providerErrorWords('cancelled before sending')).toBeNull();
+  });
+
+  it("says what Meta's WhatsApp error codes mean, whatever the channel's name", () => {
+    expect(
+      providerErrorWords('(#131026) Message undeliverable: Unable to deliver message.', 'whatsapp'),
+    ).toBe(WHATSAPP_ERROR_WORDS[131026]);
+    expect(providerErrorWords('(#132015) Template is paused', 'whatsapp')).toMatch(/paused/);
+    expect(providerErrorWords('(#130429/2494055) Rate limit hit', 'whatsapp')).toMatch(/slow down/);
+    // An unknown code falls back to the general rules, and then to the raw text.
+    expect(providerErrorWords('(#99999) Something new', 'whatsapp')).toBeNull();
   });
 });

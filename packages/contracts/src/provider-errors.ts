@@ -3,12 +3,35 @@
  * failed') in words an administrator can act on (issue 30). The raw text stays available behind
  * 'Details': it is what the server's operator needs.
  */
-export type ProviderKind = 'email' | 'sms' | 'push';
+export type ProviderKind = 'email' | 'sms' | 'push' | 'whatsapp';
 
 const PROVIDER_NAMES: Record<ProviderKind, string> = {
   email: 'The mail server',
   sms: 'The SMS provider',
   push: 'The push provider',
+  whatsapp: 'WhatsApp',
+};
+
+/**
+ * Meta's Cloud API error codes, as recorded on a delivery (`(#131026) Message undeliverable: …`,
+ * the form GraphApiError.describe() writes), in what they mean for the administrator. Source:
+ * Meta's "Cloud API error codes" reference.
+ */
+export const WHATSAPP_ERROR_WORDS: Record<number, string> = {
+  130429: 'WhatsApp asked to slow down: the messages-per-second limit was reached',
+  131056: 'Too many messages to this person in a short time: WhatsApp asked to wait',
+  131026:
+    'WhatsApp could not deliver to this number: it may not be on WhatsApp, or the person has not accepted the latest terms',
+  131047:
+    'More than 24 hours have passed since the person last wrote: only a template can reach them',
+  132015:
+    'The template is paused by Meta because of low quality: it cannot be sent until Meta reinstates it',
+  132016: 'The template is disabled by Meta after being paused too often: it can no longer be sent',
+  132001: 'The template does not exist in this language at Meta, or is not approved yet',
+  132000: 'The number of variables sent does not match the template',
+  131049: 'Meta did not deliver this marketing message, to keep engagement healthy',
+  131050: 'The person has stopped marketing messages from this business',
+  190: 'The WhatsApp access token is invalid or has expired',
 };
 
 /** First match wins: network codes before reply codes, specific replies before their class. */
@@ -43,6 +66,9 @@ const RULES: readonly [RegExp, (provider: string) => string][] = [
  */
 export function providerErrorWords(raw: string, kind: ProviderKind = 'email'): string | null {
   const provider = PROVIDER_NAMES[kind];
+  const meta = /\(#(\d+)[/)]/.exec(raw);
+  const known = meta ? WHATSAPP_ERROR_WORDS[Number(meta[1])] : undefined;
+  if (known) return known;
   for (const [pattern, words] of RULES) if (pattern.test(raw)) return words(provider);
   return null;
 }

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
-import type { NotificationType } from '@cricket/contracts';
+import type { SendChannel } from '@cricket/contracts';
 import { MailDeliveryError, type MailTransport } from './mail';
+import type { SendPace } from './send-pace';
+import { GraphApiError, type GraphClient } from './whatsapp-graph';
 
 /** One rendered message for one recipient. */
 export interface OutgoingMessage {
@@ -9,10 +11,12 @@ export interface OutgoingMessage {
   sendId: number;
   deliveryId: number;
   userId: number | null;
-  channel: NotificationType;
+  channel: SendChannel;
   to: string;
   subject: string | null;
   message: string;
+  /** WhatsApp: the template, and Meta's components with this recipient's parameters filled. */
+  whatsapp?: { name: string; language: string; components: unknown[] };
 }
 
 /**
@@ -23,7 +27,7 @@ export interface ChannelTransport {
   send(message: OutgoingMessage): Promise<{ providerMessageId: string }>;
 }
 
-export type Transports = Record<NotificationType, ChannelTransport | null>;
+export type Transports = Record<SendChannel, ChannelTransport | null>;
 
 /** The domain of MAIL_FROM, for Message-IDs: `Desk <desk@cricket.local>` → cricket.local. */
 export function mailDomain(mailFrom: string) {
@@ -105,6 +109,63 @@ export function webhookTransport(
       if (res.status === 408 || res.status >= 500)
         throw new MailDeliveryError(reason, 'transient', res.status);
       throw new MailDeliveryError(reason, 'permanent', res.status);
+    },
+  };
+}
+
+/** Meta's codes that mean "slow down" (130429 throughput) and "wait for this person" (131056). */
+const THROUGHPUT = new Set([130429, 80007]);
+const PAIR_RATE = 131056;
+
+/**
+ * WhatsApp through the Cloud API: `POST {GRAPH}/{PHONE_NUMBER_ID}/messages` with a template
+ * message, paced by `pace` (WHATSAPP_MPS). The answer's `messages[0].id` (the wamid) is the
+ * provider message id the status webhook reports on. Meta's error is recorded as
+ * GraphApiError.describe() (`(#131026) Message undeliverable …`), which the screens put in words.
+ */
+export function whatsappTransport(
+  graph: GraphClient,
+  phoneNumberId: string,
+  pace: SendPace,
+): ChannelTransport {
+  return {
+    async send(m) {
+      if (!m.whatsapp)
+        throw new MailDeliveryError('A WhatsApp delivery without its template', 'permanent');
+      const done = await pace.take();
+      let answer: { messages?: { id?: string }[] };
+      try {
+        answer = await graph.request({
+          method: 'POST',
+          path: `/${phoneNumberId}/messages`,
+          json: {
+            messaging_product: 'whatsapp',
+            recipient_type: 'individual',
+            to: m.to,
+            type: 'template',
+            template: {
+              name: m.whatsapp.name,
+              language: { code: m.whatsapp.language },
+              components: m.whatsapp.components,
+            },
+          },
+        });
+      } catch (err) {
+        if (!(err instanceof GraphApiError)) throw err;
+        const reason = err.describe();
+        if (err.code !== null && THROUGHPUT.has(err.code))
+          throw new MailDeliveryError(reason, 'rate-limited', err.status);
+        if (err.code === PAIR_RATE) throw new MailDeliveryError(reason, 'deferred', err.status);
+        if (err.transient || err.status === 429)
+          throw new MailDeliveryError(reason, 'transient', err.status);
+        throw new MailDeliveryError(reason, 'permanent', err.status);
+      } finally {
+        done();
+      }
+      const wamid = answer.messages?.[0]?.id;
+      if (!wamid)
+        throw new MailDeliveryError('WhatsApp accepted the message without an id', 'transient');
+      return { providerMessageId: wamid };
     },
   };
 }

@@ -48,9 +48,11 @@ export interface MailResult {
 /**
  * Why a send failed, in the terms a retry policy needs: `transient` (connection refused,
  * timeout, SMTP 4xx) may succeed later; `permanent` (SMTP 5xx, an address the server
- * refuses) will not; `rate-limited` asks the sender to slow down.
+ * refuses) will not; `rate-limited` asks the sender to slow down; `deferred` asks to try this
+ * one message again a little later (WhatsApp's pair rate limit), without slowing the others.
+ * Neither of the last two spends one of the delivery's attempts.
  */
-export type MailFailureKind = 'transient' | 'permanent' | 'rate-limited';
+export type MailFailureKind = 'transient' | 'permanent' | 'rate-limited' | 'deferred';
 
 export class MailDeliveryError extends Error {
   constructor(

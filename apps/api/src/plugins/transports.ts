@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { emailTransport, webhookTransport, type Transports } from '../lib/channel-transports';
+import {
+  emailTransport,
+  webhookTransport,
+  whatsappTransport,
+  type Transports,
+} from '../lib/channel-transports';
 import { createMailTransport, type MailTransport } from '../lib/mail';
+import { createSendPace } from '../lib/send-pace';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +35,16 @@ export default fp(
         config.pushWebhookUrl && config.webhookSecret
           ? webhookTransport(config.pushWebhookUrl, config.webhookSecret)
           : null,
+      // One pace per process: WHATSAPP_MPS is this instance's share of Meta's throughput.
+      whatsapp:
+        app.whatsapp && config.whatsapp?.phoneNumberId
+          ? whatsappTransport(
+              app.whatsapp,
+              config.whatsapp.phoneNumberId,
+              createSendPace(config.whatsapp.mps),
+            )
+          : null,
     } satisfies Transports);
   },
-  { name: 'transports', decorators: { fastify: ['config'] } },
+  { name: 'transports', dependencies: ['whatsapp'], decorators: { fastify: ['config'] } },
 );

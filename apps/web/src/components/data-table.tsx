@@ -216,8 +216,13 @@ export interface ActionsColumnOptions<Row> {
   /** Names the row in every action's label: `View ${name}`, `Delete ${name}`. */
   name: (row: Row) => string;
   view?: RowHandler<Row>;
-  /** A screen's own actions, shown between View and Edit (e.g. Send). */
-  more?: readonly { icon: LucideIcon; verb: string; onClick: (row: Row) => void }[];
+  /** A screen's own actions, shown between View and Edit (e.g. Send); `when` limits the rows. */
+  more?: readonly {
+    icon: LucideIcon;
+    verb: string;
+    onClick: (row: Row) => void;
+    when?: (row: Row) => boolean;
+  }[];
   edit?: RowHandler<Row>;
   remove?: RowHandler<Row>;
   /** 'Remove' where the row only leaves this list (a squad's player). */
@@ -244,7 +249,9 @@ export function actionsColumn<Row>(options: ActionsColumnOptions<Row>): Column<R
   });
   const menu = (row: Row): RowActionItem[] => [
     ...(view ? [item(Eye, 'View', () => view(row), row)] : []),
-    ...more.map((action) => item(action.icon, action.verb, () => action.onClick(row), row)),
+    ...more
+      .filter((action) => action.when?.(row) ?? true)
+      .map((action) => item(action.icon, action.verb, () => action.onClick(row), row)),
     ...(edit ? [item(Pencil, 'Edit', () => edit(row), row)] : []),
     ...(remove && (canRemove?.(row) ?? true)
       ? [{ ...item(Trash2, removeVerb, () => remove(row), row), tone: 'danger' as const }]

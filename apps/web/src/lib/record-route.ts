@@ -56,3 +56,6 @@ export function useRecordId(): number | null {
     state !== null && typeof state === 'object' && 'id' in state ? String(state.id) : null;
   return parseRecordId(params.get('id') ?? fromState);
 }
+
+/** The WhatsApp send form for a template (notifications' page, opened from wa-templates). */
+export const whatsappSendHref = (templateId: number) => `/send-whatsapp?template_id=${templateId}`;

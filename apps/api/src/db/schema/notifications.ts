@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
+  jsonb,
   integer,
   pgTable,
   smallint,
@@ -11,6 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { waTemplates } from './wa-templates';
 
 /** Spec §3 "Notification template". */
 export const notificationTemplates = pgTable(
@@ -46,8 +49,13 @@ export const notificationSends = pgTable(
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     templateId: integer().references(() => notificationTemplates.id, { onDelete: 'set null' }),
-    templateName: varchar({ length: 100 }).notNull(),
+    /** A WhatsApp send's template (its Meta name is templateName, up to Meta's 512). */
+    waTemplateId: integer().references(() => waTemplates.id, { onDelete: 'set null' }),
+    templateName: varchar({ length: 512 }).notNull(),
     channel: varchar({ length: 10 }).notNull(),
+    /** WhatsApp: the template's language code, and Meta's `components` with each parameter's text as a {{user field}} pattern or fixed text, filled per recipient. */
+    waLanguage: varchar({ length: 5 }),
+    waComponents: jsonb().$type<unknown[]>(),
     recipientType: varchar({ length: 10 }).notNull(),
     subject: varchar({ length: 200 }),
     message: text().notNull(),
@@ -88,6 +96,9 @@ export const notificationDeliveries = pgTable(
     /** While 'sending': after this, the claiming worker is presumed dead and it is re-claimed. */
     leaseUntil: timestamp({ withTimezone: true }),
     sentAt: timestamp({ withTimezone: true }),
+    /** WhatsApp: as Meta's status webhook reports them; the first report of each is kept. */
+    deliveredAt: timestamp({ withTimezone: true }),
+    readAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -101,5 +112,41 @@ export const notificationDeliveries = pgTable(
     index('notification_deliveries_lease_idx')
       .on(t.leaseUntil)
       .where(sql`status = 'sending'`),
+    // Meta's status webhook finds the delivery by its wamid.
+    index('notification_deliveries_provider_id_idx')
+      .on(t.providerMessageId)
+      .where(sql`provider_message_id is not null`),
+  ],
+);
+
+/**
+ * Consent, as a history: each row is one change of whether a user may be messaged on a channel
+ * (`topic_id` null = every topic), never overwritten; the latest row per (user, channel, topic)
+ * is the current state. Issue 31 writes only WhatsApp's inbound STOP; issue 32 builds topics,
+ * preferences and the rest on this table.
+ */
+export const messagingConsents = pgTable(
+  'messaging_consents',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: varchar({ length: 10 }).notNull(),
+    /** The messaging topic; null for all of them (no topics table yet: issue 32 adds it). */
+    topicId: integer(),
+    subscribed: boolean().notNull(),
+    /** admin, preference_page, one_click, inbound_stop, import (CONSENT_SOURCES). */
+    source: varchar({ length: 20 }).notNull(),
+    /** Where the person acted from: the phone number of an inbound STOP. */
+    address: varchar({ length: 254 }),
+    reason: text(),
+    /** The provider's id of the message that made the change (a wamid): Meta's retries add nothing. */
+    externalId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messaging_consents_user_channel_idx').on(t.userId, t.channel, t.topicId, t.id),
+    uniqueIndex('messaging_consents_external_uq').on(t.externalId, t.userId),
   ],
 );

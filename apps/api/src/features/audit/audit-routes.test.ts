@@ -61,9 +61,8 @@ let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
 let graph: GraphStandin;
 
 beforeAll(async () => {
-  // Replies are emailed: a real SMTP server receives them.
+  // Replies are emailed: a real SMTP server receives them; WhatsApp goes to Meta's stand-in.
   smtp = await startTestSmtp();
-  // WhatsApp connected to Meta's stand-in: submitting a template is an audited route too.
   graph = await startGraphStandin();
   t = await createTestApp({ SMTP_URL: smtp.url, ...standinEnv(graph) });
   token = await t.login();

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
 import type { AuditExamples } from '../../test/audit-examples';
 
 const notificationTemplateBody = (over: Record<string, unknown> = {}) => ({
@@ -35,7 +36,56 @@ export const auditExamples: AuditExamples = ({ t, adminId, ok }) => {
       })
     ).data.send.id;
   };
+  /** A WhatsApp template as Meta would hold it after review. */
+  const newWaTemplate = async (status: string) => {
+    const [category] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into wa_template_categories (name, slug) values ('Audit', ${`audit-${status}-${Date.now()}`}) returning id`,
+    );
+    const [row] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into wa_templates (name, category_id, type, status, body_text)
+          values (${`audit_${status}_${Date.now()}`}, ${category!.id}, 'text', ${status},
+            'Hello {{first_name}}, your match starts at ten today.') returning id`,
+    );
+    return row!.id;
+  };
   return {
+    'POST /api/wa/templates/:id/send': {
+      async valid() {
+        const id = await newWaTemplate('approved');
+        return {
+          call: {
+            url: `/api/wa/templates/${id}/send`,
+            payload: {
+              recipient_type: 'specific',
+              recipient_ids: [adminId],
+              variables: { first_name: '{{first_name}}' },
+              send_immediately: false,
+              scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+            },
+          },
+          expect: (body) => ({
+            entityId: body.data!.send!.id,
+            action: 'send',
+            changes: {
+              wa_template_id: { before: null, after: id },
+              channel: { before: null, after: 'whatsapp' },
+              recipients: { before: null, after: 1 },
+              variables: { before: null, after: { first_name: '{{first_name}}' } },
+            },
+            exact: false,
+          }),
+        };
+      },
+      async invalid() {
+        const id = await newWaTemplate('pending');
+        return {
+          url: `/api/wa/templates/${id}/send`,
+          payload: { recipient_type: 'all', variables: { first_name: 'Friend' } },
+        };
+      },
+    },
     'POST /api/notifications/templates': {
       valid: async () => ({
         call: {

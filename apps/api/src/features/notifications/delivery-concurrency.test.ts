@@ -104,7 +104,12 @@ describe('delivery under concurrency and crashes: nothing lost, nothing doubled 
     const workers = dbs.map((db, i) =>
       createDeliveryWorker({
         db,
-        transports: { email: emailTransport(mails[i]!, 'x@once.test'), sms: null, push: null },
+        transports: {
+          email: emailTransport(mails[i]!, 'x@once.test'),
+          sms: null,
+          push: null,
+          whatsapp: null,
+        },
         settings,
       }),
     );

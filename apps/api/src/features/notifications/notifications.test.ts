@@ -568,7 +568,7 @@ describe('other channels', () => {
     });
     const worker = createDeliveryWorker({
       db: t.db,
-      transports: { email: null, sms: null, push: null },
+      transports: { email: null, sms: null, push: null, whatsapp: null },
       settings: { retryBaseMs: 0 },
     });
     while ((await worker.runOnce()) > 0);

@@ -38,6 +38,8 @@ export async function listDeliveries(
       provider_message_id: r.providerMessageId,
       next_attempt_at: r.status === 'queued' ? iso(r.nextAttemptAt) : null,
       sent_at: iso(r.sentAt),
+      delivered_at: iso(r.deliveredAt),
+      read_at: iso(r.readAt),
       created_at: r.createdAt.toISOString(),
       updated_at: r.updatedAt.toISOString(),
     })),
@@ -86,7 +88,10 @@ export async function cancelSend(db: Db, id: number, waitLimitMs: number, audit:
         .select({ id: deliveries.id })
         .from(deliveries)
         .where(
-          and(eq(deliveries.sendId, id), inArray(deliveries.status, ['sending', 'sent', 'failed'])),
+          and(
+            eq(deliveries.sendId, id),
+            inArray(deliveries.status, ['sending', 'sent', 'delivered', 'read', 'failed']),
+          ),
         )
         .limit(1);
       // Nothing was left to stop: what had to go has gone or is going.

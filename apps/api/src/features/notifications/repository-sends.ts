@@ -4,7 +4,7 @@ import {
   DELIVERY_REASONS,
   NOTIFICATION_MESSAGES,
   type DeliveryStatus,
-  type NotificationType,
+  type SendChannel,
   type SendCounts,
   type SendStatus,
   type SendNotificationValues,
@@ -15,17 +15,46 @@ import { notificationSends as sends, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { AuditWriter } from '../../plugins/audit';
 import { finishSends } from './outcome';
+import { OPTED_OUT_OF_WHATSAPP, templatePaused } from './whatsapp-sql';
 
 /** Sends: recording one with its deliveries (enqueue), and reading sends with their counts. */
 
 export const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-/** The address a channel sends to; push goes to the user id, the push provider knows the devices. */
-function addressOf(channel: NotificationType): SQL {
+/**
+ * The address a channel sends to; push goes to the user id, the push provider knows the devices;
+ * WhatsApp to the number in international form (whatsapp_number(), migration 0025).
+ */
+function addressOf(channel: SendChannel): SQL {
   if (channel === 'email') return sql`nullif(trim(u.email), '')`;
   if (channel === 'sms') return sql`nullif(trim(u.phone_number), '')`;
+  if (channel === 'whatsapp') return sql`whatsapp_number(u.phone_number)`;
   return sql`'user:' || u.id`;
 }
+
+/** Why a recipient without an address is skipped. */
+function noAddressReason(channel: SendChannel): SQL {
+  const none = DELIVERY_REASONS.noAddress(channel);
+  if (channel !== 'whatsapp') return sql`${none}`;
+  return sql`case when nullif(trim(u.phone_number), '') is null then ${none}
+    else ${DELIVERY_REASONS.notInternational} end`;
+}
+
+/** What a send sends: a notification template's text, or a WhatsApp template by Meta's name. */
+export interface SendContent {
+  channel: SendChannel;
+  templateId: number | null;
+  waTemplateId?: number;
+  templateName: string;
+  subject: string | null;
+  message: string;
+  waLanguage?: string;
+  waComponents?: unknown[];
+  /** Recorded in the audit trail with the send: a WhatsApp send's variable mapping. */
+  variables?: Record<string, string>;
+}
+
+type Audience = Pick<SendNotificationValues, 'recipient_type' | 'recipient_ids' | 'scheduled_at'>;
 
 /**
  * Records the send and one delivery per recipient in one transaction. The deliveries are
@@ -34,8 +63,8 @@ function addressOf(channel: NotificationType): SQL {
  */
 export async function createSend(
   db: Db,
-  v: SendNotificationValues,
-  template: { id: number; name: string; type: NotificationType },
+  v: Audience,
+  content: SendContent,
   userId: number,
   audit: AuditWriter,
 ) {
@@ -44,12 +73,15 @@ export async function createSend(
     const [send] = await tx
       .insert(sends)
       .values({
-        templateId: template.id,
-        templateName: template.name,
-        channel: template.type,
+        templateId: content.templateId,
+        waTemplateId: content.waTemplateId,
+        templateName: content.templateName,
+        channel: content.channel,
         recipientType: v.recipient_type,
-        subject: v.subject,
-        message: v.message,
+        subject: content.subject,
+        message: content.message,
+        waLanguage: content.waLanguage,
+        waComponents: content.waComponents,
         status,
         scheduledAt: v.scheduled_at ? new Date(v.scheduled_at) : null,
         startedAt: v.scheduled_at ? null : sql`now()`,
@@ -63,7 +95,9 @@ export async function createSend(
         : v.recipient_type === 'active'
           ? sql`u.status = ${ACTIVE_RECIPIENT_STATUS}`
           : sql`true`;
-    const address = addressOf(template.type);
+    const address = addressOf(content.channel);
+    // Decided once here, and checked again by the worker before it sends (decision 045).
+    const optedOut = content.channel === 'whatsapp' ? OPTED_OUT_OF_WHATSAPP : sql`false`;
     const due = v.scheduled_at ? sql`${v.scheduled_at}::timestamptz` : sql`now()`;
     const inserted = await queryRows<{ n: number }>(
       tx,
@@ -73,8 +107,9 @@ export async function createSend(
         select ${sendId}, u.id,
           left(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), 101),
           ${address},
-          case when ${address} is null then 'skipped' else 'queued' end,
-          case when ${address} is null then ${DELIVERY_REASONS.noAddress(template.type)} end,
+          case when ${address} is null or ${optedOut} then 'skipped' else 'queued' end,
+          case when ${address} is null then ${noAddressReason(content.channel)}
+            when ${optedOut} then ${DELIVERY_REASONS.optedOut} end,
           ${due}
         from users u where ${who}
         on conflict (send_id, user_id) do nothing
@@ -92,13 +127,16 @@ export async function createSend(
       entityId: sendId,
       action: 'send',
       after: {
-        template_id: template.id,
-        template_name: template.name,
-        channel: template.type,
+        ...(content.waTemplateId === undefined
+          ? { template_id: content.templateId }
+          : { wa_template_id: content.waTemplateId }),
+        template_name: content.templateName,
+        channel: content.channel,
         recipient_type: v.recipient_type,
         recipients: n,
-        subject: v.subject,
-        message: v.message,
+        subject: content.subject,
+        message: content.message,
+        ...(content.variables ? { variables: content.variables } : {}),
         scheduled_at: v.scheduled_at,
       },
     });
@@ -108,7 +146,7 @@ export async function createSend(
   });
 }
 
-type SendRow = typeof sends.$inferSelect & { createdByName: string | null };
+type SendRow = typeof sends.$inferSelect & { createdByName: string | null; paused: boolean };
 
 async function countsOf(db: Db, ids: number[]) {
   const counts = new Map<number, SendCounts>();
@@ -119,13 +157,27 @@ async function countsOf(db: Db, ids: number[]) {
         where send_id = any(${sql.param(ids)}::int[]) group by send_id, status`,
   );
   for (const id of ids)
-    counts.set(id, { total: 0, queued: 0, sent: 0, failed: 0, skipped: 0, cancelled: 0 });
+    counts.set(id, {
+      total: 0,
+      queued: 0,
+      sent: 0,
+      delivered: 0,
+      read: 0,
+      failed: 0,
+      skipped: 0,
+      cancelled: 0,
+    });
   for (const r of rows) {
     const c = counts.get(r.send_id)!;
     c.total += r.n;
-    // In flight counts as queued: it has not reached an outcome yet.
+    // In flight counts as queued: it has not reached an outcome yet. Delivered and read went
+    // out too: each is counted in the steps it has passed.
     if (r.status === 'sending' || r.status === 'queued') c.queued += r.n;
-    else c[r.status] += r.n;
+    else if (r.status === 'sent' || r.status === 'delivered' || r.status === 'read') {
+      c.sent += r.n;
+      if (r.status !== 'sent') c.delivered += r.n;
+      if (r.status === 'read') c.read += r.n;
+    } else c[r.status] += r.n;
   }
   return counts;
 }
@@ -135,7 +187,7 @@ function toSend(row: SendRow, counts: SendCounts) {
     id: row.id,
     template_id: row.templateId,
     template_name: row.templateName,
-    channel: row.channel as NotificationType,
+    channel: row.channel as SendChannel,
     recipient_type: row.recipientType as SendNotificationValues['recipient_type'],
     subject: row.subject,
     message: row.message,
@@ -147,6 +199,7 @@ function toSend(row: SendRow, counts: SendCounts) {
     cancelled_at: iso(row.cancelledAt),
     created_by: row.createdByName,
     counts,
+    held_reason: row.paused && counts.queued > 0 ? DELIVERY_REASONS.templatePaused : null,
   };
 }
 
@@ -155,6 +208,7 @@ const sendColumns = {
   createdByName: sql<
     string | null
   >`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`,
+  paused: sql<boolean>`${templatePaused(sql`${sends.waTemplateId}`)}`,
 };
 
 export async function listSends(db: Db, q: { page: number; limit: number; status?: string }) {

@@ -24,10 +24,14 @@ import {
   sendNotificationInput,
   sendNotificationSchema,
   templateNamesQuery,
+  WA_SEND_MESSAGES,
+  WA_SEND_SUCCESS,
+  errorBody,
+  waSendInput,
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { ok, okPage, pageData } from '../../lib/envelope';
-import { badRequest, HttpError } from '../../lib/http-errors';
+import { badRequest, conflict, HttpError } from '../../lib/http-errors';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import { cancelSend, listDeliveries, retryFailed } from './repository-deliveries';
@@ -42,6 +46,8 @@ import {
   updateTemplate,
   searchTemplates,
 } from './repository-templates';
+import { whatsappSendContent } from './repository-whatsapp';
+import { whatsappMessagesHandler } from './whatsapp-events';
 
 const templateData = envelope(notificationTemplateData);
 
@@ -50,6 +56,17 @@ async function notificationsRoutes(app: FastifyInstance) {
   app.globalSearch.provide('notification_templates', (q, limit) =>
     searchTemplates(app.db, q, limit),
   );
+  /** A send just recorded: the worker woken, and the answer saying what happens next. */
+  async function recorded(sendId: number, sending: (n: number) => string) {
+    app.notificationWorker.wake();
+    const send = await getSend(app.db, sendId);
+    return ok(
+      send.scheduled_at
+        ? NOTIFICATION_SUCCESS.scheduledFor(send.scheduled_at)
+        : sending(send.counts.total),
+      { send },
+    );
+  }
   r.get('/api/notifications/templates', {
     config: { access: 'notification_templates.view' },
     schema: {
@@ -215,24 +232,57 @@ async function notificationsRoutes(app: FastifyInstance) {
       const sendId = await createSend(
         app.db,
         checked.data,
-        template,
+        {
+          channel: template.type,
+          templateId: template.id,
+          templateName: template.name,
+          subject: checked.data.subject,
+          message: checked.data.message,
+        },
         sessionOf(request).userId,
         auditOf(request),
       );
-      app.notificationWorker.wake();
-      const send = await getSend(app.db, sendId);
-      return reply
-        .status(201)
-        .send(
-          ok(
-            send.scheduled_at
-              ? NOTIFICATION_SUCCESS.scheduledFor(send.scheduled_at)
-              : NOTIFICATION_SUCCESS.sending(send.counts.total),
-            { send },
-          ),
-        );
+      return reply.status(201).send(await recorded(sendId, NOTIFICATION_SUCCESS.sending));
     },
   });
+
+  r.post('/api/wa/templates/:id/send', {
+    config: { access: 'notifications.send', audit: { entity: 'notification_send' } },
+    schema: {
+      tags: ['notifications'],
+      summary:
+        'Send an approved WhatsApp template now or schedule it: records the send and one delivery per recipient',
+      description:
+        'Each template variable is mapped to a user field (`{{first_name}}`, filled per recipient) or fixed text. ' +
+        'The send appears in Sent Notifications with channel `whatsapp`; the worker sends each delivery through ' +
+        '`POST {WHATSAPP_GRAPH_URL}/{WHATSAPP_PHONE_NUMBER_ID}/messages`, at most WHATSAPP_MPS per second, to the ' +
+        "recipient's number in international form. Recipients without a usable number, or opted out of WhatsApp, " +
+        'are recorded as skipped with the reason. 409 when WhatsApp is not connected or the template is not approved; ' +
+        '400 when a variable has no value or the audience holds no user.',
+      params: idParam,
+      body: waSendInput,
+      response: { 201: envelope(sendCreated), 404: errorBody, 409: errorBody },
+    },
+    handler: async (request, reply) => {
+      if (!app.transports.whatsapp) throw conflict(WA_SEND_MESSAGES.notConnected);
+      const content = await whatsappSendContent(
+        app.db,
+        request.params.id,
+        request.body,
+        app.config.publicUrl,
+      );
+      const sendId = await createSend(
+        app.db,
+        request.body,
+        content,
+        sessionOf(request).userId,
+        auditOf(request),
+      );
+      return reply.status(201).send(await recorded(sendId, WA_SEND_SUCCESS.sending));
+    },
+  });
+
+  app.whatsappWebhook.on('messages', whatsappMessagesHandler(app.db));
 
   r.get('/api/notifications/sends', {
     config: { access: 'notifications.view' },
@@ -311,5 +361,5 @@ async function notificationsRoutes(app: FastifyInstance) {
 
 export default fp(notificationsRoutes, {
   name: 'notifications',
-  dependencies: ['transports', 'delivery-worker'],
+  dependencies: ['transports', 'delivery-worker', 'whatsapp-webhook'],
 });

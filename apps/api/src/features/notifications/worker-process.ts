@@ -17,7 +17,7 @@ const database = openPostgres(databaseUrl, 4);
 const mail = createMailTransport({ smtpUrl, mailFrom, maxConnections: 8 })!;
 const worker = createDeliveryWorker({
   db: database.db,
-  transports: { email: emailTransport(mail, mailFrom), sms: null, push: null },
+  transports: { email: emailTransport(mail, mailFrom), sms: null, push: null, whatsapp: null },
   settings: { leaseMs: Number(leaseMs ?? 60_000), pollMs: 20, batchSize: 100, concurrency: 8 },
   log: console,
 });

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { DELIVERY_REASONS, renderTemplate, type NotificationType } from '@cricket/contracts';
+import { DELIVERY_REASONS, renderTemplate, type SendChannel } from '@cricket/contracts';
 import { queryRows, type Db } from '../../db/client';
 import { classifyMailError, type MailDeliveryError } from '../../lib/mail';
 import { finishSends, startSends } from './outcome';
+import { OPTED_OUT_OF_WHATSAPP, TEMPLATE_PAUSED } from './whatsapp-sql';
 import type { OutgoingMessage, Transports } from '../../lib/channel-transports';
 
 export interface WorkerSettings {
@@ -31,6 +32,8 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
 
 /** The longest a provider's "slow down" pauses this worker. */
 const MAX_PAUSE_MS = 30_000;
+/** How long a delivery waits after WhatsApp's pair rate limit (131056) before its next try. */
+const PAIR_RATE_WAIT_MS = 6_000;
 
 type Outcome =
   | { status: 'sent'; providerMessageId: string }
@@ -43,10 +46,15 @@ interface Claimed {
   user_id: number | null;
   address: string | null;
   attempts: number;
-  channel: NotificationType;
+  channel: SendChannel;
   subject: string | null;
   message: string;
   send_status: string;
+  template_name: string;
+  wa_language: string | null;
+  wa_components: unknown[] | null;
+  /** WhatsApp: the user opted out after the send was queued (re-checked here, decision 045). */
+  opted_out: boolean;
   first_name: string | null;
   last_name: string | null;
   email: string | null;
@@ -66,6 +74,32 @@ export interface DeliveryWorker {
    * what would be due at another time. Answers how many deliveries were claimed.
    */
   runOnce(now?: Date): Promise<number>;
+}
+
+/**
+ * Meta's components with each parameter's `text` (a {{user field}} pattern or fixed text)
+ * filled, and the first variable that came out empty (Meta refuses an empty parameter).
+ */
+function fillParameters(components: unknown[], values: Parameters<typeof renderTemplate>[1]) {
+  let empty: string | null = null;
+  const filled = components.map((c) => {
+    const component = c as { parameters?: { text?: unknown; parameter_name?: unknown }[] };
+    if (!Array.isArray(component.parameters)) return c;
+    return {
+      ...component,
+      parameters: component.parameters.map((p) => {
+        if (typeof p.text !== 'string') return p;
+        const text = renderTemplate(p.text, values).trim();
+        if (!text)
+          empty ??=
+            typeof p.parameter_name === 'string'
+              ? p.parameter_name
+              : p.text.replace(/^\{\{\s*|\s*\}\}$/g, '');
+        return { ...p, text };
+      }),
+    };
+  });
+  return { filled, empty };
 }
 
 const sleepUnlessWoken = (ms: number, wakers: Set<() => void>) =>
@@ -114,7 +148,7 @@ export function createDeliveryWorker(options: {
             select d.id from notification_deliveries d
             join notification_sends s on s.id = d.send_id
             where d.status = 'queued' and d.next_attempt_at <= ${at}::timestamptz
-              and s.status <> 'cancelled'
+              and s.status <> 'cancelled' and not ${TEMPLATE_PAUSED}
             order by d.next_attempt_at limit ${s.batchSize}
             for update of d skip locked
             for key share of s skip locked
@@ -137,6 +171,8 @@ export function createDeliveryWorker(options: {
           )
           select c.id::int as id, c.send_id, c.user_id, c.address, c.attempts,
             s.channel, s.subject, s.message, s.status as send_status,
+            s.template_name, s.wa_language, s.wa_components,
+            (s.channel = 'whatsapp' and ${OPTED_OUT_OF_WHATSAPP}) as opted_out,
             u.first_name, u.last_name, u.email, u.phone_number
           from claimed c
           join notification_sends s on s.id = c.send_id
@@ -224,6 +260,14 @@ export function createDeliveryWorker(options: {
       email: d.email,
       phone_number: d.phone_number,
     };
+    if (d.opted_out) return record(d.id, { status: 'skipped', reason: DELIVERY_REASONS.optedOut });
+    const components =
+      d.channel === 'whatsapp' ? fillParameters(d.wa_components ?? [], values) : null;
+    if (components?.empty)
+      return record(d.id, {
+        status: 'skipped',
+        reason: DELIVERY_REASONS.noValue(components.empty),
+      });
     const message: OutgoingMessage = {
       key: `notification-${d.send_id}-${d.id}`,
       sendId: d.send_id,
@@ -233,6 +277,9 @@ export function createDeliveryWorker(options: {
       to: d.address,
       subject: d.subject === null ? null : renderTemplate(d.subject, values),
       message: renderTemplate(d.message, values),
+      whatsapp: components
+        ? { name: d.template_name, language: d.wa_language ?? '', components: components.filled }
+        : undefined,
     };
     let result: { providerMessageId: string };
     try {
@@ -246,6 +293,14 @@ export function createDeliveryWorker(options: {
           status: 'queued',
           reason: failure.message,
           delayMs: pauseMs,
+          refund: true,
+        });
+      }
+      if (failure.kind === 'deferred') {
+        return record(d.id, {
+          status: 'queued',
+          reason: failure.message,
+          delayMs: PAIR_RATE_WAIT_MS,
           refund: true,
         });
       }

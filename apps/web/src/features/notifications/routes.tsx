@@ -23,6 +23,12 @@ export const notificationsRoutes: RouteObject[] = [
         handle: { title: 'Send Notification' } satisfies RouteHandle,
         lazy: lazyPage(() => import('./components/send-notification-page'), 'SendNotificationPage'),
       },
+      {
+        // Opened from an approved WhatsApp template's Send action (issue 31).
+        path: 'send-whatsapp',
+        handle: { title: 'Send WhatsApp Template', crumb: 'Send WhatsApp' } satisfies RouteHandle,
+        lazy: lazyPage(() => import('./components/whatsapp-send-page'), 'WhatsAppSendPage'),
+      },
     ],
   },
   {

@@ -14,6 +14,18 @@ import { notificationKeys } from './keys';
 export const LIVE_REFRESH_MS = 2000;
 const isLive = (status: NotificationSend['status']) =>
   status === 'running' || status === 'scheduled';
+/** After a WhatsApp send has ended, Meta's delivered and read reports keep arriving for a while. */
+const REPORTS_REFRESH_MS = 5000;
+const REPORTS_FOLLOWED_MS = 60 * 60 * 1000;
+function sendRefresh(send: NotificationSend) {
+  if (isLive(send.status)) return LIVE_REFRESH_MS;
+  const reportsDue =
+    send.channel === 'whatsapp' &&
+    send.counts.read < send.counts.sent &&
+    send.finished_at !== null &&
+    Date.now() - Date.parse(send.finished_at) < REPORTS_FOLLOWED_MS;
+  return reportsDue ? REPORTS_REFRESH_MS : false;
+}
 
 export interface RecipientsParams {
   page: number;
@@ -100,8 +112,7 @@ export const sendQuery = (id: number, params: SendParams) =>
         })
       ).data,
     placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data && isLive(query.state.data.send.status) ? LIVE_REFRESH_MS : false,
+    refetchInterval: (query) => (query.state.data ? sendRefresh(query.state.data.send) : false),
   });
 
 /** POST /notifications/sends/{id}/cancel or /retry-failed */

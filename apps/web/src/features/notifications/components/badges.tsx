@@ -1,22 +1,23 @@
 import {
-  NOTIFICATION_TYPE_LABELS,
+  SEND_CHANNEL_LABELS,
   sendStatusLabel,
   type DeliveryStatus,
   type NotificationTemplateStatus,
-  type NotificationType,
+  type SendChannel,
   type SendStatus,
 } from '@cricket/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { statusLabel } from '@/lib/format';
 
-const TYPE_TONES: Record<NotificationType, BadgeTone> = {
+const TYPE_TONES: Record<SendChannel, BadgeTone> = {
   email: 'blue',
   sms: 'purple',
   push: 'orange',
+  whatsapp: 'green',
 };
 
-export function NotificationTypeBadge({ type }: { type: NotificationType }) {
-  return <Badge tone={TYPE_TONES[type]}>{NOTIFICATION_TYPE_LABELS[type]}</Badge>;
+export function NotificationTypeBadge({ type }: { type: SendChannel }) {
+  return <Badge tone={TYPE_TONES[type]}>{SEND_CHANNEL_LABELS[type]}</Badge>;
 }
 
 const TEMPLATE_STATUS_TONES: Record<NotificationTemplateStatus, BadgeTone> = {
@@ -46,6 +47,8 @@ const DELIVERY_TONES: Record<DeliveryStatus, BadgeTone> = {
   queued: 'blue',
   sending: 'purple',
   sent: 'green',
+  delivered: 'green',
+  read: 'green',
   failed: 'red',
   skipped: 'yellow',
   cancelled: 'gray',

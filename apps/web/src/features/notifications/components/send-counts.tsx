@@ -4,6 +4,8 @@ import type { SendCounts } from '@cricket/contracts';
 export function SendCountsText({ counts }: { counts: SendCounts }) {
   const parts = [
     ['sent', counts.sent, 'text-primary-700'],
+    ['delivered', counts.delivered, 'text-primary-700'],
+    ['read', counts.read, 'text-primary-700'],
     ['failed', counts.failed, 'text-danger-700'],
     ['skipped', counts.skipped, 'text-warning-800'],
     ['queued', counts.queued, 'text-info-700'],

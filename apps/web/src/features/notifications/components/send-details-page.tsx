@@ -2,8 +2,8 @@ import {
   DELIVERY_STATUSES,
   NOTIFICATION_ERRORS,
   NOTIFICATION_MESSAGES,
-  NOTIFICATION_TYPE_LABELS,
   RECIPIENT_TYPE_LABELS,
+  SEND_CHANNEL_LABELS,
   type NotificationDelivery,
   type SendDetails,
 } from '@cricket/contracts';
@@ -128,11 +128,15 @@ export function SendDetailsPage() {
       width: 'w-44',
       cell: (d) => (
         <span className="text-xs text-neutral-600">
-          {d.sent_at
-            ? `Sent ${formatDateTime(d.sent_at)}`
-            : d.next_attempt_at
-              ? `Due ${formatDateTime(d.next_attempt_at)}`
-              : formatDateTime(d.updated_at)}
+          {d.read_at
+            ? `Read ${formatDateTime(d.read_at)}`
+            : d.delivered_at
+              ? `Delivered ${formatDateTime(d.delivered_at)}`
+              : d.sent_at
+                ? `Sent ${formatDateTime(d.sent_at)}`
+                : d.next_attempt_at
+                  ? `Due ${formatDateTime(d.next_attempt_at)}`
+                  : formatDateTime(d.updated_at)}
         </span>
       ),
     },
@@ -180,10 +184,13 @@ export function SendDetailsPage() {
             <DetailItem layout="row" label="Status">
               <span role="status" aria-live="polite">
                 <SendStatusBadge status={send.status} failed={send.counts.failed} />
+                {send.held_reason && (
+                  <span className="mt-1 block text-sm text-warning-800">{send.held_reason}</span>
+                )}
               </span>
             </DetailItem>
             <DetailItem layout="row" label="Channel">
-              <NotificationTypeBadge type={send.channel} /> {NOTIFICATION_TYPE_LABELS[send.channel]}
+              <NotificationTypeBadge type={send.channel} /> {SEND_CHANNEL_LABELS[send.channel]}
             </DetailItem>
             <DetailItem layout="row" label="Deliveries">
               <SendCountsText counts={send.counts} />

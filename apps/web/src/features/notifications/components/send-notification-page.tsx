@@ -7,39 +7,35 @@ import {
   hasSubject,
   sendNotificationInput,
   needsSendConfirmation,
-  type NotificationSend,
   type NotificationTemplate,
-  type RecipientOption,
   type SendNotificationInput,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { useFormLifecycle } from '@/components/form-drawer';
 import { ListError } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { CheckboxField } from '@/components/ui/checkbox-field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
-import { formatDateTime } from '@/lib/format';
-import { parseRecordId, useOpenRecord } from '@/lib/record-route';
+import { parseRecordId } from '@/lib/record-route';
 import { useErrorToast } from '@/lib/use-error-toast';
-import { channelsQuery, recipientsQuery, useSendNotification } from '../api/sends';
+import { channelsQuery, useSendNotification } from '../api/sends';
 import { templateNamesQuery } from '../api/templates';
 import { LivePreview } from './live-preview';
-import { RecipientPicker } from './recipient-picker';
+import {
+  RecipientsFields,
+  ScheduleSection,
+  Section,
+  SendConfirmDialog,
+  useAudience,
+  useSendLifecycle,
+} from './send-form-parts';
 
-const RECIPIENT_CHOICES = [
-  { value: 'all', label: 'All Users' },
-  { value: 'active', label: 'Active Users' },
-  { value: 'specific', label: 'Specific Users' },
-] as const;
 const VARIABLES_HINT = `Placeholders: ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(', ')}`;
 /** The picker lists this many templates; the chosen one is always among them. */
 const TEMPLATE_PICKER_LIMIT = 100;
@@ -56,21 +52,8 @@ const emptyValues = (templateId?: string): FormValues => ({
   scheduled_at: '',
 });
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section
-      aria-label={title}
-      className="space-y-4 border-b border-neutral-100 pb-6 last:border-0"
-    >
-      <h2 className="text-base font-semibold text-neutral-900">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
 /** Spec §2 "Send Notification" (/send-notification): the form and its live preview. */
 export function SendNotificationPage() {
-  const openSend = useOpenRecord('/sent-notifications');
   const [params] = useSearchParams();
   const initialTemplate = params.get('template_id') ?? undefined;
   const templates = useQuery(
@@ -115,50 +98,23 @@ export function SendNotificationPage() {
     form.clearErrors();
   }, [values.template_id, templateList, form]);
 
-  // Users picked for 'specific', kept whole so the preview can use the first one's details.
-  const [picked, setPicked] = useState<RecipientOption[]>([]);
-  const audience = values.recipient_type === 'specific' ? null : (values.recipient_type ?? 'all');
-  const audienceQuery = useQuery({
-    ...recipientsQuery({ page: 1, limit: 1, recipient_type: audience ?? 'all' }),
-    enabled: audience !== null,
-  });
-  useErrorToast(audienceQuery.error, NOTIFICATION_ERRORS.fetchUsers);
-  const recipientCount =
-    audience === null ? picked.length : (audienceQuery.data?.pagination.total ?? null);
-  const firstRecipient =
-    audience === null ? (picked[0] ?? null) : (audienceQuery.data?.data[0] ?? null);
+  const audience = useAudience(values.recipient_type);
+  const { setPicked, count: recipientCount, first: firstRecipient } = audience;
 
   const send = useSendNotification();
-  const sentId = useRef<number | null>(null);
   const scheduled = values.send_immediately === false;
-  // A send to many, or to a whole audience, is asked about first; nothing is requested before.
-  const [confirming, setConfirming] = useState(false);
-  const lifecycle = useFormLifecycle({
+  const { lifecycle, confirming, setConfirming } = useSendLifecycle({
     form,
-    open: true,
-    onOpenChange: () => {
+    values: () => emptyValues(initialTemplate),
+    onReset: () => {
       setPicked([]);
       filledFor.current = '';
-      if (sentId.current !== null) openSend(sentId.current);
     },
-    values: () => emptyValues(initialTemplate),
-    // Queued is not delivered: the toast says what happened, the send's page shows the rest.
-    successText: (created) => {
-      const s = created as NotificationSend | null;
-      if (!s) return NOTIFICATION_SUCCESS.accepted;
-      return s.scheduled_at
-        ? NOTIFICATION_SUCCESS.scheduledFor(formatDateTime(s.scheduled_at))
-        : NOTIFICATION_SUCCESS.sending(s.counts.total);
-    },
+    request: (out) => send.mutateAsync(out as never),
+    sending: NOTIFICATION_SUCCESS.sending,
     failureText: NOTIFICATION_ERRORS.send,
-    submit: async (out) => {
-      const created = await send.mutateAsync(out as never);
-      sentId.current = created.id;
-      setConfirming(false);
-      return created;
-    },
   });
-  const audienceType = values.recipient_type ?? 'all';
+  const audienceType = audience.type;
   const confirmText =
     template && recipientCount !== null
       ? NOTIFICATION_MESSAGES.confirmSend(template.type, recipientCount, audienceType)
@@ -229,39 +185,15 @@ export function SendNotificationPage() {
             </Section>
 
             <Section title="Recipients">
-              <fieldset className="space-y-2">
-                <legend className="sr-only">Recipient type</legend>
-                <div className="flex flex-wrap gap-4">
-                  {RECIPIENT_CHOICES.map((choice) => (
-                    <label
-                      key={choice.value}
-                      className="flex items-center gap-2 text-sm text-neutral-800"
-                    >
-                      <input
-                        type="radio"
-                        value={choice.value}
-                        {...form.register('recipient_type')}
-                        className="size-4 accent-primary-700"
-                      />
-                      {choice.label}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-              {values.recipient_type === 'specific' && (
-                <RecipientPicker
-                  selected={picked}
-                  error={form.formState.errors.recipient_ids?.message}
-                  onChange={(next) => {
-                    setPicked(next);
-                    form.clearErrors('recipient_ids');
-                    form.setValue(
-                      'recipient_ids',
-                      next.map((u) => u.id),
-                    );
-                  }}
-                />
-              )}
+              <RecipientsFields
+                audience={audience}
+                register={form.register('recipient_type')}
+                error={form.formState.errors.recipient_ids?.message}
+                onPick={(ids) => {
+                  form.clearErrors('recipient_ids');
+                  form.setValue('recipient_ids', ids);
+                }}
+              />
             </Section>
 
             <Section title="Message Content">
@@ -278,18 +210,7 @@ export function SendNotificationPage() {
               />
             </Section>
 
-            <Section title="Scheduling Options">
-              <CheckboxField form={form} name="send_immediately" label="Send immediately" />
-              {scheduled && (
-                <TextField
-                  form={form}
-                  name="scheduled_at"
-                  label="Scheduled Time"
-                  type="datetime-local"
-                  required
-                />
-              )}
-            </Section>
+            <ScheduleSection form={form} scheduled={scheduled} />
 
             <div className="flex flex-wrap justify-end gap-3">
               <Button variant="secondary" onClick={reset} disabled={lifecycle.saving}>
@@ -315,24 +236,12 @@ export function SendNotificationPage() {
           scheduledAt={scheduled ? (values.scheduled_at ?? '') : null}
         />
       </div>
-      <ConfirmDialog
+      <SendConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={scheduled ? 'Schedule Notification' : 'Send Notification'}
-        description={
-          <>
-            {confirmText}
-            {template && (
-              <>
-                {' '}
-                {scheduled && values.scheduled_at
-                  ? `It goes out ${formatDateTime(new Date(values.scheduled_at))}.`
-                  : 'It goes out at once and cannot be called back once delivered.'}
-              </>
-            )}
-          </>
-        }
-        confirmLabel={scheduled ? 'Schedule' : 'Send Now'}
+        question={confirmText}
+        scheduledAt={scheduled ? (values.scheduled_at ?? '') : null}
         busy={lifecycle.saving}
         onConfirm={() => lifecycle.submit()}
       />

@@ -29,6 +29,12 @@ const SEGMENTS = [
   ['queued', 'Waiting', 'bg-neutral-200', 'text-neutral-700'],
 ] as const;
 
+/** Of those sent, what Meta has reported on the phone and read (WhatsApp), as it arrives. */
+const REPORTED = [
+  ['delivered', 'Delivered'],
+  ['read', 'Read'],
+] as const;
+
 /** Sent, failed and waiting at a glance, with a bar and the rate: at the top of the send's page. */
 export function SendProgress({ send, updatedAt }: { send: NotificationSend; updatedAt: number }) {
   const rate = useLiveRate(send, updatedAt);
@@ -47,6 +53,15 @@ export function SendProgress({ send, updatedAt }: { send: NotificationSend; upda
               <div key={key} className="min-w-0">
                 <dt className="text-xs text-neutral-600">{label}</dt>
                 <dd className={`text-xl font-semibold tabular-nums ${tone}`}>
+                  {counts[key].toLocaleString()}
+                </dd>
+              </div>
+            ))}
+          {send.channel === 'whatsapp' &&
+            REPORTED.map(([key, label]) => (
+              <div key={key} className="min-w-0">
+                <dt className="text-xs text-neutral-600">{label}</dt>
+                <dd className="text-xl font-semibold text-primary-800 tabular-nums">
                   {counts[key].toLocaleString()}
                 </dd>
               </div>

@@ -1,7 +1,7 @@
 import {
   NOTIFICATION_ERRORS,
   NOTIFICATION_MESSAGES,
-  NOTIFICATION_TYPE_LABELS,
+  SEND_CHANNEL_LABELS,
   type NotificationSend,
   SEND_STATUSES,
 } from '@cricket/contracts';
@@ -43,7 +43,7 @@ export function SendsPage() {
       cell: (s) => (
         <span className="block min-w-0">
           <TruncatedText text={s.template_name} className="font-medium text-neutral-900" />
-          <span className="text-xs text-neutral-500">{NOTIFICATION_TYPE_LABELS[s.channel]}</span>
+          <span className="text-xs text-neutral-500">{SEND_CHANNEL_LABELS[s.channel]}</span>
         </span>
       ),
     },

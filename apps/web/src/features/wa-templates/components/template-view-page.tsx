@@ -1,4 +1,4 @@
-import { ArrowLeft, Pencil, Send } from 'lucide-react';
+import { ArrowLeft, Pencil, Send, Upload } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
@@ -10,13 +10,14 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/http';
-import { parseRecordId } from '@/lib/record-route';
+import { parseRecordId, whatsappSendHref } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useSubmitTemplate, useTemplate, useWhatsAppConnection } from '../api/templates';
 import { SubmitReviewDialog } from './submit-review-dialog';
 import { TemplateDetails } from './template-details';
 import {
+  WA_SEND_TEXTS,
   WA_TEMPLATE_MESSAGES,
   WA_TEMPLATE_SUCCESS,
   WA_WHATSAPP_TEXTS,
@@ -33,6 +34,7 @@ export function TemplateViewPage() {
   const id = parseRecordId(useParams().id);
   const query = useTemplate(id);
   const canUpdate = useCan('wa_templates.update');
+  const canSend = useCan('notifications.send');
   const panel = usePanelState<'edit'>();
   const template = query.data;
   const connection = useWhatsAppConnection();
@@ -71,9 +73,15 @@ export function TemplateViewPage() {
             {back}
             {template && canSubmit && (
               <Button variant="secondary" onClick={() => setReviewing(template)}>
-                <Send className="size-4" aria-hidden="true" />
+                <Upload className="size-4" aria-hidden="true" />
                 {WA_WHATSAPP_TEXTS.submit}
               </Button>
+            )}
+            {template && canSend && template.status === 'approved' && (
+              <Link to={whatsappSendHref(template._id)} className={buttonClasses({})}>
+                <Send className="size-4" aria-hidden="true" />
+                {WA_SEND_TEXTS.action}
+              </Link>
             )}
             {template && canUpdate && (
               <Button onClick={() => panel.open('edit')}>

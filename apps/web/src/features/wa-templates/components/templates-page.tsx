@@ -1,4 +1,5 @@
 import {
+  WA_SEND_TEXTS,
   WA_TEMPLATE_MESSAGES,
   WA_TEMPLATE_STATUSES,
   WA_TEMPLATE_SUCCESS,
@@ -7,7 +8,7 @@ import {
   type WaSyncResult,
   type WaTemplate,
 } from '@cricket/contracts';
-import { Plus, RefreshCw } from 'lucide-react';
+import { Plus, RefreshCw, Send } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
@@ -21,7 +22,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { capitalize, statusLabel } from '@/lib/format';
-import { recordPathHref } from '@/lib/record-route';
+import { recordPathHref, whatsappSendHref } from '@/lib/record-route';
 import { errorMessage } from '@/lib/http';
 import { useCan } from '@/lib/session';
 import { useSingleFlight } from '@/lib/use-single-flight';
@@ -68,6 +69,7 @@ export function TemplatesPage() {
   const canCreate = useCan('wa_templates.create');
   const canUpdate = useCan('wa_templates.update');
   const canDelete = useCan('wa_templates.delete');
+  const canSend = useCan('notifications.send');
   const panel = usePanelState<'create' | 'edit' | 'view', WaTemplate>();
   const deleteTemplate = useDeleteTemplate();
   const remove = useConfirmDelete<WaTemplate>({
@@ -161,6 +163,17 @@ export function TemplatesPage() {
     actionsColumn<WaTemplate>({
       name: (t) => t.name,
       view: (t) => panel.open('view', t),
+      // Only a template Meta has approved can be sent (issue 31).
+      more: canSend
+        ? [
+            {
+              icon: Send,
+              verb: WA_SEND_TEXTS.action,
+              onClick: (t) => void navigate(whatsappSendHref(t._id)),
+              when: (t) => t.status === 'approved',
+            },
+          ]
+        : [],
       edit: canUpdate && ((t) => panel.open('edit', t)),
       remove: canDelete && remove.ask,
     }),

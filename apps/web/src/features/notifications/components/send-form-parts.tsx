@@ -1,0 +1,223 @@
+import {
+  NOTIFICATION_ERRORS,
+  NOTIFICATION_SUCCESS,
+  type NotificationSend,
+  type RecipientOption,
+  type RecipientType,
+} from '@cricket/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useFormLifecycle } from '@/components/form-drawer';
+import { useOpenRecord } from '@/lib/record-route';
+import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { TextField } from '@/components/ui/text-field';
+import { formatDateTime } from '@/lib/format';
+import { useErrorToast } from '@/lib/use-error-toast';
+import { recipientsQuery } from '../api/sends';
+import { RecipientPicker } from './recipient-picker';
+
+const RECIPIENT_CHOICES = [
+  { value: 'all', label: 'All Users' },
+  { value: 'active', label: 'Active Users' },
+  { value: 'specific', label: 'Specific Users' },
+] as const;
+
+/** The parts every send form shares (notifications, WhatsApp): who, when, and the question before a large send. */
+
+/**
+ * Who a send reaches, for every send form (notifications, WhatsApp): the users picked for
+ * 'specific' (kept whole, so a preview can use the first one's details), or the audience's
+ * count and first user from the server.
+ */
+export function useAudience(recipientType: RecipientType | undefined) {
+  const [picked, setPicked] = useState<RecipientOption[]>([]);
+  const audience = recipientType === 'specific' ? null : (recipientType ?? 'all');
+  const audienceQuery = useQuery({
+    ...recipientsQuery({ page: 1, limit: 1, recipient_type: audience ?? 'all' }),
+    enabled: audience !== null,
+  });
+  useErrorToast(audienceQuery.error, NOTIFICATION_ERRORS.fetchUsers);
+  return {
+    picked,
+    setPicked,
+    type: recipientType ?? 'all',
+    count: audience === null ? picked.length : (audienceQuery.data?.pagination.total ?? null),
+    first: audience === null ? (picked[0] ?? null) : (audienceQuery.data?.data[0] ?? null),
+  };
+}
+
+/** The recipient type radios and, for 'specific', the user picker. */
+export function RecipientsFields({
+  audience,
+  register,
+  error,
+  onPick,
+}: {
+  audience: ReturnType<typeof useAudience>;
+  /** `form.register('recipient_type')`. */
+  register: UseFormRegisterReturn;
+  error?: string;
+  /** The picked users' ids, for the form's recipient_ids. */
+  onPick: (ids: number[]) => void;
+}) {
+  return (
+    <>
+      <fieldset className="space-y-2">
+        <legend className="sr-only">Recipient type</legend>
+        <div className="flex flex-wrap gap-4">
+          {RECIPIENT_CHOICES.map((choice) => (
+            <label key={choice.value} className="flex items-center gap-2 text-sm text-neutral-800">
+              <input
+                type="radio"
+                value={choice.value}
+                {...register}
+                className="size-4 accent-primary-700"
+              />
+              {choice.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {audience.type === 'specific' && (
+        <RecipientPicker
+          selected={audience.picked}
+          error={error}
+          onChange={(next) => {
+            audience.setPicked(next);
+            onPick(next.map((u) => u.id));
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** A titled part of a send form. */
+export function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section
+      aria-label={title}
+      className="space-y-4 border-b border-neutral-100 pb-6 last:border-0"
+    >
+      <h2 className="text-base font-semibold text-neutral-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Send now, or a time (the form's `send_immediately` and `scheduled_at`). */
+export function ScheduleSection<T extends FieldValues>({
+  form,
+  scheduled,
+}: {
+  form: UseFormReturn<T, unknown, unknown>;
+  scheduled: boolean;
+}) {
+  return (
+    <Section title="Scheduling Options">
+      <CheckboxField form={form} name={'send_immediately' as Path<T>} label="Send immediately" />
+      {scheduled && (
+        <TextField
+          form={form}
+          name={'scheduled_at' as Path<T>}
+          label="Scheduled Time"
+          type="datetime-local"
+          required
+        />
+      )}
+    </Section>
+  );
+}
+
+/** The question before a send to many or to a whole audience (decision 040). */
+export function SendConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  question,
+  scheduledAt,
+  busy,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** 'Send this email to all 1,204 users?'; empty while nothing is chosen. */
+  question: string;
+  /** The form's date-time when scheduling; null sends at once. */
+  scheduledAt: string | null;
+  busy: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={
+        question &&
+        `${question} ${
+          scheduledAt
+            ? `It goes out ${formatDateTime(new Date(scheduledAt))}.`
+            : 'It goes out at once and cannot be called back once delivered.'
+        }`
+      }
+      confirmLabel={scheduledAt !== null ? 'Schedule' : 'Send Now'}
+      busy={busy}
+      onConfirm={onConfirm}
+    />
+  );
+}
+
+/**
+ * A send form's life (useFormLifecycle on a page that stays open): the question first when
+ * `confirming` is set, one request, the toast saying what happened (queued is not delivered),
+ * then the send's own page.
+ */
+export function useSendLifecycle<In extends FieldValues, Out>({
+  form,
+  values,
+  onReset,
+  request,
+  sending,
+  failureText,
+}: {
+  form: UseFormReturn<In, unknown, Out>;
+  values: () => In;
+  /** Clears what the form's values do not hold (picked users). */
+  onReset: () => void;
+  request: (out: Out) => Promise<NotificationSend>;
+  sending: (n: number) => string;
+  failureText: string;
+}) {
+  const openSend = useOpenRecord('/sent-notifications');
+  const sentId = useRef<number | null>(null);
+  // A send to many, or to a whole audience, is asked about first; nothing is requested before.
+  const [confirming, setConfirming] = useState(false);
+  const lifecycle = useFormLifecycle({
+    form,
+    open: true,
+    onOpenChange: () => {
+      onReset();
+      if (sentId.current !== null) openSend(sentId.current);
+    },
+    values,
+    successText: (created) => {
+      const s = created as NotificationSend | null;
+      if (!s) return NOTIFICATION_SUCCESS.accepted;
+      return s.scheduled_at
+        ? NOTIFICATION_SUCCESS.scheduledFor(formatDateTime(s.scheduled_at))
+        : sending(s.counts.total);
+    },
+    failureText,
+    submit: async (out) => {
+      const created = await request(out);
+      sentId.current = created.id;
+      setConfirming(false);
+      return created;
+    },
+  });
+  return { lifecycle, confirming, setConfirming };
+}
