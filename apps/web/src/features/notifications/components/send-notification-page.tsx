@@ -201,7 +201,7 @@ export function SendNotificationPage() {
                 placeholder={templates.isPending ? 'Loading...' : 'Select a template'}
                 options={templateList.map((t) => ({
                   value: String(t.id),
-                  label: `${t.name} (${t.type.toUpperCase()})${unavailable.has(t.type) ? ' — unavailable' : ''}`,
+                  label: `${t.name} (${NOTIFICATION_TYPE_LABELS[t.type]})${unavailable.has(t.type) ? ' — unavailable' : ''}`,
                   disabled: unavailable.has(t.type),
                 }))}
               />
