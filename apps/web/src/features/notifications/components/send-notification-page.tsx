@@ -173,12 +173,6 @@ export function SendNotificationPage() {
     else lifecycle.submit();
   });
 
-  function reset() {
-    setPicked([]);
-    filledFor.current = '';
-    form.reset(emptyValues());
-  }
-
   return (
     <>
       <PageHeader title="Create & Send Notification" />
@@ -292,7 +286,7 @@ export function SendNotificationPage() {
             </Section>
 
             <div className="flex flex-wrap justify-end gap-3">
-              <Button variant="secondary" onClick={reset} disabled={lifecycle.saving}>
+              <Button variant="secondary" onClick={lifecycle.close} disabled={lifecycle.saving}>
                 Reset
               </Button>
               <Button
