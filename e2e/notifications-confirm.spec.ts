@@ -74,6 +74,12 @@ test.describe('sends: confirmation, honest toast, progress, single flight', () =
       `Send this email to ${count.toLocaleString('en-US')} active users?`,
     );
     await settled(dialog);
+    // A send is a go-ahead, not a loss: the dialog's button is the form's own primary, not red.
+    const background = (button: Locator) =>
+      button.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(await background(dialog.getByRole('button', { name: 'Send Now' }))).toBe(
+      await background(page.locator('form button[type="submit"]')),
+    );
     await page.screenshot({ path: `${shots}/confirm-1440.png` });
     expect(sends.n).toBe(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { TriangleAlert } from 'lucide-react';
+import { CircleHelp, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
 import { DialogContent, DialogOverlay, DialogRoot, type ReturnFocus } from './ui/dialog-root';
 import { Button } from './ui/button';
 
@@ -18,10 +19,21 @@ export interface ConfirmDialogProps {
   confirmDisabled?: boolean;
   /** Where focus goes on closing (`DialogRoot`): 'page' once the action removed the opener's row. */
   returnFocus?: ReturnFocus;
+  /**
+   * 'danger' (the default) for what cannot be undone or loses something: a delete, a discard,
+   * a cancel. 'primary' for a go-ahead that is no loss, e.g. a large send: a red button there
+   * says 'careful, destructive' when it is not.
+   */
+  tone?: 'danger' | 'primary';
 }
 
+const TONES = {
+  danger: { icon: TriangleAlert, badge: 'bg-danger-50 text-danger-600', button: 'danger' },
+  primary: { icon: CircleHelp, badge: 'bg-primary-50 text-primary-700', button: 'primary' },
+} as const;
+
 /**
- * Asks before a destructive action, e.g. 'Delete User'. Loaded the first time a dialog opens:
+ * Asks before an action: a destructive one ('Delete User') or a go-ahead ('Send Notification'). Loaded the first time a dialog opens:
  * screens use `ConfirmDialog` from confirm-dialog.tsx.
  */
 export function ConfirmDialogView({
@@ -35,7 +47,9 @@ export function ConfirmDialogView({
   busy = false,
   confirmDisabled = false,
   returnFocus = 'opener',
+  tone = 'danger',
 }: ConfirmDialogProps) {
+  const { icon: Icon, badge, button } = TONES[tone];
   return (
     <DialogRoot
       open={open}
@@ -51,8 +65,13 @@ export function ConfirmDialogView({
           className="animate-fade-in fixed top-1/2 left-1/2 z-[90] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl focus:outline-none"
         >
           <div className="flex gap-4">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-danger-50 text-danger-600">
-              <TriangleAlert className="size-5" aria-hidden="true" />
+            <span
+              className={cn(
+                'flex size-10 shrink-0 items-center justify-center rounded-full',
+                badge,
+              )}
+            >
+              <Icon className="size-5" aria-hidden="true" />
             </span>
             <div className="space-y-2">
               <Dialog.Title className="text-base font-semibold text-neutral-900">
@@ -69,7 +88,7 @@ export function ConfirmDialogView({
                 {cancelLabel}
               </Button>
             </Dialog.Close>
-            <Button variant="danger" busy={busy} disabled={confirmDisabled} onClick={onConfirm}>
+            <Button variant={button} busy={busy} disabled={confirmDisabled} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </div>

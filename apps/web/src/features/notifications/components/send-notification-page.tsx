@@ -313,6 +313,7 @@ export function SendNotificationPage() {
         open={confirming}
         onOpenChange={setConfirming}
         title={scheduled ? 'Schedule Notification' : 'Send Notification'}
+        tone="primary"
         description={
           <>
             {confirmText}
