@@ -126,9 +126,11 @@ async function sweep(walk: (sweep: Sweep) => Promise<void>) {
   expect(found.sort(), found.join('\n')).toEqual([]);
 }
 
-async function visit(page: Page, path: string) {
+/** Opens a screen, waits for its heading, and scans it. */
+async function visitAndScan({ page, scan }: Sweep, path: string, where = path) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await scan(where);
 }
 
 /** The open panel or dialog (a side panel is a dialog, a confirmation an alert dialog). */
@@ -271,8 +273,7 @@ test.describe('axe at 1440×900 and 390×844', () => {
     const { user } = await recordIds();
     await sweep(async (s) => {
       const { page, phone, scan } = s;
-      await visit(page, '/');
-      await scan('/');
+      await visitAndScan(s, '/');
       await page.getByRole('button', { name: /User menu/ }).click();
       const menu = page.getByRole('menu');
       await expect(menu).toBeVisible();
@@ -287,14 +288,12 @@ test.describe('axe at 1440×900 and 390×844', () => {
       }
 
       // An address value the list cannot use, dropped with its note.
-      await visit(page, '/users?role_id=xyz');
-      await scan('/users with an ignored filter');
+      await visitAndScan(s, '/users?role_id=xyz', '/users with an ignored filter');
       await openAndScan(s, '/users', 'Add User');
       await discardPromptAndScan(s, '/users', 'Add User');
       await rowActionAndScan(s, '/users', 'Delete');
 
-      await visit(page, `/users/view?id=${user}`);
-      await scan('/users/view');
+      await visitAndScan(s, `/users/view?id=${user}`, '/users/view');
       await openAndScan(s, '/users/view', 'Edit');
       await openAndScan(s, '/users/view', 'Set Password');
     });
@@ -304,8 +303,7 @@ test.describe('axe at 1440×900 and 390×844', () => {
     const { team } = await recordIds();
     await sweep(async (s) => {
       const { page, scan } = s;
-      await visit(page, '/teams');
-      await scan('/teams');
+      await visitAndScan(s, '/teams');
       await openAndScan(s, '/teams', 'Add Team');
       // The team form's owner picker: a dialog over the panel.
       await page.getByRole('button', { name: 'Add Team', exact: true }).click();
@@ -318,8 +316,7 @@ test.describe('axe at 1440×900 and 390×844', () => {
       await closeWithEscape(page, teamForm);
       await rowActionAndScan(s, '/teams', 'Edit');
 
-      await visit(page, `/teams/view?id=${team}`);
-      await scan('/teams/view');
+      await visitAndScan(s, `/teams/view?id=${team}`, '/teams/view');
       await page.getByRole('button', { name: 'Add Players', exact: true }).click();
       const players = page.getByRole('dialog', { name: 'Manage Players' });
       await expect(players).toBeVisible();
@@ -342,14 +339,12 @@ test.describe('axe at 1440×900 and 390×844', () => {
       await rowActionAndScan(s, '/teams/view', 'Edit');
       await rowActionAndScan(s, '/teams/view', 'Remove');
 
-      await visit(page, '/roles');
-      await scan('/roles');
+      await visitAndScan(s, '/roles');
       await openAndScan(s, '/roles', 'Add Role');
       await openRowAndScan(s, '/roles');
 
       for (const path of ['/matches', '/tournaments']) {
-        await visit(page, path);
-        await scan(path);
+        await visitAndScan(s, path);
       }
     });
   });
@@ -358,13 +353,11 @@ test.describe('axe at 1440×900 and 390×844', () => {
     const { send } = await recordIds();
     await sweep(async (s) => {
       const { page, scan } = s;
-      await visit(page, '/notification-templates');
-      await scan('/notification-templates');
+      await visitAndScan(s, '/notification-templates');
       await openAndScan(s, '/notification-templates', 'Add Template');
       await rowActionAndScan(s, '/notification-templates', 'Edit');
 
-      await visit(page, '/send-notification');
-      await scan('/send-notification');
+      await visitAndScan(s, '/send-notification');
       const template = page.getByRole('combobox', { name: 'Template' });
       const email = template.locator('option', { hasText: '(Email)' }).first();
       await template.selectOption((await email.getAttribute('value'))!);
@@ -376,19 +369,15 @@ test.describe('axe at 1440×900 and 390×844', () => {
       await confirm.getByRole('button', { name: 'Cancel' }).click();
       await expect(confirm).toBeHidden();
 
-      await visit(page, '/sent-notifications');
-      await scan('/sent-notifications');
-      await visit(page, `/sent-notifications/view?id=${send}`);
-      await scan('/sent-notifications/view');
+      await visitAndScan(s, '/sent-notifications');
+      await visitAndScan(s, `/sent-notifications/view?id=${send}`, '/sent-notifications/view');
       await openAndScan(s, '/sent-notifications/view', 'Cancel');
 
-      await visit(page, '/email-templates');
-      await scan('/email-templates');
+      await visitAndScan(s, '/email-templates');
       await openAndScan(s, '/email-templates', 'Add Template');
       await openRowAndScan(s, '/email-templates');
 
-      await visit(page, '/support');
-      await scan('/support');
+      await visitAndScan(s, '/support');
       await firstRow(page).click();
       const message = page.getByRole('dialog');
       await expect(message).toBeVisible();
@@ -404,17 +393,13 @@ test.describe('axe at 1440×900 and 390×844', () => {
   test('WhatsApp templates, a template, categories', async () => {
     const { waTemplate } = await recordIds();
     await sweep(async (s) => {
-      const { page, scan } = s;
-      await visit(page, '/wa-templates');
-      await scan('/wa-templates');
+      await visitAndScan(s, '/wa-templates');
       await openAndScan(s, '/wa-templates', 'Create Template');
       await rowActionAndScan(s, '/wa-templates', 'View');
 
-      await visit(page, `/wa/templates/view/${waTemplate}`);
-      await scan('/wa/templates/view');
+      await visitAndScan(s, `/wa/templates/view/${waTemplate}`, '/wa/templates/view');
 
-      await visit(page, '/wa-template-categories');
-      await scan('/wa-template-categories');
+      await visitAndScan(s, '/wa-template-categories');
       await openAndScan(s, '/wa-template-categories', 'Create Category');
       await openRowAndScan(s, '/wa-template-categories');
     });
@@ -423,20 +408,17 @@ test.describe('axe at 1440×900 and 390×844', () => {
   test('profile and sessions, the activity log, a missing page', async () => {
     await sweep(async (s) => {
       const { page, scan } = s;
-      await visit(page, '/profile');
-      await scan('/profile');
+      await visitAndScan(s, '/profile');
       await page.getByRole('button', { name: 'Edit account details' }).click();
       await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
       await scan('/profile › Edit account details');
       await page.getByRole('button', { name: 'Close', exact: true }).click();
 
-      await visit(page, '/activity-log');
-      await scan('/activity-log');
+      await visitAndScan(s, '/activity-log');
       await openRowAndScan(s, '/activity-log');
 
       for (const path of ['/no-such-page', '/terms-and-conditions']) {
-        await visit(page, path);
-        await scan(path);
+        await visitAndScan(s, path);
       }
     });
   });
