@@ -1,7 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { CircleHelp, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/cn';
 import { DialogContent, DialogOverlay, DialogRoot, type ReturnFocus } from './ui/dialog-root';
 import { Button } from './ui/button';
 
@@ -19,21 +18,15 @@ export interface ConfirmDialogProps {
   confirmDisabled?: boolean;
   /** Where focus goes on closing (`DialogRoot`): 'page' once the action removed the opener's row. */
   returnFocus?: ReturnFocus;
-  /**
-   * 'danger' (the default) for what cannot be undone or loses something: a delete, a discard,
-   * a cancel. 'primary' for a go-ahead that is no loss, e.g. a large send: a red button there
-   * says 'careful, destructive' when it is not.
-   */
+  /** What the action will do, shown under the description (a summary, the data to be sent). */
+  details?: ReactNode;
+  /** 'primary' for an action that destroys nothing (submitting for review); wide for details. */
   tone?: 'danger' | 'primary';
+  wide?: boolean;
 }
 
-const TONES = {
-  danger: { icon: TriangleAlert, badge: 'bg-danger-50 text-danger-600', button: 'danger' },
-  primary: { icon: CircleHelp, badge: 'bg-primary-50 text-primary-700', button: 'primary' },
-} as const;
-
 /**
- * Asks before an action: a destructive one ('Delete User') or a go-ahead ('Send Notification'). Loaded the first time a dialog opens:
+ * Asks before a destructive action, e.g. 'Delete User'. Loaded the first time a dialog opens:
  * screens use `ConfirmDialog` from confirm-dialog.tsx.
  */
 export function ConfirmDialogView({
@@ -47,9 +40,10 @@ export function ConfirmDialogView({
   busy = false,
   confirmDisabled = false,
   returnFocus = 'opener',
+  details,
   tone = 'danger',
+  wide = false,
 }: ConfirmDialogProps) {
-  const { icon: Icon, badge, button } = TONES[tone];
   return (
     <DialogRoot
       open={open}
@@ -62,24 +56,22 @@ export function ConfirmDialogView({
         <DialogOverlay className="animate-fade-in fixed inset-0 z-[80] bg-neutral-900/40" />
         <DialogContent
           role="alertdialog"
-          className="animate-fade-in fixed top-1/2 left-1/2 z-[90] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl focus:outline-none"
+          className={`animate-fade-in fixed top-1/2 left-1/2 z-[90] flex max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-surface p-6 shadow-2xl focus:outline-none ${wide ? 'max-w-2xl' : 'max-w-md'}`}
         >
-          <div className="flex gap-4">
-            <span
-              className={cn(
-                'flex size-10 shrink-0 items-center justify-center rounded-full',
-                badge,
-              )}
-            >
-              <Icon className="size-5" aria-hidden="true" />
-            </span>
-            <div className="space-y-2">
+          <div className="flex min-h-0 gap-4">
+            {tone === 'danger' && (
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-danger-50 text-danger-600">
+                <TriangleAlert className="size-5" aria-hidden="true" />
+              </span>
+            )}
+            <div className="flex min-h-0 min-w-0 flex-1 flex-col space-y-2">
               <Dialog.Title className="text-base font-semibold text-neutral-900">
                 {title}
               </Dialog.Title>
               <Dialog.Description className="text-sm text-neutral-600">
                 {description}
               </Dialog.Description>
+              {details && <div className="min-h-0 overflow-auto">{details}</div>}
             </div>
           </div>
           <div className="mt-6 flex justify-end gap-3">
@@ -88,7 +80,7 @@ export function ConfirmDialogView({
                 {cancelLabel}
               </Button>
             </Dialog.Close>
-            <Button variant={button} busy={busy} disabled={confirmDisabled} onClick={onConfirm}>
+            <Button variant={tone} busy={busy} disabled={confirmDisabled} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </div>

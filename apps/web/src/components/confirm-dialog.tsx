@@ -6,7 +6,7 @@ import type { ConfirmDialogProps } from './confirm-dialog-view';
 import { lazyPanel } from './lazy-panel';
 
 /**
- * A confirmation before an action (a delete, a discard, a large send). Its code (Radix's dialog, focus trap and scroll
+ * A confirmation before a destructive action. Its code (Radix's dialog, focus trap and scroll
  * lock) loads the first time one opens: a list screen's first render needs none of it, and on
  * a slow phone link it shared the line with the rows being fetched (issue 18).
  */
