@@ -59,7 +59,7 @@ test.describe('sends: confirmation, honest toast, progress, single flight', () =
     await expect(
       page.getByText('SMS: Unavailable: no SMS transport is configured on this server'),
     ).toBeVisible();
-    await choose(template, `${name} (EMAIL)`);
+    await choose(template, `${name} (Email)`);
     await page.getByLabel('Active Users').check();
     const summary = page.getByTestId('recipients-summary');
     await expect(summary).toHaveText(/\d+ recipients?$/);
@@ -74,6 +74,12 @@ test.describe('sends: confirmation, honest toast, progress, single flight', () =
       `Send this email to ${count.toLocaleString('en-US')} active users?`,
     );
     await settled(dialog);
+    // A send is a go-ahead, not a loss: the dialog's button is the form's own primary, not red.
+    const background = (button: Locator) =>
+      button.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(await background(dialog.getByRole('button', { name: 'Send Now' }))).toBe(
+      await background(page.locator('form button[type="submit"]')),
+    );
     await page.screenshot({ path: `${shots}/confirm-1440.png` });
     expect(sends.n).toBe(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -129,7 +135,7 @@ test.describe('sends: confirmation, honest toast, progress, single flight', () =
     await expect(page.getByRole('region', { name: 'Progress' })).toBeVisible();
     await page.screenshot({ path: `${shots}/progress-390.png` });
     await page.goto('/send-notification');
-    await choose(page.getByRole('combobox', { name: 'Template' }), `${name} (EMAIL)`);
+    await choose(page.getByRole('combobox', { name: 'Template' }), `${name} (Email)`);
     await expect(page.getByTestId('recipients-summary')).toHaveText(/\d+ recipients?$/);
     await page.getByRole('button', { name: 'Send Now' }).click();
     await expect(dialog).toContainText(/^Send Notification.*Send this email to all [\d,]+ users\?/);

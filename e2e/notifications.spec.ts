@@ -13,7 +13,7 @@ const localInput = (page: Page, minutes: number) =>
   }, minutes);
 
 async function chooseTemplate(page: Page) {
-  await choose(page.getByRole('combobox', { name: 'Template' }), `${TEMPLATE} (EMAIL)`);
+  await choose(page.getByRole('combobox', { name: 'Template' }), `${TEMPLATE} (Email)`);
 }
 
 async function pickUsers(page: Page, count: number) {

@@ -102,6 +102,47 @@ test.describe('unsaved work', () => {
     await expect(subject).not.toHaveValue('A subject worth keeping');
   });
 
+  test("Send Notification's Reset asks before typed work goes; a reload or closed tab asks the browser's question", async ({
+    page,
+  }) => {
+    await signInByApi(page);
+    await page.goto('/send-notification');
+    const message = page.getByRole('textbox', { name: 'Message' });
+    const reset = page.getByRole('button', { name: 'Reset' });
+    await message.fill('Rain delay at the ground');
+
+    await reset.click();
+    await expect(question(page)).toBeVisible();
+    await keepEditing(page);
+    await expect(message).toHaveValue('Rain delay at the ground');
+
+    // Closing the tab with the work: the browser asks; staying keeps the page and the work.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => asked).toEqual(['beforeunload']);
+    expect(page.isClosed()).toBe(false);
+    await expect(message).toHaveValue('Rain delay at the ground');
+
+    await reset.click();
+    await discard(page);
+    await expect(message).toHaveValue('');
+
+    // Nothing to lose: Reset asks nothing, and a reload goes ahead unasked.
+    await reset.click();
+    await expect(question(page)).toBeHidden();
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.reload();
+    await expect(message).toBeVisible();
+    expect(asked).toEqual(['beforeunload']);
+  });
+
   test('on a phone the question fits the screen', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInByApi(page);

@@ -61,7 +61,7 @@ test('a deep link opened while signed out opens after signing in', async ({ page
 });
 
 test.describe('values in the address the screen cannot use', () => {
-  test('a role id that is no id is dropped with a quiet note, not a failed load', async ({
+  test('an address value a list cannot use is dropped with a quiet note, not a failed load', async ({
     page,
   }) => {
     await signInByApi(page);
@@ -80,6 +80,13 @@ test.describe('values in the address the screen cannot use', () => {
     await page.goto('/users?page=-1');
     await expect(page).toHaveURL('/users');
     await expect(page.getByText(LIST_MESSAGES.ignoredFilter)).toBeVisible();
+    // My Sessions is a list of the same kit, on the profile page.
+    await page.goto('/profile?limit=7');
+    await expect(page).toHaveURL('/profile');
+    await expect(
+      page.getByRole('status').filter({ hasText: LIST_MESSAGES.ignoredFilter }),
+    ).toBeVisible();
+    await expect(page.getByRole('list', { name: 'My sessions' })).toBeVisible();
   });
 
   test('a start day after the end day is an error on the date filter', async ({ page }) => {

@@ -8,12 +8,13 @@ import { RECIPIENT_TYPE_LABELS } from './notifications.ts';
  * - `file`: a stored file's path, which says nothing to a reader: 'Logo changed', 'added'…
  * - `status`: a stored word shown in sentence case ('pending' → 'Pending')
  * - `name`: a name stored as typed, shown capitalised (a role 'player' → 'Player')
- * - `id`: a bare record id of an older record, shown as '#292'
- * - `hidden`: repeated by another field (a role id beside the role), not shown
+ * - `id`: a bare record id of an older record, shown as '#292' under the label of the record it
+ *   points at; left out when the change also names that record (a role id beside the role).
+ *   A field no table names that ends in `_id` reads the same way ('manager_id' → 'Manager #7').
  * Other values read by their shape: a reference `{ id, name }` by its name, a date or a moment
  * in the screens' date format, true/false as Yes/No, lists joined.
  */
-export type AuditFieldKind = 'file' | 'status' | 'name' | 'id' | 'hidden';
+export type AuditFieldKind = 'file' | 'status' | 'name' | 'id';
 export interface AuditField {
   label: string;
   kind?: AuditFieldKind;
@@ -26,9 +27,10 @@ type Fields = Record<string, string | AuditField>;
 export const AUDIT_PLAYER_FIELDS: Fields = {
   player_name: 'Name',
   jersey_number: 'Jersey number',
-  player_role: 'Player role',
-  batting_style: 'Batting style',
-  bowling_style: 'Bowling style',
+  // References by name since decision 039; an older record kept the option's id alone.
+  player_role: { label: 'Player role', kind: 'id' },
+  batting_style: { label: 'Batting style', kind: 'id' },
+  bowling_style: { label: 'Bowling style', kind: 'id' },
   is_captain: 'Captain',
   is_wicket_keeper: 'Wicket keeper',
 };
@@ -52,7 +54,7 @@ export const AUDIT_FIELDS: Record<AuditEntityType, Fields> = {
     country: 'Country',
     pincode: 'Pincode',
     role: { label: 'Role', kind: 'name' },
-    role_id: { label: 'Role', kind: 'hidden' },
+    role_id: { label: 'Role', kind: 'id' },
     status: { label: 'Status', kind: 'status' },
     profile_picture: { label: 'Profile picture', kind: 'file' },
   },
@@ -126,7 +128,7 @@ export const AUDIT_FIELDS: Record<AuditEntityType, Fields> = {
   },
   notification_send: {
     template_name: 'Template',
-    template_id: { label: 'Template', kind: 'hidden' },
+    template_id: { label: 'Template', kind: 'id' },
     channel: { label: 'Channel', kind: 'status' },
     recipient_type: { label: 'Recipients', values: RECIPIENT_TYPE_LABELS },
     recipients: 'Recipient count',

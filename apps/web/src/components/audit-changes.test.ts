@@ -106,6 +106,19 @@ describe('a change in the screen’s words', () => {
     ]);
   });
 
+  it("reads an older record's bare ids as '#292' under the field's label, never 'Owner id 292'", () => {
+    // A user's role before references by name: the role id was all it kept.
+    expect(rows({ role_id: { before: 4, after: 5 } }, { entity_type: 'user' })).toEqual([
+      ['Role', '#4', '#5'],
+    ]);
+    // An id no table names reads the same way.
+    expect(rows({ manager_id: { before: null, after: 292 } })).toEqual([['Manager', '—', '#292']]);
+    const player = { player_name: 'Rohit Sharma', player_role: 1, batting_style: 5 };
+    expect(rows({ 'players.12': { before: null, after: player } })[0]![2]).toBe(
+      'Name: Rohit Sharma; Player role: #1; Batting style: #5',
+    );
+  });
+
   it('shows only the parts of a squad member that changed, options by name', () => {
     const before = {
       player_name: 'Rohit Sharma',

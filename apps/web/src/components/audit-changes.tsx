@@ -22,10 +22,16 @@ type Fields = Record<string, string | AuditField>;
 
 const PLAYER = /^players\.(\d+)$/;
 
+const BARE_ID = /^(.+)_id$/;
+
 function spec(fields: Fields, key: string): AuditField {
   const known = fields[key];
   if (typeof known === 'string') return { label: known };
-  return known ?? { label: capitalize(key.replace(/[._]/g, ' ')) };
+  if (known) return known;
+  // Never 'Owner id 292': an id no table names reads as the record it points at, '#292'.
+  const bare = BARE_ID.exec(key);
+  const words = (text: string) => capitalize(text.replace(/[._]/g, ' '));
+  return bare ? { label: words(bare[1]!), kind: 'id' } : { label: words(key) };
 }
 
 /**
@@ -92,7 +98,7 @@ export function valueText(
     case 'name':
       return capitalize(text);
     case 'id':
-      return `#${text}`;
+      return /^\d+$/.test(text) ? `#${text}` : text;
   }
   if (MOMENT.test(text)) return formatDateTime(text) || text;
   if (DAY.test(text)) return formatDate(text) || text;
@@ -132,9 +138,19 @@ export function changeRows(record: AuditLog): ChangeRow[] {
     const at = order.indexOf(field);
     return at >= 0 ? at : order.length + (PLAYER.test(field) ? 0 : 1);
   };
+  // A bare id beside the reference that names the same record says nothing more.
+  const named = new Set(
+    Object.keys(record.changes)
+      .map((field) => spec(fields, field))
+      .filter((field) => field.kind !== 'id')
+      .map((field) => field.label),
+  );
   return Object.entries(record.changes)
     .map(([field, change], arrival) => ({ field, change, arrival }))
-    .filter(({ field }) => spec(fields, field).kind !== 'hidden')
+    .filter(({ field }) => {
+      const { kind, label } = spec(fields, field);
+      return kind !== 'id' || !named.has(label);
+    })
     .sort((a, b) => rank(a.field) - rank(b.field) || a.arrival - b.arrival)
     .map(({ field, change }) => {
       const label = fieldLabel(field, change, record.entity_type);

@@ -56,8 +56,9 @@ export function showServerErrors<T extends FieldValues>(
  * submit is pressed, a busy flag for the button, the server's field errors on the fields and its
  * message in the failure toast (else the screen's fallback), a reset on open, on close and after
  * success, and no closing while a save is running. A form with changes is not thrown away
- * unasked: closing it or leaving its route asks 'Discard changes?' (`UnsavedChangesGuard`);
- * an unchanged one (nothing typed, or typed and put back) closes at once.
+ * unasked: closing it or leaving its route asks 'Discard changes?' (`UnsavedChangesGuard`),
+ * reloading or closing the tab the browser's 'Leave site?'; an unchanged one (nothing typed, or
+ * typed and put back) closes at once.
  */
 export function useFormLifecycle<In extends FieldValues, Out>({
   form,
@@ -93,6 +94,16 @@ export function useFormLifecycle<In extends FieldValues, Out>({
       }),
     [unsaved, form],
   );
+
+  // Reloading or closing the tab is no route change the guard sees: while there are changes the
+  // browser asks its own 'Leave site?'. Listening only then keeps the page in the back-forward
+  // cache otherwise.
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
 
   const resetForm = useEffectEvent(() => form.reset(values()));
   useEffect(() => {

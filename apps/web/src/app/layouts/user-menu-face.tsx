@@ -22,7 +22,7 @@ export function UserMenuFace({ user }: { user: ProfileUser }) {
       </span>
       <span className="hidden max-w-40 flex-col md:flex">
         <span className="truncate text-sm font-medium text-neutral-900">{user.role.name}</span>
-        <span className="truncate text-xs text-neutral-500">{user.email}</span>
+        <span className="truncate text-xs text-neutral-600">{user.email}</span>
       </span>
       <ChevronDown className="hidden size-4 text-neutral-400 md:block" aria-hidden="true" />
       {/* Named by its visible text plus "User menu": an aria-label alone would hide the text. */}

@@ -156,6 +156,8 @@ export function SendConfirmDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={title}
+      // Sending is what the person came to do: the button is the form's, not a warning's.
+      tone="primary"
       description={
         question &&
         `${question} ${

@@ -129,12 +129,6 @@ export function SendNotificationPage() {
     else lifecycle.submit();
   });
 
-  function reset() {
-    setPicked([]);
-    filledFor.current = '';
-    form.reset(emptyValues());
-  }
-
   return (
     <>
       <PageHeader title="Create & Send Notification" />
@@ -157,7 +151,7 @@ export function SendNotificationPage() {
                 placeholder={templates.isPending ? 'Loading...' : 'Select a template'}
                 options={templateList.map((t) => ({
                   value: String(t.id),
-                  label: `${t.name} (${t.type.toUpperCase()})${unavailable.has(t.type) ? ' — unavailable' : ''}`,
+                  label: `${t.name} (${NOTIFICATION_TYPE_LABELS[t.type]})${unavailable.has(t.type) ? ' — unavailable' : ''}`,
                   disabled: unavailable.has(t.type),
                 }))}
               />
@@ -213,7 +207,7 @@ export function SendNotificationPage() {
             <ScheduleSection form={form} scheduled={scheduled} />
 
             <div className="flex flex-wrap justify-end gap-3">
-              <Button variant="secondary" onClick={reset} disabled={lifecycle.saving}>
+              <Button variant="secondary" onClick={lifecycle.close} disabled={lifecycle.saving}>
                 Reset
               </Button>
               <Button

@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, ACCOUNT_SUCCESS, type OwnSession } from '@cricket/con
 import { Monitor, Smartphone, Tablet } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { TruncatedText } from '@/components/data-table';
-import { ListFailure, ListPager, useListPage } from '@/components/list-page';
+import { ListFailure, ListNote, ListPager, useListPage } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -64,6 +64,7 @@ export function MySessions() {
         </Button>
       }
     >
+      <ListNote list={list} />
       {list.firstLoad ? (
         <p role="status" className="flex items-center gap-3 p-5 text-sm text-neutral-500">
           <Spinner className="size-4 text-primary-700" />

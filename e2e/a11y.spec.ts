@@ -1,0 +1,425 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type TestInfo,
+  type ViewportSize,
+} from '@playwright/test';
+import { DISCARD_CHANGES } from '@cricket/contracts';
+import { adminApi, ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers';
+
+/**
+ * axe-core over every screen, and every panel, dialog and menu a screen opens, at the desktop
+ * and the phone size: no serious or critical violation. The screens come in a few groups, one
+ * test each, so one missing control fails its group and not the whole sweep. Each test walks
+ * its group at both sizes and reports every finding at once (with the nodes' selectors).
+ *
+ * One signed-in browser context per size is made once and its page reused by every test (a
+ * context and a sign-in per test cost more than the scans), and a group walks both sizes side
+ * by side. axe runs in its legacy mode, one `axe.run` in the page, and reports violations only:
+ * the default mode opens a blank tab for every scan to merge frames' results, which this app
+ * (no cross-origin frames) does not need and which, on a loaded machine, sometimes failed to
+ * open; collecting the passing checks too took a third longer.
+ */
+
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+interface Sweep {
+  page: Page;
+  phone: boolean;
+  /** Scans the page as it is now and records its serious and critical violations. */
+  scan: (where: string) => Promise<void>;
+}
+
+/** Loads finished and one-off animations (a panel sliding in) ended: colours are final. */
+async function settle(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByLabel('Loading page')).toHaveCount(0);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+async function findings(page: Page, where: string): Promise<string[]> {
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${where}: ${violation.id} (${violation.impact}, ${violation.help}) at ` +
+        violation.nodes.map((node) => node.target.join(' ')).join(' | '),
+    );
+}
+
+const pages = new Map<string, Page>();
+let contexts: BrowserContext[] = [];
+
+function baseURL(info: TestInfo): string {
+  return info.project.use.baseURL!;
+}
+
+async function newContext(
+  browser: Browser,
+  info: TestInfo,
+  viewport: ViewportSize,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+) {
+  const context = await browser.newContext({ baseURL: baseURL(info), viewport, storageState });
+  contexts.push(context);
+  return context;
+}
+
+test.beforeAll(async ({ browser }, info) => {
+  const [desktop, phone] = SIZES;
+  const first = await newContext(browser, info, desktop.viewport);
+  const login = await first.request.post('/api/user/login', {
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
+  expect(login.ok()).toBe(true);
+  const second = await newContext(browser, info, phone.viewport, await first.storageState());
+  pages.set(desktop.name, await first.newPage());
+  pages.set(phone.name, await second.newPage());
+});
+
+test.afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  contexts = [];
+  pages.clear();
+});
+
+/**
+ * Runs `walk` at both sizes side by side, each on its size's page (axe runs in each page's own
+ * renderer, so the two overlap), then fails with every finding of both.
+ */
+async function sweep(walk: (sweep: Sweep) => Promise<void>) {
+  const found: string[] = [];
+  // Settled, not all: a size that fails must not leave the other still walking into the next test.
+  const walks = await Promise.allSettled(
+    SIZES.map((size) => {
+      const page = pages.get(size.name)!;
+      return walk({
+        page,
+        phone: size.name === 'phone',
+        scan: async (where) => {
+          found.push(...(await findings(page, `${size.viewport.width}px ${where}`)));
+        },
+      });
+    }),
+  );
+  for (const walk of walks) if (walk.status === 'rejected') throw walk.reason;
+  expect(found.sort(), found.join('\n')).toEqual([]);
+}
+
+/** Opens a screen, waits for its heading, and scans it. */
+async function visitAndScan({ page, scan }: Sweep, path: string, where = path) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await scan(where);
+}
+
+/** The open panel or dialog (a side panel is a dialog, a confirmation an alert dialog). */
+const layer = (page: Page) => page.getByRole('dialog').or(page.getByRole('alertdialog')).last();
+
+async function closeWithEscape(page: Page, open: Locator) {
+  await page.keyboard.press('Escape');
+  await expect(open).toBeHidden();
+}
+
+/** Clicks the screen's button `name`, scans what it opens, and closes it with Escape. */
+async function openAndScan({ page, scan }: Sweep, where: string, name: string) {
+  await page.getByRole('button', { name, exact: true }).click();
+  const open = layer(page);
+  await expect(open).toBeVisible();
+  await scan(`${where} › ${name}`);
+  await closeWithEscape(page, open);
+}
+
+/** The first row of a list: a table row on a desktop, a card on a phone. */
+const firstRow = (page: Page) =>
+  page
+    .locator(
+      'tr[aria-label^="Open "], tr[aria-label^="View "], li[aria-label^="Open "], li[aria-label^="View "]',
+    )
+    .filter({ visible: true })
+    .first();
+
+/** Opens the first row (a panel on the same screen), scans it and closes it. */
+async function openRowAndScan({ page, scan }: Sweep, where: string) {
+  await firstRow(page).click();
+  const open = layer(page);
+  await expect(open).toBeVisible();
+  await scan(`${where} › first row`);
+  await closeWithEscape(page, open);
+}
+
+/**
+ * Runs the first row's action `verb` (a phone's card holds them in a menu, scanned too), scans
+ * the dialog it opens and closes it.
+ */
+async function rowActionAndScan({ page, phone, scan }: Sweep, where: string, verb: string) {
+  if (phone) {
+    await page
+      .getByRole('button', { name: /^Actions for / })
+      .first()
+      .click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await scan(`${where} › row actions menu`);
+    await menu.getByRole('menuitem', { name: new RegExp(`^${verb} `) }).click();
+  } else {
+    await page
+      .getByRole('button', { name: new RegExp(`^${verb} `) })
+      .first()
+      .click();
+  }
+  const open = layer(page);
+  await expect(open).toBeVisible();
+  await scan(`${where} › ${verb}`);
+  await closeWithEscape(page, open);
+}
+
+/** Types into the open form, asks to close it, scans 'Discard changes?' and discards. */
+async function discardPromptAndScan({ page, scan }: Sweep, where: string, opener: string) {
+  await page.getByRole('button', { name: opener, exact: true }).click();
+  const form = page.getByRole('dialog');
+  await form.getByRole('textbox').first().fill('Unsaved');
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('alertdialog', { name: DISCARD_CHANGES.title });
+  await expect(ask).toBeVisible();
+  await scan(`${where} › ${opener} › ${DISCARD_CHANGES.title}`);
+  await ask.getByRole('button', { name: DISCARD_CHANGES.confirm }).click();
+  await expect(form).toBeHidden();
+}
+
+interface Ids {
+  user: number;
+  team: number;
+  waTemplate: number;
+  send: number;
+}
+let ids: Ids | undefined;
+
+/** The records the detail pages show, from the demo data; a scheduled send is made once. */
+async function recordIds(): Promise<Ids> {
+  if (ids) return ids;
+  const api = await adminApi(pages.get('desktop')!.context().request);
+  type Page<T> = { data: T[] };
+  const [users, teams, wa, templates] = await Promise.all([
+    api<Page<{ id: number }>>('GET', '/api/users?limit=1'),
+    api<Page<{ id: number }>>('GET', '/api/teams?limit=1'),
+    api<{ templates: { _id: number }[] }>('GET', '/api/wa/templates?limit=1'),
+    api<Page<{ id: number; type: string }>>('GET', '/api/notifications/templates?limit=50'),
+  ]);
+  const email = templates.data.find((template) => template.type === 'email')!;
+  // Scheduled a year ahead: the page shows its Cancel Send, and nothing is delivered.
+  const { send } = await api<{ send: { id: number } }>('POST', '/api/notifications/send', {
+    template_id: email.id,
+    recipient_type: 'specific',
+    recipient_ids: [users.data[0]!.id],
+    subject: 'Accessibility sweep',
+    message: 'Hello {{first_name}}',
+    send_immediately: false,
+    scheduled_at: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+  });
+  ids = {
+    user: users.data[0]!.id,
+    team: teams.data[0]!.id,
+    waTemplate: wa.templates[0]!._id,
+    send: send.id,
+  };
+  return ids;
+}
+
+test.describe('axe at 1440×900 and 390×844', () => {
+  // A missing control fails in seconds, not at the end of the group's time-out.
+  test.use({ actionTimeout: 20_000 });
+  test.beforeEach(() => test.setTimeout(120_000));
+
+  test('signed out: the login page and its error', async ({ browser }, info) => {
+    const found: string[] = [];
+    for (const size of SIZES) {
+      const context = await newContext(browser, info, size.viewport);
+      const page = await context.newPage();
+      await page.goto('/login');
+      found.push(...(await findings(page, `${size.viewport.width}px /login`)));
+      await page.getByLabel('Email').fill(ADMIN_EMAIL);
+      await page.getByLabel('Password').fill('not the password');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page.getByText('Invalid email or password')).toBeVisible();
+      found.push(...(await findings(page, `${size.viewport.width}px /login with an error`)));
+      await context.close();
+      contexts = contexts.filter((c) => c !== context);
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  test('the shell, the dashboard, users and a user', async () => {
+    const { user } = await recordIds();
+    await sweep(async (s) => {
+      const { page, phone, scan } = s;
+      await visitAndScan(s, '/');
+      await page.getByRole('button', { name: /User menu/ }).click();
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      await scan('/ › user menu');
+      await closeWithEscape(page, menu);
+      if (phone) {
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        const drawer = page.getByRole('dialog', { name: 'Navigation' });
+        await expect(drawer).toBeVisible();
+        await scan('/ › navigation drawer');
+        await closeWithEscape(page, drawer);
+      }
+
+      // An address value the list cannot use, dropped with its note.
+      await visitAndScan(s, '/users?role_id=xyz', '/users with an ignored filter');
+      await openAndScan(s, '/users', 'Add User');
+      await discardPromptAndScan(s, '/users', 'Add User');
+      await rowActionAndScan(s, '/users', 'Delete');
+
+      await visitAndScan(s, `/users/view?id=${user}`, '/users/view');
+      await openAndScan(s, '/users/view', 'Edit');
+      await openAndScan(s, '/users/view', 'Set Password');
+    });
+  });
+
+  test('teams, a team, roles, matches and tournaments', async () => {
+    const { team } = await recordIds();
+    await sweep(async (s) => {
+      const { page, scan } = s;
+      await visitAndScan(s, '/teams');
+      await openAndScan(s, '/teams', 'Add Team');
+      // The team form's owner picker: a dialog over the panel.
+      await page.getByRole('button', { name: 'Add Team', exact: true }).click();
+      const teamForm = page.getByRole('dialog', { name: 'Create New Team' });
+      await teamForm.getByRole('button', { name: /^Owner/ }).click();
+      const owners = page.getByRole('dialog', { name: 'Select Owner' });
+      await expect(owners).toBeVisible();
+      await scan('/teams › Add Team › Select Owner');
+      await closeWithEscape(page, owners);
+      await closeWithEscape(page, teamForm);
+      await rowActionAndScan(s, '/teams', 'Edit');
+
+      await visitAndScan(s, `/teams/view?id=${team}`, '/teams/view');
+      await page.getByRole('button', { name: 'Add Players', exact: true }).click();
+      const players = page.getByRole('dialog', { name: 'Manage Players' });
+      await expect(players).toBeVisible();
+      await scan('/teams/view › Add Players');
+      await players
+        .getByRole('button', { name: /^Select / })
+        .first()
+        .click();
+      await players.getByRole('button', { name: 'View Selected Players' }).click();
+      const selected = page.getByRole('dialog', { name: /^Selected Players/ });
+      await expect(selected).toBeVisible();
+      await scan('/teams/view › Add Players › View Selected Players');
+      await closeWithEscape(page, selected);
+      await page.keyboard.press('Escape');
+      await page
+        .getByRole('alertdialog', { name: DISCARD_CHANGES.title })
+        .getByRole('button', { name: DISCARD_CHANGES.confirm })
+        .click();
+      await expect(players).toBeHidden();
+      await rowActionAndScan(s, '/teams/view', 'Edit');
+      await rowActionAndScan(s, '/teams/view', 'Remove');
+
+      await visitAndScan(s, '/roles');
+      await openAndScan(s, '/roles', 'Add Role');
+      await openRowAndScan(s, '/roles');
+
+      for (const path of ['/matches', '/tournaments']) {
+        await visitAndScan(s, path);
+      }
+    });
+  });
+
+  test('notification templates, sending, sends and a send, email templates, support', async () => {
+    const { send } = await recordIds();
+    await sweep(async (s) => {
+      const { page, scan } = s;
+      await visitAndScan(s, '/notification-templates');
+      await openAndScan(s, '/notification-templates', 'Add Template');
+      await rowActionAndScan(s, '/notification-templates', 'Edit');
+
+      await visitAndScan(s, '/send-notification');
+      const template = page.getByRole('combobox', { name: 'Template' });
+      const email = template.locator('option', { hasText: '(Email)' }).first();
+      await template.selectOption((await email.getAttribute('value'))!);
+      await page.getByLabel('Active Users').check();
+      await page.getByRole('button', { name: 'Send Now' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Send Notification' });
+      await expect(confirm).toBeVisible();
+      await scan('/send-notification › confirmation');
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(confirm).toBeHidden();
+
+      await visitAndScan(s, '/sent-notifications');
+      await visitAndScan(s, `/sent-notifications/view?id=${send}`, '/sent-notifications/view');
+      await openAndScan(s, '/sent-notifications/view', 'Cancel');
+
+      await visitAndScan(s, '/email-templates');
+      await openAndScan(s, '/email-templates', 'Add Template');
+      await openRowAndScan(s, '/email-templates');
+
+      await visitAndScan(s, '/support');
+      await firstRow(page).click();
+      const message = page.getByRole('dialog');
+      await expect(message).toBeVisible();
+      await scan('/support › first row');
+      await message.getByRole('button', { name: 'Reply', exact: true }).click();
+      const reply = page.getByRole('dialog', { name: /^Reply to / });
+      await expect(reply).toBeVisible();
+      await scan('/support › Reply');
+      await closeWithEscape(page, reply);
+    });
+  });
+
+  test('WhatsApp templates, a template, categories', async () => {
+    const { waTemplate } = await recordIds();
+    await sweep(async (s) => {
+      await visitAndScan(s, '/wa-templates');
+      await openAndScan(s, '/wa-templates', 'Create Template');
+      await rowActionAndScan(s, '/wa-templates', 'View');
+
+      await visitAndScan(s, `/wa/templates/view/${waTemplate}`, '/wa/templates/view');
+
+      await visitAndScan(s, '/wa-template-categories');
+      await openAndScan(s, '/wa-template-categories', 'Create Category');
+      await openRowAndScan(s, '/wa-template-categories');
+    });
+  });
+
+  test('profile and sessions, the activity log, a missing page', async () => {
+    await sweep(async (s) => {
+      const { page, scan } = s;
+      await visitAndScan(s, '/profile');
+      await page.getByRole('button', { name: 'Edit account details' }).click();
+      await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+      await scan('/profile › Edit account details');
+      await page.getByRole('button', { name: 'Close', exact: true }).click();
+
+      await visitAndScan(s, '/activity-log');
+      await openRowAndScan(s, '/activity-log');
+
+      for (const path of ['/no-such-page', '/terms-and-conditions']) {
+        await visitAndScan(s, path);
+      }
+    });
+  });
+});
