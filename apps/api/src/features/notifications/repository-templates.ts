@@ -5,7 +5,7 @@ import {
   type NotificationType,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
-import { selectPage, withTotal } from '../../db/page';
+import { selectPage, withCount, withTotal } from '../../db/page';
 import { notificationTemplates as templates } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
@@ -45,12 +45,13 @@ export async function listTemplates(
     filters.push(sql`lower(coalesce(${templates.subject}, '')) like ${likePattern(q.subject)}`);
   if (q.type) filters.push(eq(templates.type, q.type));
   if (q.status) filters.push(eq(templates.status, q.status));
+  const where = filters.length ? and(...filters) : undefined;
   const { rows, total } = await selectPage(
     () =>
       db
-        .select(withTotal(getTableColumns(templates)))
+        .select(withCount(getTableColumns(templates), templates, where))
         .from(templates)
-        .where(filters.length ? and(...filters) : undefined)
+        .where(where)
         .orderBy(desc(templates.id))
         .$dynamic(),
     q,

@@ -208,7 +208,7 @@ async function notificationsRoutes(app: FastifyInstance) {
       if (!app.transports[template.type]) {
         throw new HttpError(503, NOTIFICATION_MESSAGES.noTransport(template.type));
       }
-      const sendId = await createSend(
+      const send = await createSend(
         app.db,
         checked.data,
         template,
@@ -216,7 +216,6 @@ async function notificationsRoutes(app: FastifyInstance) {
         auditOf(request),
       );
       app.notificationWorker.wake();
-      const send = await getSend(app.db, sendId);
       return reply
         .status(201)
         .send(

@@ -37,19 +37,22 @@ const squadColumns = {
 };
 
 export async function getTeamDetails(db: Db, teamId: number, page: number, limit: number) {
-  const [row] = await db.select().from(teams).where(eq(teams.id, teamId));
-  if (!row) throw notFound(TEAM_MESSAGES.notFound);
   const squad = eq(teamPlayers.teamId, teamId);
-  const [[owner], [captain], players] = await Promise.all([
+  // All three at once (none needs another's answer): one wait for the pool, not two.
+  const [[found], [captain], players] = await Promise.all([
     db
       .select({
-        id: users.id,
-        phoneNumber: users.phoneNumber,
-        firstName: users.firstName,
-        lastName: users.lastName,
+        team: teams,
+        owner: {
+          id: users.id,
+          phoneNumber: users.phoneNumber,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        },
       })
-      .from(users)
-      .where(eq(users.id, row.ownerId)),
+      .from(teams)
+      .leftJoin(users, eq(users.id, teams.ownerId))
+      .where(eq(teams.id, teamId)),
     db
       .select({
         id: teamPlayers.userId,
@@ -77,6 +80,8 @@ export async function getTeamDetails(db: Db, teamId: number, page: number, limit
       { page, limit },
     ),
   ]);
+  if (!found) throw notFound(TEAM_MESSAGES.notFound);
+  const { team: row, owner } = found;
   return {
     team: toTeam(row),
     owner: owner
