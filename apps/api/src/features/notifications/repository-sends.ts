@@ -10,7 +10,7 @@ import {
   type SendNotificationValues,
 } from '@cricket/contracts';
 import { queryRows, type Db } from '../../db/client';
-import { selectPage, withCount } from '../../db/page';
+import { selectPage, selectPreparedPage, withCount } from '../../db/page';
 import { notificationSends as sends, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { AuditWriter } from '../../plugins/audit';
@@ -161,17 +161,17 @@ const sendColumns = {
 
 export async function listSends(db: Db, q: { page: number; limit: number; status?: string }) {
   const where = q.status ? eq(sends.status, q.status) : undefined;
-  const { rows, total } = await selectPage(
-    () =>
-      db
-        .select(withCount(sendColumns, sends, where))
-        .from(sends)
-        .leftJoin(users, eq(users.id, sends.createdBy))
-        .where(where)
-        .orderBy(desc(sends.id))
-        .$dynamic(),
-    q,
-  );
+  const query = (on: Db) =>
+    on
+      .select(withCount(sendColumns, sends, where))
+      .from(sends)
+      .leftJoin(users, eq(users.id, sends.createdBy))
+      .where(where)
+      .orderBy(desc(sends.id))
+      .$dynamic();
+  const { rows, total } = where
+    ? await selectPage(() => query(db), q)
+    : await selectPreparedPage(db, 'sends_page', query, q);
   return { rows: rows.map(toSend), total };
 }
 

@@ -5,7 +5,7 @@ import {
   type NotificationType,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
-import { selectPage, withCount, withTotal } from '../../db/page';
+import { selectPage, selectPreparedPage, withCount, withTotal } from '../../db/page';
 import { notificationTemplates as templates } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
@@ -46,16 +46,16 @@ export async function listTemplates(
   if (q.type) filters.push(eq(templates.type, q.type));
   if (q.status) filters.push(eq(templates.status, q.status));
   const where = filters.length ? and(...filters) : undefined;
-  const { rows, total } = await selectPage(
-    () =>
-      db
-        .select(withCount(getTableColumns(templates), templates, where))
-        .from(templates)
-        .where(where)
-        .orderBy(desc(templates.id))
-        .$dynamic(),
-    q,
-  );
+  const query = (on: Db) =>
+    on
+      .select(withCount(getTableColumns(templates), templates, where))
+      .from(templates)
+      .where(where)
+      .orderBy(desc(templates.id))
+      .$dynamic();
+  const { rows, total } = where
+    ? await selectPage(() => query(db), q)
+    : await selectPreparedPage(db, 'templates_page', query, q);
   return { rows: rows.map(toTemplate), total };
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { TEAM_MESSAGES, fullName, type TeamValues } from '@cricket/contracts';
 import type { Db } from '../../db/client';
-import { selectPage, withCount } from '../../db/page';
+import { selectPage, selectPreparedPage, withCount } from '../../db/page';
 import { teamPlayers, teams, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { reference } from '../../lib/audit';
@@ -64,16 +64,16 @@ export async function listTeams(
     filters.push(sql`${teamSearchExpr} like ${likePattern(word)}`);
   }
   const where = filters.length ? and(...filters) : undefined;
-  const { rows, total } = await selectPage(
-    () =>
-      db
-        .select(withCount(getTableColumns(teams), teams, where))
-        .from(teams)
-        .where(where)
-        .orderBy(desc(teams.id))
-        .$dynamic(),
-    q,
-  );
+  const query = (on: Db) =>
+    on
+      .select(withCount(getTableColumns(teams), teams, where))
+      .from(teams)
+      .where(where)
+      .orderBy(desc(teams.id))
+      .$dynamic();
+  const { rows, total } = where
+    ? await selectPage(() => query(db), q)
+    : await selectPreparedPage(db, 'teams_page', query, q);
   return { rows: rows.map(toTeam), total };
 }
 
