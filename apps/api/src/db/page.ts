@@ -65,6 +65,20 @@ export async function selectPreparedPage<Q extends PgSelect>(
   return pageOf<Q>(await page(q.limit, (q.page - 1) * q.limit), () => page(1, 0), q);
 }
 
+/**
+ * A list's page: its unfiltered pages, the ones every visit opens first, through a statement
+ * prepared once under `name`; a filtered one built for its filters.
+ */
+export function selectListPage<Q extends PgSelect>(
+  db: Db,
+  name: string,
+  build: (on: Db) => Q,
+  filtered: boolean,
+  q: PageRequest,
+) {
+  return filtered ? selectPage(() => build(db), q) : selectPreparedPage(db, name, build, q);
+}
+
 type Counted = { total: number }[];
 
 /**

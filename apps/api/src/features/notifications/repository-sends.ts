@@ -10,7 +10,7 @@ import {
   type SendNotificationValues,
 } from '@cricket/contracts';
 import { queryRows, type Db } from '../../db/client';
-import { selectPage, selectPreparedPage, withCount } from '../../db/page';
+import { selectListPage, withCount } from '../../db/page';
 import { notificationSends as sends, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { AuditWriter } from '../../plugins/audit';
@@ -169,9 +169,7 @@ export async function listSends(db: Db, q: { page: number; limit: number; status
       .where(where)
       .orderBy(desc(sends.id))
       .$dynamic();
-  const { rows, total } = where
-    ? await selectPage(() => query(db), q)
-    : await selectPreparedPage(db, 'sends_page', query, q);
+  const { rows, total } = await selectListPage(db, 'sends_page', query, where !== undefined, q);
   return { rows: rows.map(toSend), total };
 }
 

@@ -5,7 +5,7 @@ import {
   type NotificationType,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
-import { selectPage, selectPreparedPage, withCount, withTotal } from '../../db/page';
+import { selectListPage, selectPage, withCount, withTotal } from '../../db/page';
 import { notificationTemplates as templates } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
@@ -53,9 +53,7 @@ export async function listTemplates(
       .where(where)
       .orderBy(desc(templates.id))
       .$dynamic();
-  const { rows, total } = where
-    ? await selectPage(() => query(db), q)
-    : await selectPreparedPage(db, 'templates_page', query, q);
+  const { rows, total } = await selectListPage(db, 'templates_page', query, where !== undefined, q);
   return { rows: rows.map(toTemplate), total };
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { TEAM_MESSAGES, fullName, type TeamValues } from '@cricket/contracts';
 import type { Db } from '../../db/client';
-import { selectPage, selectPreparedPage, withCount } from '../../db/page';
+import { selectListPage, withCount } from '../../db/page';
 import { teamPlayers, teams, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { reference } from '../../lib/audit';
@@ -71,9 +71,7 @@ export async function listTeams(
       .where(where)
       .orderBy(desc(teams.id))
       .$dynamic();
-  const { rows, total } = where
-    ? await selectPage(() => query(db), q)
-    : await selectPreparedPage(db, 'teams_page', query, q);
+  const { rows, total } = await selectListPage(db, 'teams_page', query, where !== undefined, q);
   return { rows: rows.map(toTeam), total };
 }
 
