@@ -7,6 +7,7 @@ import {
   UNAUTHENTICATED_MESSAGE,
   XSRF_COOKIE,
   XSRF_HEADER,
+  type AuditEntityType,
   type PermissionName,
 } from '@cricket/contracts';
 import {
@@ -17,6 +18,7 @@ import {
 } from '../lib/active-sessions';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import { hashToken } from '../lib/tokens';
+import type { RouteAudit } from './audit';
 
 /**
  * What a route needs: a permission from the catalogue, any signed-in session, or nothing.
@@ -44,6 +46,19 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The records whose writes can end a session or change what it may do: the tables the
+ * auth_changed triggers watch are sessions, users and roles (with their grants). Routes that
+ * change other records (teams, templates, sends…) never touch those, so their writes leave
+ * the session cache alone: emptying it after each one made the next request of every session
+ * read its session again. A route without an audited entity (signing out, ending sessions)
+ * counts as one that can.
+ */
+const AUTH_ENTITIES: ReadonlySet<AuditEntityType> = new Set(['user', 'role']);
+
+const mayChangeAuth = (audit: RouteAudit | undefined) =>
+  !audit || 'none' in audit || AUTH_ENTITIES.has(audit.entity);
+
 function readToken(request: FastifyRequest): { token: string; viaCookie: boolean } | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), viaCookie: false };
@@ -56,11 +71,17 @@ async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('session', null);
 
   await app.forgetOnNotify('auth_changed', sessionCache(app.db));
-  // This instance forgets cached sessions after every signed-in write it serves, before
-  // answering, so its own changes hold on the very next request; other instances hear it by
-  // notification. Anonymous writes (sign-in) cannot end or change a session.
+  // This instance forgets cached sessions after every signed-in write it serves that could
+  // end a session or change what one may do, before answering, so its own changes hold on the
+  // very next request; other instances hear it by notification. Anonymous writes (sign-in)
+  // cannot end or change a session.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.session && !SAFE_METHODS.has(request.method)) forgetSessions(app.db);
+    if (
+      request.session &&
+      !SAFE_METHODS.has(request.method) &&
+      mayChangeAuth(request.routeOptions.config.audit)
+    )
+      forgetSessions(app.db);
     done(null, payload);
   });
 

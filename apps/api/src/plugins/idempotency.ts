@@ -11,7 +11,7 @@ import {
   IDEMPOTENCY_KEY_TTL_HOURS,
   IDEMPOTENCY_MESSAGES,
 } from '@cricket/contracts';
-import type { Db } from '../db/client';
+import { preparedOnce, type Db } from '../db/client';
 import { idempotencyKeys as keys } from '../db/schema';
 import { withoutSecrets } from '../lib/audit';
 import { HttpError, badRequest } from '../lib/http-errors';
@@ -119,6 +119,59 @@ export async function recordKey(request: FastifyRequest, tx: Db): Promise<void> 
   if (marked.length === 0) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inFlight);
 }
 
+/**
+ * The two statements every POST with a key runs, claiming it and storing its answer: built and
+ * prepared once (decision 042), on the connections for named statements (db/client.ts).
+ */
+function prepareClaim(prepared: Db) {
+  const param = (name: string) => sql.placeholder(name);
+  return prepared
+    .insert(keys)
+    .values({
+      owner: param('owner'),
+      key: param('key'),
+      fingerprint: param('fingerprint'),
+      lease: param('lease'),
+      lockedUntil: sql`now() + ${LEASE}`,
+    })
+    .onConflictDoUpdate({
+      target: [keys.owner, keys.key],
+      set: {
+        fingerprint: sql`excluded.fingerprint`,
+        lease: sql`excluded.lease`,
+        lockedUntil: sql`excluded.locked_until`,
+        committed: false,
+        status: null,
+        body: null,
+        createdAt: sql`now()`,
+      },
+      // Expired, or held by a request that died before committing anything.
+      setWhere: sql`${keys.createdAt} < now() - ${TTL}
+        or (not ${keys.committed} and ${keys.lockedUntil} < now())`,
+    })
+    .returning({ lease: keys.lease })
+    .prepare('idempotency_claim');
+}
+
+function prepareAnswer(prepared: Db) {
+  return prepared
+    .update(keys)
+    .set({
+      status: sql`${sql.placeholder('status')}::int`,
+      body: sql`${sql.placeholder('body')}::text`,
+      committed: true,
+      lockedUntil: null,
+    })
+    .where(
+      and(
+        eq(keys.owner, sql.placeholder('owner')),
+        eq(keys.key, sql.placeholder('key')),
+        eq(keys.lease, sql.placeholder('lease')),
+      ),
+    )
+    .prepare('idempotency_answer');
+}
+
 /** The key recorder of a request, for a repository that writes without an audit record. */
 export const keyRecorderOf = (request: FastifyRequest) => (tx: Db) => recordKey(request, tx);
 
@@ -143,25 +196,12 @@ export default fp(
     /** The key as this request's, unless another live request holds it or it was used. */
     async function claim(owner: string, key: string, fingerprint: string) {
       const lease = randomUUID();
-      const [won] = await app.db
-        .insert(keys)
-        .values({ owner, key, fingerprint, lease, lockedUntil: sql`now() + ${LEASE}` })
-        .onConflictDoUpdate({
-          target: [keys.owner, keys.key],
-          set: {
-            fingerprint,
-            lease,
-            lockedUntil: sql`excluded.locked_until`,
-            committed: false,
-            status: null,
-            body: null,
-            createdAt: sql`now()`,
-          },
-          // Expired, or held by a request that died before committing anything.
-          setWhere: sql`${keys.createdAt} < now() - ${TTL}
-            or (not ${keys.committed} and ${keys.lockedUntil} < now())`,
-        })
-        .returning({ lease: keys.lease });
+      const [won] = await preparedOnce(app.db, 'idempotency_claim', prepareClaim).execute({
+        owner,
+        key,
+        fingerprint,
+        lease,
+      });
       return won ? { owner, key, lease } : null;
     }
 
@@ -231,10 +271,10 @@ export default fp(
       try {
         if (status < 400) {
           // A write without a transaction mark (no audit record) commits its key here.
-          await app.db
-            .update(keys)
-            .set({ ...answer, committed: true, lockedUntil: null })
-            .where(held(claim));
+          await preparedOnce(app.db, 'idempotency_answer', prepareAnswer).execute({
+            ...claim,
+            ...answer,
+          });
         } else {
           // A refusal or failure after the write committed (a reply kept but not delivered) is
           // that request's answer; one that committed nothing gives the key back.

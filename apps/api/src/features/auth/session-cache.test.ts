@@ -62,6 +62,33 @@ describe('session cache', () => {
     await refusedSoon(moved.token);
   });
 
+  it('tells only when a user edit really changes their status or role', async () => {
+    const staff = await t.userWith(['users.view']);
+    let heard = 0;
+    const subscription = await t.database.subscribe('auth_changed', {
+      message: () => (heard += 1),
+      up: () => {},
+      down: () => {},
+    });
+    try {
+      const [row] = await t.db.select().from(users).where(eq(users.id, staff.id));
+      // Saved as it was (the user form always sends both columns): nothing to tell.
+      await t.db
+        .update(users)
+        .set({ status: row!.status, roleId: row!.roleId, city: 'Pune' })
+        .where(eq(users.id, staff.id));
+      // Notifications arrive in commit order: once this one is heard, any earlier one was.
+      await t.db.execute(sql`notify auth_changed`);
+      await vi.waitFor(() => expect(heard).toBeGreaterThanOrEqual(1), { timeout: 3000 });
+      expect(heard).toBe(1);
+
+      await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, staff.id));
+      await vi.waitFor(() => expect(heard).toBe(2), { timeout: 3000 });
+    } finally {
+      await subscription.close();
+    }
+  });
+
   it('applies a change made through this instance on the very next request', async () => {
     const token = await t.login();
     const staff = await t.userWith(['users.view']);

@@ -10,7 +10,7 @@ import {
   type SendNotificationValues,
 } from '@cricket/contracts';
 import { queryRows, type Db } from '../../db/client';
-import { selectPage, withTotal } from '../../db/page';
+import { selectListPage, withCount } from '../../db/page';
 import { notificationSends as sends, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { AuditWriter } from '../../plugins/audit';
@@ -142,47 +142,47 @@ export async function createSend(
     });
     // Everyone may have been skipped already (no address): the send is then over at once.
     if (!v.scheduled_at) await finishSends(tx, [sendId]);
-    return sendId;
+    // Read on the transaction's connection: the answer costs no second wait for the pool.
+    return getSend(tx, sendId);
   });
 }
 
-type SendRow = typeof sends.$inferSelect & { createdByName: string | null; paused: boolean };
+type DeliveryTally = [status: DeliveryStatus, n: number][];
 
-async function countsOf(db: Db, ids: number[]) {
-  const counts = new Map<number, SendCounts>();
-  if (ids.length === 0) return counts;
-  const rows = await queryRows<{ send_id: number; status: DeliveryStatus; n: number }>(
-    db,
-    sql`select send_id, status, count(*)::int as n from notification_deliveries
-        where send_id = any(${sql.param(ids)}::int[]) group by send_id, status`,
-  );
-  for (const id of ids)
-    counts.set(id, {
-      total: 0,
-      queued: 0,
-      sent: 0,
-      delivered: 0,
-      read: 0,
-      failed: 0,
-      skipped: 0,
-      cancelled: 0,
-    });
-  for (const r of rows) {
-    const c = counts.get(r.send_id)!;
-    c.total += r.n;
+type SendRow = typeof sends.$inferSelect & {
+  createdByName: string | null;
+  paused: boolean;
+  deliveryTally: DeliveryTally | null;
+};
+
+/** A send's deliveries by outcome, from the per-status tally its row carries. */
+function countsOf(tally: DeliveryTally | null): SendCounts {
+  const c: SendCounts = {
+    total: 0,
+    queued: 0,
+    sent: 0,
+    delivered: 0,
+    read: 0,
+    failed: 0,
+    skipped: 0,
+    cancelled: 0,
+  };
+  for (const [status, n] of tally ?? []) {
+    c.total += n;
     // In flight counts as queued: it has not reached an outcome yet. Delivered and read went
     // out too: each is counted in the steps it has passed.
-    if (r.status === 'sending' || r.status === 'queued') c.queued += r.n;
-    else if (r.status === 'sent' || r.status === 'delivered' || r.status === 'read') {
-      c.sent += r.n;
-      if (r.status !== 'sent') c.delivered += r.n;
-      if (r.status === 'read') c.read += r.n;
-    } else c[r.status] += r.n;
+    if (status === 'sending' || status === 'queued') c.queued += n;
+    else if (status === 'sent' || status === 'delivered' || status === 'read') {
+      c.sent += n;
+      if (status !== 'sent') c.delivered += n;
+      if (status === 'read') c.read += n;
+    } else c[status] += n;
   }
-  return counts;
+  return c;
 }
 
-function toSend(row: SendRow, counts: SendCounts) {
+function toSend(row: SendRow) {
+  const counts = countsOf(row.deliveryTally);
   return {
     id: row.id,
     template_id: row.templateId,
@@ -209,25 +209,24 @@ const sendColumns = {
     string | null
   >`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`,
   paused: sql<boolean>`${templatePaused(sql`${sends.waTemplateId}`)}`,
+  // In the same statement as the send: one round trip, and counts of the same moment.
+  deliveryTally: sql<DeliveryTally | null>`(select json_agg(json_build_array(t.status, t.n))
+    from (select d.status, count(*)::int as n from notification_deliveries d
+          where d.send_id = ${sends.id} group by d.status) t)`,
 };
 
 export async function listSends(db: Db, q: { page: number; limit: number; status?: string }) {
-  const { rows, total } = await selectPage(
-    () =>
-      db
-        .select(withTotal(sendColumns))
-        .from(sends)
-        .leftJoin(users, eq(users.id, sends.createdBy))
-        .where(q.status ? eq(sends.status, q.status) : undefined)
-        .orderBy(desc(sends.id))
-        .$dynamic(),
-    q,
-  );
-  const counts = await countsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { rows: rows.map((r) => toSend(r, counts.get(r.id)!)), total };
+  const where = q.status ? eq(sends.status, q.status) : undefined;
+  const query = (on: Db) =>
+    on
+      .select(withCount(sendColumns, sends, where))
+      .from(sends)
+      .leftJoin(users, eq(users.id, sends.createdBy))
+      .where(where)
+      .orderBy(desc(sends.id))
+      .$dynamic();
+  const { rows, total } = await selectListPage(db, 'sends_page', query, where !== undefined, q);
+  return { rows: rows.map(toSend), total };
 }
 
 export async function getSend(db: Db, id: number) {
@@ -237,5 +236,5 @@ export async function getSend(db: Db, id: number) {
     .leftJoin(users, eq(users.id, sends.createdBy))
     .where(eq(sends.id, id));
   if (!row) throw notFound(NOTIFICATION_MESSAGES.sendNotFound);
-  return toSend(row, (await countsOf(db, [id])).get(id)!);
+  return toSend(row);
 }

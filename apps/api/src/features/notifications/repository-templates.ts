@@ -6,7 +6,7 @@ import {
   type NotificationType,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
-import { selectPage, withTotal } from '../../db/page';
+import { selectListPage, selectPage, withCount, withTotal } from '../../db/page';
 import { notificationTemplates as templates } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
@@ -47,16 +47,15 @@ export async function listTemplates(
     filters.push(sql`lower(coalesce(${templates.subject}, '')) like ${likePattern(q.subject)}`);
   if (q.type) filters.push(eq(templates.type, q.type));
   if (q.status) filters.push(eq(templates.status, q.status));
-  const { rows, total } = await selectPage(
-    () =>
-      db
-        .select(withTotal(getTableColumns(templates)))
-        .from(templates)
-        .where(filters.length ? and(...filters) : undefined)
-        .orderBy(desc(templates.id))
-        .$dynamic(),
-    q,
-  );
+  const where = filters.length ? and(...filters) : undefined;
+  const query = (on: Db) =>
+    on
+      .select(withCount(getTableColumns(templates), templates, where))
+      .from(templates)
+      .where(where)
+      .orderBy(desc(templates.id))
+      .$dynamic();
+  const { rows, total } = await selectListPage(db, 'templates_page', query, where !== undefined, q);
   return { rows: rows.map(toTemplate), total };
 }
 

@@ -57,9 +57,8 @@ async function notificationsRoutes(app: FastifyInstance) {
     searchTemplates(app.db, q, limit),
   );
   /** A send just recorded: the worker woken, and the answer saying what happens next. */
-  async function recorded(sendId: number, sending: (n: number) => string) {
+  function recorded(send: Awaited<ReturnType<typeof getSend>>, sending: (n: number) => string) {
     app.notificationWorker.wake();
-    const send = await getSend(app.db, sendId);
     return ok(
       send.scheduled_at
         ? NOTIFICATION_SUCCESS.scheduledFor(send.scheduled_at)
@@ -229,7 +228,7 @@ async function notificationsRoutes(app: FastifyInstance) {
       if (!app.transports[template.type]) {
         throw new HttpError(503, NOTIFICATION_MESSAGES.noTransport(template.type));
       }
-      const sendId = await createSend(
+      const send = await createSend(
         app.db,
         checked.data,
         {
@@ -242,7 +241,7 @@ async function notificationsRoutes(app: FastifyInstance) {
         sessionOf(request).userId,
         auditOf(request),
       );
-      return reply.status(201).send(await recorded(sendId, NOTIFICATION_SUCCESS.sending));
+      return reply.status(201).send(recorded(send, NOTIFICATION_SUCCESS.sending));
     },
   });
 
@@ -271,14 +270,14 @@ async function notificationsRoutes(app: FastifyInstance) {
         request.body,
         app.config.publicUrl,
       );
-      const sendId = await createSend(
+      const send = await createSend(
         app.db,
         request.body,
         content,
         sessionOf(request).userId,
         auditOf(request),
       );
-      return reply.status(201).send(await recorded(sendId, WA_SEND_SUCCESS.sending));
+      return reply.status(201).send(recorded(send, WA_SEND_SUCCESS.sending));
     },
   });
 

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TEAM_MESSAGES, type TeamPlayerValues } from '@cricket/contracts';
-import type { Db } from '../../db/client';
-import { selectPage, withTotal } from '../../db/page';
+import { preparedOnce, type Db } from '../../db/client';
+import { selectPreparedPage, withTotal } from '../../db/page';
 import { personDetails } from '../../db/search';
 import { dropdownOptions, roles, teamPlayers, teams, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
@@ -36,47 +36,62 @@ const squadColumns = {
   bowlingStyle: teamPlayers.bowlingStyle,
 };
 
-export async function getTeamDetails(db: Db, teamId: number, page: number, limit: number) {
-  const [row] = await db.select().from(teams).where(eq(teams.id, teamId));
-  if (!row) throw notFound(TEAM_MESSAGES.notFound);
-  const squad = eq(teamPlayers.teamId, teamId);
-  const [[owner], [captain], players] = await Promise.all([
-    db
-      .select({
+/** A team with its owner, by a statement prepared once (decision 042). */
+function prepareTeamWithOwner(prepared: Db) {
+  return prepared
+    .select({
+      team: teams,
+      owner: {
         id: users.id,
         phoneNumber: users.phoneNumber,
         firstName: users.firstName,
         lastName: users.lastName,
-      })
-      .from(users)
-      .where(eq(users.id, row.ownerId)),
-    db
-      .select({
-        id: teamPlayers.userId,
-        playerName: teamPlayers.playerName,
-        jerseyNumber: teamPlayers.jerseyNumber,
-      })
-      .from(teamPlayers)
-      .where(and(squad, eq(teamPlayers.isCaptain, true))),
-    selectPage(
-      () =>
-        db
-          .select(withTotal(squadColumns))
-          .from(teamPlayers)
-          .innerJoin(users, eq(users.id, teamPlayers.userId))
-          .innerJoin(roles, eq(roles.id, users.roleId))
-          .leftJoin(dropdownOptions, eq(dropdownOptions.id, teamPlayers.playerRole))
-          .where(squad)
-          .orderBy(
-            desc(teamPlayers.isCaptain),
-            sql`${teamPlayers.jerseyNumber} asc nulls last`,
-            asc(teamPlayers.playerName),
-            asc(teamPlayers.userId),
-          )
-          .$dynamic(),
-      { page, limit },
-    ),
+      },
+    })
+    .from(teams)
+    .leftJoin(users, eq(users.id, teams.ownerId))
+    .where(eq(teams.id, sql.placeholder('teamId')))
+    .prepare('team_with_owner');
+}
+
+function prepareCaptain(prepared: Db) {
+  return prepared
+    .select({
+      id: teamPlayers.userId,
+      playerName: teamPlayers.playerName,
+      jerseyNumber: teamPlayers.jerseyNumber,
+    })
+    .from(teamPlayers)
+    .where(and(eq(teamPlayers.teamId, sql.placeholder('teamId')), eq(teamPlayers.isCaptain, true)))
+    .prepare('team_captain');
+}
+
+const squadPage = (prepared: Db) =>
+  prepared
+    .select(withTotal(squadColumns))
+    .from(teamPlayers)
+    .innerJoin(users, eq(users.id, teamPlayers.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(dropdownOptions, eq(dropdownOptions.id, teamPlayers.playerRole))
+    .where(eq(teamPlayers.teamId, sql.placeholder('teamId')))
+    .orderBy(
+      desc(teamPlayers.isCaptain),
+      sql`${teamPlayers.jerseyNumber} asc nulls last`,
+      asc(teamPlayers.playerName),
+      asc(teamPlayers.userId),
+    )
+    .$dynamic();
+
+export async function getTeamDetails(db: Db, teamId: number, page: number, limit: number) {
+  // All three at once (none needs another's answer): one wait for the pool, not two; each
+  // prepared once, as a team's page is read often.
+  const [[found], [captain], players] = await Promise.all([
+    preparedOnce(db, 'team_with_owner', prepareTeamWithOwner).execute({ teamId }),
+    preparedOnce(db, 'team_captain', prepareCaptain).execute({ teamId }),
+    selectPreparedPage(db, 'team_squad_page', squadPage, { page, limit }, { teamId }),
   ]);
+  if (!found) throw notFound(TEAM_MESSAGES.notFound);
+  const { team: row, owner } = found;
   return {
     team: toTeam(row),
     owner: owner

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { TEAM_MESSAGES, fullName, type TeamValues } from '@cricket/contracts';
 import type { Db } from '../../db/client';
-import { selectPage, withTotal } from '../../db/page';
+import { selectListPage, withCount } from '../../db/page';
 import { teamPlayers, teams, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { reference } from '../../lib/audit';
@@ -33,9 +33,13 @@ export function toTeam(row: TeamRow) {
 
 type Team = ReturnType<typeof toTeam>;
 
-/** The team as its audit record keeps it: the owner by name, not by id (decision 039). */
-async function audited(tx: Db, team: Team) {
+/**
+ * The team as its audit record keeps it: the owner by name, not by id (decision 039). `known`,
+ * the same team's other snapshot in this transaction, lends its owner when that is unchanged.
+ */
+async function audited(tx: Db, team: Team, known?: { owner: ReturnType<typeof reference> }) {
   const { owner_id: ownerId, ...rest } = team;
+  if (known?.owner?.id === ownerId) return { ...rest, owner: known.owner };
   const [owner] = await tx
     .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -61,16 +65,14 @@ export async function listTeams(
     filters.push(sql`${teamSearchExpr} like ${likePattern(word)}`);
   }
   const where = filters.length ? and(...filters) : undefined;
-  const { rows, total } = await selectPage(
-    () =>
-      db
-        .select(withTotal(getTableColumns(teams)))
-        .from(teams)
-        .where(where)
-        .orderBy(desc(teams.id))
-        .$dynamic(),
-    q,
-  );
+  const query = (on: Db) =>
+    on
+      .select(withCount(getTableColumns(teams), teams, where))
+      .from(teams)
+      .where(where)
+      .orderBy(desc(teams.id))
+      .$dynamic();
+  const { rows, total } = await selectListPage(db, 'teams_page', query, where !== undefined, q);
   return { rows: rows.map(toTeam), total };
 }
 
@@ -163,11 +165,12 @@ export function updateTeam(
       .where(eq(teams.id, teamId))
       .returning();
     const updated = toTeam(row!);
+    const before = await audited(tx, toTeam(current));
     await audit(tx, {
       entityId: teamId,
       action: 'update',
-      before: await audited(tx, toTeam(current)),
-      after: await audited(tx, updated),
+      before,
+      after: await audited(tx, updated, before),
     });
     return updated;
   });

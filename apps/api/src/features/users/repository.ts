@@ -7,7 +7,8 @@ import {
   type UserFormValues,
   type UsersQuery,
 } from '@cricket/contracts';
-import type { Db } from '../../db/client';
+import { preparedOnce, type Db } from '../../db/client';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { permissionsOfRole } from '../../db/grants';
 import { selectPage, withTotal } from '../../db/page';
 import { byPersonName, personDetails, userNameOrPhone } from '../../db/search';
@@ -56,31 +57,62 @@ export async function listOrganizers(
   };
 }
 
-export async function findUser(db: Db, id: number): Promise<User | null> {
-  const [row] = await db
+const isTransaction = (db: Db) => db instanceof PgTransaction;
+
+const selectUser = (db: Db, id: unknown) =>
+  db
     .select({ user: sql<User>`row_to_json(x)` })
     .from(sql`(${userRecord} from ${users} u where u.id = ${id}) x`);
+
+/**
+ * A user as the API answers it. Outside a transaction (the profile, the checks before an edit)
+ * by a statement prepared once, the one read of a user detail page (decision 042).
+ */
+export async function findUser(db: Db, id: number): Promise<User | null> {
+  const [row] = isTransaction(db)
+    ? await selectUser(db, id)
+    : await preparedOnce(db, 'user_by_id', (prepared) =>
+        selectUser(prepared, sql.placeholder('id')).prepare('user_by_id'),
+      ).execute({ id });
   return row?.user ?? null;
 }
 
-/** The fields a user's email or phone number would collide on, excluding the user itself. */
+/**
+ * Locks the user row for the rest of the transaction and reads it as the API answers it, in
+ * one statement (only `u` is locked: the role's name is read by a subquery).
+ */
+export async function lockUser(tx: Db, id: number): Promise<User | null> {
+  const [row] = await tx
+    .select({ user: sql<User>`row_to_json(x)` })
+    .from(sql`(${userRecord} from ${users} u where u.id = ${id} for update of u) x`);
+  return row?.user ?? null;
+}
+
+/**
+ * The fields a user's email or phone number would collide on, excluding the user itself. Every
+ * create and edit of a user asks, so the statement is prepared once (decision 042).
+ */
 export async function findTakenFields(
   db: Db,
   v: { email: string; phoneNumber: string },
   exceptId?: number,
 ) {
-  const rows = await db
-    .select({ email: users.email, phoneNumber: users.phoneNumber })
-    .from(users)
-    .where(
-      and(
-        or(
-          sql`lower(${users.email}) = ${v.email.toLowerCase()}`,
-          eq(users.phoneNumber, v.phoneNumber),
+  const rows = await preparedOnce(db, 'user_taken_fields', (prepared) =>
+    prepared
+      .select({ email: users.email, phoneNumber: users.phoneNumber })
+      .from(users)
+      .where(
+        and(
+          or(
+            sql`lower(${users.email}) = ${sql.placeholder('email')}`,
+            eq(users.phoneNumber, sql.placeholder('phoneNumber')),
+          ),
+          // No user has id 0: a new user excludes nobody.
+          ne(users.id, sql.placeholder('exceptId')),
         ),
-        exceptId ? ne(users.id, exceptId) : undefined,
-      ),
-    );
+      )
+      .prepare('user_taken_fields'),
+  ).execute({ email: v.email.toLowerCase(), phoneNumber: v.phoneNumber, exceptId: exceptId ?? 0 });
   return {
     email: rows.some((r) => r.email.toLowerCase() === v.email.toLowerCase()),
     phoneNumber: rows.some((r) => r.phoneNumber === v.phoneNumber),
@@ -89,15 +121,18 @@ export async function findTakenFields(
 
 /** A role's active flag and every permission it grants (null when there is no such role). */
 export async function findRoleGrants(db: Db, roleId: number) {
-  const [row] = await db
-    .select({
-      isActive: roles.isActive,
-      permissions: sql<
-        string[]
-      >`array(${permissionsOfRole(db, roles.id, { name: permissions.name })})`,
-    })
-    .from(roles)
-    .where(eq(roles.id, roleId));
+  const [row] = await preparedOnce(db, 'role_with_grants', (prepared) =>
+    prepared
+      .select({
+        isActive: roles.isActive,
+        permissions: sql<
+          string[]
+        >`array(${permissionsOfRole(prepared, roles.id, { name: permissions.name })})`,
+      })
+      .from(roles)
+      .where(eq(roles.id, sql.placeholder('roleId')))
+      .prepare('role_with_grants'),
+  ).execute({ roleId });
   return row ?? null;
 }
 
@@ -126,47 +161,41 @@ export function userSnapshot(u: User | null) {
   return { ...account, role: reference(roleId, role), ...details };
 }
 
-export async function insertUser(db: Db, v: UserFormValues, audit: AuditWriter): Promise<number> {
-  const id = await db.transaction(async (tx) => {
+/** Creates a user; answers them as the API does, read inside the transaction that made them. */
+export async function insertUser(db: Db, v: UserFormValues, audit: AuditWriter): Promise<User> {
+  const created = await db.transaction(async (tx) => {
     const [row] = await tx.insert(users).values(toColumns(v)).returning({ id: users.id });
-    await audit(tx, {
-      entityId: row!.id,
-      action: 'create',
-      after: userSnapshot(await findUser(tx, row!.id)),
-    });
-    return row!.id;
+    const after = (await findUser(tx, row!.id))!;
+    await audit(tx, { entityId: row!.id, action: 'create', after: userSnapshot(after) });
+    return after;
   });
   // This instance must find the new name on its very next search; others hear it notified.
   forgetNameMatches(db);
-  return id;
+  return created;
 }
 
-/** Locks the user row for the rest of the transaction and reads it as the API answers it. */
-export async function lockUser(tx: Db, id: number) {
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
-  return row ? findUser(tx, id) : null;
-}
-
+/** Edits a user; answers them as the API does after the edit, or null when there is none. */
 export async function updateUser(
   db: Db,
   id: number,
   v: UserFormValues,
   audit: AuditWriter,
-): Promise<boolean> {
+): Promise<User | null> {
   const updated = await db.transaction(async (tx) => {
     const before = await lockUser(tx, id);
-    if (!before) return false;
+    if (!before) return null;
     await tx
       .update(users)
       .set({ ...toColumns(v), updatedAt: sql`now()` })
       .where(eq(users.id, id));
+    const after = (await findUser(tx, id))!;
     await audit(tx, {
       entityId: id,
       action: 'update',
       before: userSnapshot(before),
-      after: userSnapshot(await findUser(tx, id)),
+      after: userSnapshot(after),
     });
-    return true;
+    return after;
   });
   forgetNameMatches(db);
   return updated;

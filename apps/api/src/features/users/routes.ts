@@ -107,9 +107,8 @@ export async function usersRoutes(app: FastifyInstance) {
       const v = request.body;
       await assertAssignableRole(app.db, sessionOf(request), v.role_id);
       await assertUnique(app.db, v);
-      const id = await insertUser(app.db, v, auditOf(request)).catch(rethrowUniqueViolation);
-      const created = await findUser(app.db, id);
-      return ok(USER_SUCCESS.created, { user: created! });
+      const created = await insertUser(app.db, v, auditOf(request)).catch(rethrowUniqueViolation);
+      return ok(USER_SUCCESS.created, { user: created });
     },
   });
 
@@ -127,15 +126,15 @@ export async function usersRoutes(app: FastifyInstance) {
       const session = sessionOf(request);
       const current = await findUser(app.db, id);
       if (!current) throw notFound(USER_ERRORS.notFound);
-      await assertRoleWithinRights(app.db, session, current.role_id);
-      await assertAssignableRole(app.db, session, request.body.role_id, current.role_id);
+      const grants = await assertRoleWithinRights(app.db, session, current.role_id);
+      await assertAssignableRole(app.db, session, request.body.role_id, current.role_id, grants);
       await assertKeepsOwnAccess(app.db, session, id, request.body);
       await assertUnique(app.db, request.body, id);
       const updated = await updateUser(app.db, id, request.body, auditOf(request)).catch(
         rethrowUniqueViolation,
       );
       if (!updated) throw notFound(USER_ERRORS.notFound);
-      return ok(USER_SUCCESS.updated, { user: (await findUser(app.db, id))! });
+      return ok(USER_SUCCESS.updated, { user: updated });
     },
   });
 

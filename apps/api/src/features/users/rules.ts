@@ -19,14 +19,22 @@ export async function assertRoleWithinRights(db: Db, session: Session, roleId: n
   return grants;
 }
 
-/** The role a save assigns must exist, be within the actor's rights and, if new, be active. */
+/**
+ * The role a save assigns must exist, be within the actor's rights and, if new, be active.
+ * `currentGrants`, the user's current role as assertRoleWithinRights read it, spares reading
+ * the same role again when the save keeps it.
+ */
 export async function assertAssignableRole(
   db: Db,
   session: Session,
   roleId: number,
   currentRoleId?: number,
+  currentGrants?: Awaited<ReturnType<typeof findRoleGrants>>,
 ) {
-  const grants = await assertRoleWithinRights(db, session, roleId);
+  const grants =
+    currentGrants !== undefined && roleId === currentRoleId
+      ? currentGrants
+      : await assertRoleWithinRights(db, session, roleId);
   // A user may keep a role that was deactivated after they got it.
   if (!grants || (!grants.isActive && roleId !== currentRoleId)) {
     throw badRequest(USER_ERRORS.roleUnavailable, { role_id: [USER_ERRORS.roleUnavailable] });
