@@ -1,5 +1,5 @@
 /**
- * `GET /api/users` on a million users, against a bare `SELECT … LIMIT 10` route measured in
+ * `GET /api/users` (and the top bar's `GET /api/search`) on a million users, against a bare `SELECT … LIMIT 10` route measured in
  * the same run. Run: `npx tsx bench/users-list.ts` (needs a PostgreSQL server; it creates a
  * fresh database there and drops it at the end).
  *
@@ -58,15 +58,21 @@ async function main() {
         ['name search "rohit sharma"', '/api/users?page=1&limit=10&name=rohit%20sharma'],
         ['name search "sharma" (broad)', '/api/users?page=1&limit=10&name=sharma'],
         ['role + status filter', `/api/users?page=1&limit=10&role_id=${player}&status=suspended`],
+        // The top bar's search (decision 046): every kind the admin may view, 5 of each.
+        ['top bar search "rohit sha"', '/api/search?q=rohit%20sha'],
+        ['top bar search "sharma" (broad)', '/api/search?q=sharma'],
+        ['top bar search email prefix', '/api/search?q=user12345%40'],
+        ['top bar search phone digits', '/api/search?q=6000123'],
       ];
       for (const [label, url] of scenarios.slice(2)) {
         const res = await fetch(base + url, { headers });
         const body = (await res.json()) as {
-          data: { data: unknown[]; pagination: { total: number } };
+          data: { data?: unknown[]; pagination?: { total: number }; users?: unknown[] };
         };
-        console.log(
-          `${label.padEnd(30)} HTTP ${res.status}, ${body.data.data.length} rows, total ${body.data.pagination.total.toLocaleString('en')}`,
-        );
+        const found = body.data.pagination
+          ? `${body.data.data!.length} rows, total ${body.data.pagination.total.toLocaleString('en')}`
+          : `${body.data.users?.length ?? 0} users found`;
+        console.log(`${label.padEnd(34)} HTTP ${res.status}, ${found}`);
       }
 
       // BENCH_ONLY narrows the run to the scenarios whose label matches (the bare route always runs).
