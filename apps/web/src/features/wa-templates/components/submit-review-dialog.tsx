@@ -61,9 +61,12 @@ export function SubmitReviewDialog({ source, onCancel, onConfirm, busy }: Submit
               <figcaption className="mb-1 text-xs font-medium text-neutral-600">
                 {T.reviewJson}
               </figcaption>
+              {/* It scrolls: a keyboard reaches it (tab stop) to scroll it with the arrows. */}
               <pre
+                role="region"
+                tabIndex={0}
                 aria-label={T.reviewJson}
-                className="max-h-72 overflow-auto rounded-lg bg-neutral-100 p-3 text-xs whitespace-pre-wrap"
+                className="max-h-72 overflow-auto rounded-lg bg-neutral-100 p-3 text-xs whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
               >
                 {JSON.stringify(body, null, 2)}
               </pre>
