@@ -7,7 +7,7 @@ import {
   type WaTemplate,
 } from '@cricket/contracts';
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, signIn } from './helpers';
+import { adminApi, signIn, signInByApi } from './helpers';
 import { metaApproves, metaReports } from './whatsapp-standin';
 
 /**
@@ -114,5 +114,54 @@ test.describe('WhatsApp sends connected to WhatsApp', () => {
     await expect(countOf(page, 'Read')).toHaveText('2');
     const rows = page.getByRole('table', { name: 'Deliveries' }).locator('tbody tr');
     await expect(rows.filter({ hasText: /Read .+ [AP]M/ })).toHaveCount(2);
+  });
+
+  test('a sender who may not browse WhatsApp templates still gets the send form of one', async ({
+    page,
+    request,
+  }) => {
+    const api = await adminApi(request);
+    const catalogue = await api<{ permissions: Record<string, { id: number; name: string }[]> }>(
+      'GET',
+      '/api/permissions/grouped?page=1&limit=100',
+    );
+    const granted = ['admin.access', 'notifications.send'];
+    const permissionIds = Object.values(catalogue.permissions)
+      .flat()
+      .filter((p) => granted.includes(p.name))
+      .map((p) => p.id);
+    expect(permissionIds).toHaveLength(granted.length);
+    const stamp = `${Date.now() % 1_000_000}`;
+    const { role } = await api<{ role: { id: number } }>('POST', '/api/roles', {
+      name: `WhatsApp sender ${stamp}`,
+      permission_ids: permissionIds,
+    });
+    const email = `sender${stamp}@wa.test`;
+    const password = 'Sender@12345';
+    const { user } = await api<{ user: { id: number } }>('POST', '/api/users', {
+      first_name: 'Wa',
+      last_name: 'Sender',
+      email,
+      phone_number: `8${stamp.padStart(9, '1')}`,
+      role_id: role.id,
+      status: 'verified',
+    });
+    await api('PUT', `/api/users/${user.id}/password`, {
+      password,
+      confirm_password: password,
+    });
+    const { templates } = await api<{ templates: WaTemplate[] }>(
+      'GET',
+      '/api/wa/templates?limit=100',
+    );
+    const approved = templates.find((t) => t.status === 'approved')!;
+
+    await signInByApi(page, email, password);
+    await page.goto(`/send-whatsapp?template_id=${approved._id}`);
+    await expect(page.getByRole('heading', { name: WA_SEND_TEXTS.title, level: 1 })).toBeVisible();
+    const preview = page.getByRole('complementary', { name: 'Live Preview' });
+    await expect(preview).toContainText(approved.name);
+    await expect(page.getByText(WA_SEND_TEXTS.loadFailed)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send Now' })).toBeEnabled();
   });
 });
