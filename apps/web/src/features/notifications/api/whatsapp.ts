@@ -8,7 +8,8 @@ export const waTemplateQuery = (id: number) =>
   queryOptions({
     queryKey: notificationKeys.waTemplate(id),
     queryFn: async ({ signal }) =>
-      (await request<{ template: WaTemplate }>(`/wa/templates/${id}/send`, { signal })).data.template,
+      (await request<{ template: WaTemplate }>(`/wa/templates/${id}/send`, { signal })).data
+        .template,
   });
 
 /** POST /wa/templates/{id}/send */
