@@ -59,14 +59,10 @@ test.describe('WhatsApp sends connected to WhatsApp', () => {
     await expect(page.getByText('Pending', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: WA_SEND_TEXTS.action })).toHaveCount(0);
 
-    const submitted = (
-      await call<{ template: WaTemplate }>('GET', `/api/wa/templates/${template._id}`)
-    ).template;
-    await metaApproves(request, {
-      id: submitted.whatsapp_template_id!,
-      name: submitted.name,
-      language: submitted.template_language,
-    });
+    await metaApproves(
+      request,
+      (await call<{ template: WaTemplate }>('GET', `/api/wa/templates/${template._id}`)).template,
+    );
     await page.reload();
     await expect(page.getByText('Approved', { exact: true })).toBeVisible();
 

@@ -83,12 +83,7 @@ test.describe('WhatsApp templates connected to WhatsApp', () => {
     const submitted = (
       await call<{ template: WaTemplate }>('GET', `/api/wa/templates/${template._id}`)
     ).template;
-    expect(submitted.whatsapp_template_id).toMatch(/^\d+$/);
-    await metaApproves(request, {
-      id: submitted.whatsapp_template_id!,
-      name: submitted.name,
-      language: submitted.template_language,
-    });
+    await metaApproves(request, submitted);
     await page.reload();
     await expect(page.getByText('Approved', { exact: true })).toBeVisible();
     await expect(page.getByText(submitted.whatsapp_template_id!)).toBeVisible();

@@ -1,3 +1,4 @@
+import type { WaTemplate } from '@cricket/contracts';
 import { expect, type APIRequestContext } from '@playwright/test';
 import {
   signedWebhook,
@@ -53,13 +54,16 @@ export async function metaPosts(request: APIRequestContext, body: unknown) {
 }
 
 /**
- * Meta approves a template: its side records the decision (so a later sync reads it), then it
- * POSTs the event to the webhook URL.
+ * Meta approves a template submitted to it: its side records the decision (so a later sync
+ * reads it), then it POSTs the event to the webhook URL.
  */
-export async function metaApproves(
-  request: APIRequestContext,
-  t: { id: string; name: string; language: string },
-) {
+export async function metaApproves(request: APIRequestContext, submitted: WaTemplate) {
+  expect(submitted.whatsapp_template_id).toMatch(/^\d+$/);
+  const t = {
+    id: submitted.whatsapp_template_id!,
+    name: submitted.name,
+    language: submitted.template_language,
+  };
   const decided = await request.post(`${standinUrl()}/_standin/templates/${t.id}`, {
     data: { status: 'APPROVED' },
   });
