@@ -134,7 +134,8 @@ export async function waTemplatesRoutes(app: FastifyInstance) {
   });
 
   // The send form (/send-whatsapp) is behind notifications.send, not wa_templates.view: who may
-  // send a template reads what they send from here, without the right to browse templates.
+  // send a template reads what they send from here, without the right to browse templates
+  // (decision 051).
   r.get('/api/wa/templates/:id/send', {
     config: { access: 'notifications.send' },
     schema: {
