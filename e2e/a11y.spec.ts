@@ -9,7 +9,7 @@ import {
   type TestInfo,
   type ViewportSize,
 } from '@playwright/test';
-import { DISCARD_CHANGES } from '@cricket/contracts';
+import { DISCARD_CHANGES, SEARCH_MESSAGES, WA_WHATSAPP_TEXTS } from '@cricket/contracts';
 import { adminApi, ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers';
 
 /**
@@ -211,6 +211,10 @@ interface Ids {
   user: number;
   team: number;
   waTemplate: number;
+  /** A WhatsApp template never submitted (its page offers Submit for approval). */
+  waDraft: number;
+  /** A WhatsApp template Meta approved (it can be sent). */
+  waApproved: number;
   send: number;
 }
 let ids: Ids | undefined;
@@ -220,12 +224,24 @@ async function recordIds(): Promise<Ids> {
   if (ids) return ids;
   const api = await adminApi(pages.get('desktop')!.context().request);
   type Page<T> = { data: T[] };
+  type WaPage = { templates: { _id: number; status: string; category: { _id: number } }[] };
   const [users, teams, wa, templates] = await Promise.all([
     api<Page<{ id: number }>>('GET', '/api/users?limit=1'),
     api<Page<{ id: number }>>('GET', '/api/teams?limit=1'),
-    api<{ templates: { _id: number }[] }>('GET', '/api/wa/templates?limit=1'),
+    api<WaPage>('GET', '/api/wa/templates?limit=100'),
     api<Page<{ id: number; type: string }>>('GET', '/api/notifications/templates?limit=50'),
   ]);
+  // A template WhatsApp holds but this product no longer does: the sync result lists it.
+  const { template: gone } = await api<{ template: { _id: number } }>('POST', '/api/wa/templates', {
+    name: `a11y_sync_${Date.now().toString(36)}`,
+    category: wa.templates[0]!.category._id,
+    type: 'text',
+    whatsapp_category: 'UTILITY',
+    body_text: 'Hello {{first_name}}, the gates open at 4 PM today. See you there!',
+    sample_values: { first_name: 'Asha' },
+  });
+  await api('POST', `/api/wa/templates/${gone._id}/submit`, {});
+  await api('DELETE', `/api/wa/templates/${gone._id}`);
   const email = templates.data.find((template) => template.type === 'email')!;
   // Scheduled a year ahead: the page shows its Cancel Send, and nothing is delivered.
   const { send } = await api<{ send: { id: number } }>('POST', '/api/notifications/send', {
@@ -241,6 +257,8 @@ async function recordIds(): Promise<Ids> {
     user: users.data[0]!.id,
     team: teams.data[0]!.id,
     waTemplate: wa.templates[0]!._id,
+    waDraft: wa.templates.find((t) => t.status === 'draft')!._id,
+    waApproved: wa.templates.find((t) => t.status === 'approved')!._id,
     send: send.id,
   };
   return ids;
@@ -279,6 +297,15 @@ test.describe('axe at 1440×900 and 390×844', () => {
       await expect(menu).toBeVisible();
       await scan('/ › user menu');
       await closeWithEscape(page, menu);
+      const search = page.getByRole('combobox', { name: SEARCH_MESSAGES.label });
+      await search.fill('ad');
+      const results = page.getByRole('listbox', { name: SEARCH_MESSAGES.label });
+      await expect(results.getByRole('option').first()).toBeVisible();
+      await scan('/ › search results');
+      // Escape in the box itself: the scan may leave the page's focus elsewhere.
+      await search.press('Escape');
+      await expect(results).toBeHidden();
+      await search.fill('');
       if (phone) {
         await page.getByRole('button', { name: 'Open navigation' }).click();
         const drawer = page.getByRole('dialog', { name: 'Navigation' });
@@ -390,14 +417,29 @@ test.describe('axe at 1440×900 and 390×844', () => {
     });
   });
 
-  test('WhatsApp templates, a template, categories', async () => {
-    const { waTemplate } = await recordIds();
+  test('WhatsApp templates, a template, submitting, syncing, sending, categories', async () => {
+    const { waTemplate, waDraft, waApproved } = await recordIds();
     await sweep(async (s) => {
+      const { page, scan } = s;
       await visitAndScan(s, '/wa-templates');
       await openAndScan(s, '/wa-templates', 'Create Template');
       await rowActionAndScan(s, '/wa-templates', 'View');
+      await page.getByRole('button', { name: WA_WHATSAPP_TEXTS.sync, exact: true }).click();
+      await expect(page.getByRole('region', { name: 'Sync result' })).toBeVisible();
+      await expect(
+        page.getByRole('status').filter({ hasText: /^Synced with WhatsApp/ }),
+      ).toBeVisible();
+      await scan(`/wa-templates › ${WA_WHATSAPP_TEXTS.sync}`);
 
       await visitAndScan(s, `/wa/templates/view/${waTemplate}`, '/wa/templates/view');
+      await visitAndScan(s, `/wa/templates/view/${waDraft}`, '/wa/templates/view of a draft');
+      await page.getByRole('button', { name: WA_WHATSAPP_TEXTS.submit, exact: true }).click();
+      const review = page.getByRole('alertdialog', { name: WA_WHATSAPP_TEXTS.reviewTitle });
+      await expect(review).toBeVisible();
+      await scan(`/wa/templates/view › ${WA_WHATSAPP_TEXTS.submit}`);
+      await closeWithEscape(page, review);
+
+      await visitAndScan(s, `/send-whatsapp?template_id=${waApproved}`, '/send-whatsapp');
 
       await visitAndScan(s, '/wa-template-categories');
       await openAndScan(s, '/wa-template-categories', 'Create Category');

@@ -54,7 +54,7 @@ export async function discardChanges(page: Page): Promise<void> {
 
 /** A bearer-token API call, for set-up a test does not exercise through the UI. */
 export type AdminCall = <T>(
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   data?: object,
 ) => Promise<T>;
@@ -67,7 +67,7 @@ export async function adminApi(request: APIRequestContext): Promise<AdminCall> {
   expect(login.ok()).toBe(true);
   const { token } = (await login.json()).data as { token: string };
   const headers = { authorization: `Bearer ${token}` };
-  return async <T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: object) => {
+  return async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: object) => {
     const res = await request.fetch(url, { method, data, headers });
     expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
     return (await res.json()).data as T;

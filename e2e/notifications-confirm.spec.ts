@@ -148,7 +148,12 @@ test.describe('sends: confirmation, honest toast, progress, single flight', () =
   test('a double click on Send test email sends one mail', async ({ page }) => {
     await signInByApi(page);
     await page.goto('/email-templates');
-    await page.getByRole('table', { name: 'Email templates' }).locator('tbody tr').first().click();
+    // A loaded row (`Open <name>`), not one of the skeleton rows shown while the list loads.
+    await page
+      .getByRole('table', { name: 'Email templates' })
+      .getByRole('row', { name: /^Open / })
+      .first()
+      .click();
     const view = page.getByRole('dialog', { name: 'View Email Template' });
     const mail = smtpCatcher();
     const before = (await mail.messages()).length;

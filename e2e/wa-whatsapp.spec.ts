@@ -1,8 +1,7 @@
 import { WA_TEMPLATE_SUCCESS, WA_WHATSAPP_TEXTS, type WaTemplate } from '@cricket/contracts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signedWebhook, webhookBodies } from '../apps/api/src/test/graph-standin';
+import { expect, test, type Page } from '@playwright/test';
 import { adminApi, choose, signIn } from './helpers';
-import { standinPort, WHATSAPP_E2E } from './whatsapp-standin';
+import { metaApproves } from './whatsapp-standin';
 
 /**
  * Issue 31 in the browser: the app runs connected to WhatsApp's stand-in (globalSetup). A
@@ -12,25 +11,6 @@ import { standinPort, WHATSAPP_E2E } from './whatsapp-standin';
 
 const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text });
-
-/**
- * Meta approves a template: its side records the decision (so a later sync reads it), then it
- * POSTs the event to the webhook URL, signed with the app secret.
- */
-async function metaApproves(
-  request: APIRequestContext,
-  t: { id: string; name: string; language: string },
-) {
-  const standin = `http://127.0.0.1:${standinPort(Number(process.env.E2E_PORT ?? 3100))}`;
-  const decided = await request.post(`${standin}/_standin/templates/${t.id}`, {
-    data: { status: 'APPROVED' },
-  });
-  expect(decided.status()).toBe(200);
-  const body = webhookBodies.templateStatus(WHATSAPP_E2E.wabaId, t, 'APPROVED');
-  const { payload, headers } = signedWebhook(WHATSAPP_E2E.appSecret, body);
-  const res = await request.post('/api/webhooks/whatsapp', { data: payload, headers });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 test.describe('WhatsApp templates connected to WhatsApp', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
@@ -103,12 +83,7 @@ test.describe('WhatsApp templates connected to WhatsApp', () => {
     const submitted = (
       await call<{ template: WaTemplate }>('GET', `/api/wa/templates/${template._id}`)
     ).template;
-    expect(submitted.whatsapp_template_id).toMatch(/^\d+$/);
-    await metaApproves(request, {
-      id: submitted.whatsapp_template_id!,
-      name: submitted.name,
-      language: submitted.template_language,
-    });
+    await metaApproves(request, submitted);
     await page.reload();
     await expect(page.getByText('Approved', { exact: true })).toBeVisible();
     await expect(page.getByText(submitted.whatsapp_template_id!)).toBeVisible();

@@ -1,4 +1,11 @@
-import { standinEnv, startGraphStandin } from '../apps/api/src/test/graph-standin';
+import type { WaTemplate } from '@cricket/contracts';
+import { expect, type APIRequestContext } from '@playwright/test';
+import {
+  signedWebhook,
+  standinEnv,
+  startGraphStandin,
+  webhookBodies,
+} from '../apps/api/src/test/graph-standin';
 
 /**
  * The e2e app runs connected to WhatsApp: Meta's Graph API stand-in, started by globalSetup on
@@ -35,4 +42,47 @@ export async function startWhatsAppStandin(e2ePort: number) {
     appId,
   });
   return () => standin.close();
+}
+
+const standinUrl = () => `http://127.0.0.1:${standinPort(Number(process.env.E2E_PORT ?? 3100))}`;
+
+/** POSTs a webhook body to the app as Meta does: signed with the app secret. */
+export async function metaPosts(request: APIRequestContext, body: unknown) {
+  const { payload, headers } = signedWebhook(WHATSAPP_E2E.appSecret, body);
+  const res = await request.post('/api/webhooks/whatsapp', { data: payload, headers });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Meta approves a template submitted to it: its side records the decision (so a later sync
+ * reads it), then it POSTs the event to the webhook URL.
+ */
+export async function metaApproves(request: APIRequestContext, submitted: WaTemplate) {
+  expect(submitted.whatsapp_template_id).toMatch(/^\d+$/);
+  const t = {
+    id: submitted.whatsapp_template_id!,
+    name: submitted.name,
+    language: submitted.template_language,
+  };
+  const decided = await request.post(`${standinUrl()}/_standin/templates/${t.id}`, {
+    data: { status: 'APPROVED' },
+  });
+  expect(decided.status()).toBe(200);
+  await metaPosts(request, webhookBodies.templateStatus(WHATSAPP_E2E.wabaId, t, 'APPROVED'));
+}
+
+/** Meta reports a message (by the wamid it answered the send with) delivered or read. */
+export async function metaReports(
+  request: APIRequestContext,
+  status: 'delivered' | 'read',
+  m: { wamid: string; recipient: string },
+) {
+  await metaPosts(
+    request,
+    webhookBodies.messageStatus(WHATSAPP_E2E.wabaId, WHATSAPP_E2E.phoneNumberId, {
+      wamid: m.wamid,
+      status,
+      recipient: m.recipient,
+    }),
+  );
 }

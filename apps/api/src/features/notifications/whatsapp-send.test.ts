@@ -157,6 +157,37 @@ describe('POST /api/wa/templates/{id}/send', () => {
     expect(standin.requestsTo('/messages')).toHaveLength(0);
   });
 
+  it('lets a sender without wa_templates.view read the template the send form sends; viewing templates alone does not', async () => {
+    const sender = await t.userWith(['notifications.send']);
+    const browse = await t.as(sender.token, {
+      method: 'GET',
+      url: `/api/wa/templates/${approvedId}`,
+    });
+    expect(browse.statusCode).toBe(403);
+    const form = await t.as(sender.token, {
+      method: 'GET',
+      url: `/api/wa/templates/${approvedId}/send`,
+    });
+    expect(form.statusCode).toBe(200);
+    expect(form.json().data.template).toMatchObject({
+      _id: approvedId,
+      name: 'match_reminder',
+      status: 'approved',
+    });
+    const missing = await t.as(sender.token, {
+      method: 'GET',
+      url: `/api/wa/templates/999999/send`,
+    });
+    expect(missing.statusCode).toBe(404);
+    // Without notifications.send, viewing templates is not enough to read the send form's.
+    const viewer = await t.userWith(['wa_templates.view']);
+    const refused = await t.as(viewer.token, {
+      method: 'GET',
+      url: `/api/wa/templates/${approvedId}/send`,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it('sends 1,000 players one message each with their own parameters, never more than WHATSAPP_MPS a second; throughput answers slow it, 131026 fails its row', async () => {
     // Meta answers 130429 to five messages part-way through, and 131026 for player 500.
     const throttled: string[] = [];

@@ -133,6 +133,24 @@ export async function waTemplatesRoutes(app: FastifyInstance) {
       ok(WA_TEMPLATE_SUCCESS.fetched, { template: await getTemplate(app.db, request.params.id) }),
   });
 
+  // The send form (/send-whatsapp) is behind notifications.send, not wa_templates.view: who may
+  // send a template reads what they send from here, without the right to browse templates
+  // (decision 051).
+  r.get('/api/wa/templates/:id/send', {
+    config: { access: 'notifications.send' },
+    schema: {
+      tags: ['wa-templates'],
+      summary: 'The WhatsApp template the send form sends, for those who may send',
+      description:
+        'The same template as `GET /api/wa/templates/{id}`, readable with notifications.send alone: ' +
+        'the send form shows its variables and a preview. 404 when there is no such template.',
+      params: idParam,
+      response: { 200: templateData, 404: errorBody },
+    },
+    handler: async (request) =>
+      ok(WA_TEMPLATE_SUCCESS.fetched, { template: await getTemplate(app.db, request.params.id) }),
+  });
+
   r.post('/api/wa/templates', {
     config: { access: 'wa_templates.create', audit: { entity: 'wa_template' } },
     schema: {

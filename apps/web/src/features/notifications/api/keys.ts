@@ -7,6 +7,6 @@ export const notificationKeys = {
   recipients: (params: object) => ['notifications', 'recipients', params] as const,
   sends: (params: object) => ['notifications', 'sends', params] as const,
   send: (id: number, params: object) => ['notifications', 'send', id, params] as const,
-  /** The WhatsApp template a send form sends (read from the wa-templates API). */
+  /** The WhatsApp template a send form sends (GET /wa/templates/{id}/send). */
   waTemplate: (id: number) => ['notifications', 'wa-template', id] as const,
 };

@@ -3,12 +3,13 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { request } from '@/lib/http';
 import { notificationKeys } from './keys';
 
-/** GET /wa/templates/{id}: the template the WhatsApp send form sends. */
+/** GET /wa/templates/{id}/send: the template the WhatsApp send form sends (notifications.send). */
 export const waTemplateQuery = (id: number) =>
   queryOptions({
     queryKey: notificationKeys.waTemplate(id),
     queryFn: async ({ signal }) =>
-      (await request<{ template: WaTemplate }>(`/wa/templates/${id}`, { signal })).data.template,
+      (await request<{ template: WaTemplate }>(`/wa/templates/${id}/send`, { signal })).data
+        .template,
   });
 
 /** POST /wa/templates/{id}/send */

@@ -61,9 +61,14 @@ export function SubmitReviewDialog({ source, onCancel, onConfirm, busy }: Submit
               <figcaption className="mb-1 text-xs font-medium text-neutral-600">
                 {T.reviewJson}
               </figcaption>
+              {/* Focusable: a long body scrolls here, and a keyboard has nothing else to scroll
+                  it with (axe: scrollable-region-focusable). */}
               <pre
+                role="region"
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+                tabIndex={0}
                 aria-label={T.reviewJson}
-                className="max-h-72 overflow-auto rounded-lg bg-neutral-100 p-3 text-xs whitespace-pre-wrap"
+                className="max-h-72 overflow-auto rounded-lg bg-neutral-100 p-3 text-xs whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
               >
                 {JSON.stringify(body, null, 2)}
               </pre>

@@ -77,12 +77,15 @@ export function TemplateViewPage() {
                 {WA_WHATSAPP_TEXTS.submit}
               </Button>
             )}
-            {template && canSend && template.status === 'approved' && (
-              <Link to={whatsappSendHref(template._id)} className={buttonClasses({})}>
-                <Send className="size-4" aria-hidden="true" />
-                {WA_SEND_TEXTS.action}
-              </Link>
-            )}
+            {template &&
+              canSend &&
+              template.status === 'approved' &&
+              connection.data?.connected === true && (
+                <Link to={whatsappSendHref(template._id)} className={buttonClasses({})}>
+                  <Send className="size-4" aria-hidden="true" />
+                  {WA_SEND_TEXTS.action}
+                </Link>
+              )}
             {template && canUpdate && (
               <Button onClick={() => panel.open('edit')}>
                 <Pencil className="size-4" aria-hidden="true" />

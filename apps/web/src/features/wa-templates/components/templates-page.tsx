@@ -170,7 +170,8 @@ export function TemplatesPage() {
               icon: Send,
               verb: WA_SEND_TEXTS.action,
               onClick: (t) => void navigate(whatsappSendHref(t._id)),
-              when: (t) => t.status === 'approved',
+              // Only an approved template can go out, and only while WhatsApp is connected.
+              when: (t) => t.status === 'approved' && connection.data?.connected === true,
             },
           ]
         : [],
