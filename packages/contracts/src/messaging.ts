@@ -14,10 +14,26 @@ export const CONSENT_REASON_MAX = 500;
 
 /** The topics every organisation starts with (`default_subscribed`: on for new users). */
 export const SEEDED_MESSAGING_TOPICS = [
-  { name: 'Match updates', description: 'Fixtures, results and changes to matches', default_subscribed: true },
-  { name: 'Team news', description: 'News from the teams a person plays for or follows', default_subscribed: true },
-  { name: 'Club announcements', description: "The club's own news and events", default_subscribed: true },
-  { name: 'Offers and promotions', description: 'Offers from the club and its partners', default_subscribed: false },
+  {
+    name: 'Match updates',
+    description: 'Fixtures, results and changes to matches',
+    default_subscribed: true,
+  },
+  {
+    name: 'Team news',
+    description: 'News from the teams a person plays for or follows',
+    default_subscribed: true,
+  },
+  {
+    name: 'Club announcements',
+    description: "The club's own news and events",
+    default_subscribed: true,
+  },
+  {
+    name: 'Offers and promotions',
+    description: 'Offers from the club and its partners',
+    default_subscribed: false,
+  },
 ] as const;
 
 export const MESSAGING_TOPIC_MESSAGES = {
@@ -97,7 +113,6 @@ export const messagingTopicsQuery = paginationQuery.extend({
 export type MessagingTopicsQuery = z.input<typeof messagingTopicsQuery>;
 export const messagingTopicParams = idParam;
 
-
 /* Preferences: per user, per topic, per channel. */
 
 export const PREFERENCE_MESSAGES = {
@@ -144,7 +159,8 @@ export const preference = z.object({
   channel: z.enum(SEND_CHANNELS),
   subscribed: z.boolean(),
   /** Null when nothing was recorded: the topic's default applies. */
-  source: z.enum(CONSENT_SOURCES).nullable(),
+  // One enum holding null too: the OpenAPI 3.0 document's `nullable` does not reach inside `enum`.
+  source: z.literal([...CONSENT_SOURCES, null]),
   updated_at: z.string().nullable(),
 });
 export type Preference = z.infer<typeof preference>;
@@ -182,11 +198,16 @@ export const preferenceInput = z
       .trim()
       .max(CONSENT_REASON_MAX, PREFERENCE_MESSAGES.reasonMax)
       .nullish()
-      .transform((v) => (v ? v : null)),
+      .transform((v) => (v ? v : null))
+      .meta({ description: 'Why; required when `subscribed` is true (resubscribing someone)' }),
   })
   .superRefine((v, ctx) => {
     if (v.subscribed && !v.reason)
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: PREFERENCE_MESSAGES.reasonRequired });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: PREFERENCE_MESSAGES.reasonRequired,
+      });
   });
 export type PreferenceInput = z.input<typeof preferenceInput>;
 export type PreferenceValues = z.output<typeof preferenceInput>;

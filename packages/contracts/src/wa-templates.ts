@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  idValue,
-  optionalText,
-  pagination,
-  paginationQuery,
-  templateTopicId,
-} from './common.ts';
+import { idValue, optionalText, pagination, paginationQuery, templateTopicId } from './common.ts';
 import {
   DOCUMENT_MIME_TYPES,
   IMAGE_MIME_TYPES,

@@ -1,10 +1,12 @@
-import { idOf, type AuditExamples } from '../../test/audit-examples';
+import type { AuditBody, AuditExamples } from '../../test/audit-examples';
+
+const idOf = (body: AuditBody) => body.data!.topic!.id;
 
 /** The audit route-table examples of this feature's routes (features/audit/audit-routes.test.ts). */
 export const auditExamples: AuditExamples = (ctx) => {
   const { unique, ok, newUser } = ctx;
   const newTopic = async (name = `Audit topic ${unique()}`) =>
-    idOf(await ok('POST', '/api/messaging/topics', { name }), 'topic');
+    idOf(await ok('POST', '/api/messaging/topics', { name }));
   return {
     'POST /api/messaging/topics': {
       async valid() {
@@ -12,7 +14,7 @@ export const auditExamples: AuditExamples = (ctx) => {
         return {
           call: { url: '/api/messaging/topics', payload: { name, default_subscribed: false } },
           expect: (body) => ({
-            entityId: idOf(body, 'topic'),
+            entityId: idOf(body),
             action: 'create',
             changes: {
               name: { before: null, after: name },

@@ -21,10 +21,11 @@ let n = 0;
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.login();
-  [{ id: playerRole }] = await queryRows<{ id: number }>(
+  const [role] = await queryRows<{ id: number }>(
     t.db,
     sql`insert into roles (name, description) values ('player', 'Registered cricketers') returning id`,
   );
+  playerRole = role!.id;
 });
 afterAll(() => t.close());
 
@@ -126,12 +127,17 @@ describe('/api/messaging/topics', () => {
       active: false,
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().data.topic).toMatchObject({ description: 'Sessions for under-15s', active: false });
+    expect(put.json().data.topic).toMatchObject({
+      description: 'Sessions for under-15s',
+      active: false,
+    });
 
     const del = await api('DELETE', `/api/messaging/topics/${topic.id}`);
     expect(del.statusCode, del.body).toBe(200);
     expect((await api('DELETE', `/api/messaging/topics/${topic.id}`)).statusCode).toBe(404);
-    expect((await api('PUT', `/api/messaging/topics/${topic.id}`, { name: 'Gone' })).statusCode).toBe(404);
+    expect(
+      (await api('PUT', `/api/messaging/topics/${topic.id}`, { name: 'Gone' })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses to delete a topic a notification or WhatsApp template names', async () => {
@@ -210,7 +216,7 @@ describe('/api/users/{id}/preferences', () => {
   it('answers each active topic on each channel from the topic default, with no source', async () => {
     const userId = await newUser();
     const { preferences: prefs, history } = await preferences(userId);
-    const [{ count }] = await queryRows<{ count: number }>(
+    const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(
       t.db,
       sql`select count(*)::int as count from messaging_topics where active`,
     );
@@ -219,7 +225,11 @@ describe('/api/users/{id}/preferences', () => {
     const offers = await seeded('Offers and promotions');
     const matches = await seeded('Match updates');
     for (const channel of SEND_CHANNELS) {
-      expect(pick(prefs, offers, channel)).toMatchObject({ subscribed: false, source: null, updated_at: null });
+      expect(pick(prefs, offers, channel)).toMatchObject({
+        subscribed: false,
+        source: null,
+        updated_at: null,
+      });
       expect(pick(prefs, matches, channel)).toMatchObject({ subscribed: true, source: null });
     }
     expect(await allowed('email', offers, userId)).toBe(false);
@@ -287,7 +297,7 @@ describe('/api/users/{id}/preferences', () => {
     expect((await api('GET', '/api/users/999999/preferences')).statusCode).toBe(404);
   });
 
-  it("shows an inbound WhatsApp STOP as unsubscribed from every topic on WhatsApp, other channels untouched", async () => {
+  it('shows an inbound WhatsApp STOP as unsubscribed from every topic on WhatsApp, other channels untouched', async () => {
     const userId = await newUser();
     await t.db.execute(
       sql`insert into messaging_consents (user_id, channel, topic_id, subscribed, source, address, reason)
@@ -298,7 +308,11 @@ describe('/api/users/{id}/preferences', () => {
       expect(p).toMatchObject({ subscribed: false, source: 'inbound_stop' });
     const matches = await seeded('Match updates');
     expect(pick(prefs, matches, 'email')).toMatchObject({ subscribed: true, source: null });
-    expect(history[0]).toMatchObject({ topic_id: null, topic_name: null, address: '+919800000000' });
+    expect(history[0]).toMatchObject({
+      topic_id: null,
+      topic_name: null,
+      address: '+919800000000',
+    });
     expect(await allowed('whatsapp', matches, userId)).toBe(false);
     expect(await allowed('whatsapp', null, userId)).toBe(false);
 
@@ -329,7 +343,7 @@ describe('/api/users/{id}/preferences', () => {
     expect(edit.statusCode, edit.body).toBe(200);
     await newUser();
     expect(await preferences(userId)).toEqual(before);
-    const [{ rows }] = await queryRows<{ rows: number }>(
+    const [{ rows } = { rows: 0 }] = await queryRows<{ rows: number }>(
       t.db,
       sql`select count(*)::int as rows from messaging_consents where user_id = ${userId}`,
     );

@@ -82,12 +82,7 @@ export async function userPreferences(db: Db, userId: number) {
  * An admin's change: one more consent row (the history is kept, never rewritten) with the
  * source 'admin' and the reason, audited on the user. Saying what already holds adds nothing.
  */
-export function setPreference(
-  db: Db,
-  userId: number,
-  v: PreferenceValues,
-  audit: AuditWriter,
-) {
+export function setPreference(db: Db, userId: number, v: PreferenceValues, audit: AuditWriter) {
   return db.transaction(async (tx) => {
     await assertUser(tx, userId, true);
     const [current] = await readPreferences(tx, userId, v.topic_id).then((rows) =>
@@ -107,7 +102,10 @@ export function setPreference(
         after: { topic, channel: v.channel, subscribed: v.subscribed, reason: v.reason },
       });
     }
-    const [preferences, history] = [await readPreferences(tx, userId), await readHistory(tx, userId)];
+    const [preferences, history] = [
+      await readPreferences(tx, userId),
+      await readHistory(tx, userId),
+    ];
     return { preferences, history };
   });
 }

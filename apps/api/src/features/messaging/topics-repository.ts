@@ -34,7 +34,11 @@ const columns = {
   updatedAt: t.updatedAt,
 };
 
-type TopicRow = { [K in keyof typeof columns]: K extends 'templateCount' ? number : (typeof t.$inferSelect)[Exclude<K, 'templateCount'>] };
+type TopicRow = {
+  [K in keyof typeof columns]: K extends 'templateCount'
+    ? number
+    : (typeof t.$inferSelect)[Exclude<K, 'templateCount'>];
+};
 
 const toTopic = (row: TopicRow): MessagingTopic => ({
   id: row.id,
