@@ -417,6 +417,9 @@ test.describe('axe at 1440×900 and 390×844', () => {
       await visitAndScan(s, '/activity-log');
       await openRowAndScan(s, '/activity-log');
 
+      await visitAndScan(s, '/messaging-topics');
+      await openAndScan(s, '/messaging-topics', 'Create Topic');
+
       for (const path of ['/no-such-page', '/terms-and-conditions']) {
         await visitAndScan(s, path);
       }
