@@ -414,11 +414,11 @@ test.describe('axe at 1440×900 and 390×844', () => {
       await scan('/profile › Edit account details');
       await page.getByRole('button', { name: 'Close', exact: true }).click();
 
-      await visitAndScan(s, '/activity-log');
-      await openRowAndScan(s, '/activity-log');
-
       await visitAndScan(s, '/messaging-topics');
       await openAndScan(s, '/messaging-topics', 'Create Topic');
+
+      await visitAndScan(s, '/activity-log');
+      await openRowAndScan(s, '/activity-log');
 
       for (const path of ['/no-such-page', '/terms-and-conditions']) {
         await visitAndScan(s, path);
