@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 import {
+  MESSAGING_TOPIC_MESSAGES,
   MESSAGING_TOPIC_SUCCESS,
   PREFERENCE_MESSAGES,
   PREFERENCE_SUCCESS,
 } from '@cricket/contracts';
-import { adminApi, signInByApi } from './helpers';
+import { adminApi, choose, expectChosen, signInByApi } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -69,4 +70,34 @@ test("the profile's Messaging section unsubscribes, asks why before resubscribin
   await expect(matchesByEmail).toBeChecked();
   await expect(history.getByRole('listitem')).toHaveCount(2);
   await expect(history.getByRole('listitem').first()).toContainText('Asked at the club desk');
+});
+
+test("a notification template's Purpose is an account message by default, or an active topic", async ({
+  page,
+  request,
+}) => {
+  const name = `Fixture news ${Date.now() % 1_000_000}`;
+  await signInByApi(page);
+  await page.goto('/notification-templates');
+  await page.getByRole('button', { name: 'Add Template' }).click();
+  const panel = page.getByRole('dialog', { name: 'Create Template' });
+  const purpose = panel.getByLabel(MESSAGING_TOPIC_MESSAGES.topicLabel);
+  await expectChosen(purpose, MESSAGING_TOPIC_MESSAGES.accountOption);
+  await panel.getByLabel('Template Name').fill(name);
+  await panel.getByLabel('Subject').fill('Fixtures this week');
+  await panel.getByLabel('Message').fill('Hello {{first_name}}, the fixtures are out.');
+  await choose(purpose, 'Match updates');
+  await panel.getByRole('button', { name: 'Create Template' }).click();
+  await expect(page.getByText('Template created successfully')).toBeVisible();
+
+  const api = await adminApi(request);
+  const topics = await api<{ data: { id: number; name: string }[] }>(
+    'GET',
+    '/api/messaging/topics?name=Match%20updates',
+  );
+  const templates = await api<{ data: { name: string; topic_id: number | null }[] }>(
+    'GET',
+    `/api/notifications/templates?name=${encodeURIComponent(name)}`,
+  );
+  expect(templates.data[0]!.topic_id).toBe(topics.data[0]!.id);
 });
