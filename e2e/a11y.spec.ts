@@ -456,6 +456,9 @@ test.describe('axe at 1440×900 and 390×844', () => {
       await scan('/profile › Edit account details');
       await page.getByRole('button', { name: 'Close', exact: true }).click();
 
+      await visitAndScan(s, '/messaging-topics');
+      await openAndScan(s, '/messaging-topics', 'Create Topic');
+
       await visitAndScan(s, '/activity-log');
       await openRowAndScan(s, '/activity-log');
 

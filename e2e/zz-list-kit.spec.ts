@@ -322,6 +322,30 @@ const SCREENS: Screen[] = [
     longName: (prefix) => pad(prefix, 100),
   },
   {
+    name: 'messaging topics',
+    listRequest: /\/api\/messaging\/topics\?/,
+    table: 'Messaging topics',
+    deleteLabel: /^Delete /,
+    deleteDialog: 'Delete Topic',
+    deleteRequest: /\/api\/messaging\/topics\/\d+$/,
+    async seed(api, prefix, count, longName) {
+      for (let i = 1; i <= count; i++)
+        await api('POST', '/api/messaging/topics', {
+          name: i === 1 && longName ? longName : `${prefix} ${i}`,
+        });
+      return { url: `/messaging-topics?name=${prefix}&limit=5` };
+    },
+    opener: (page) => page.getByRole('button', { name: 'Create Topic' }),
+    formTitle: 'Create Topic',
+    async fill(form, prefix) {
+      await form.getByLabel('Topic Name').fill(`${prefix} saved`);
+    },
+    saveLabel: 'Create Topic',
+    saveRequest: { method: 'POST', url: /\/api\/messaging\/topics$/ },
+    chunk: /topics-page-[\w-]+\.js$/,
+    longName: (prefix) => pad(prefix, 100),
+  },
+  {
     name: 'WhatsApp templates',
     listRequest: /\/api\/wa\/templates\?/,
     table: 'WhatsApp templates',

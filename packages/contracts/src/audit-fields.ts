@@ -57,6 +57,11 @@ export const AUDIT_FIELDS: Record<AuditEntityType, Fields> = {
     role_id: { label: 'Role', kind: 'id' },
     status: { label: 'Status', kind: 'status' },
     profile_picture: { label: 'Profile picture', kind: 'file' },
+    // A messaging preference change (issue 32): the topic, the channel, the state, why.
+    topic: 'Messaging topic',
+    channel: { label: 'Channel', kind: 'status' },
+    subscribed: 'Subscribed',
+    reason: 'Reason',
   },
   team: {
     logo_url: { label: 'Logo', kind: 'file' },
@@ -125,6 +130,12 @@ export const AUDIT_FIELDS: Record<AuditEntityType, Fields> = {
     subject: 'Subject',
     message: 'Message',
     status: { label: 'Status', kind: 'status' },
+  },
+  messaging_topic: {
+    name: 'Topic name',
+    description: 'Description',
+    default_subscribed: 'On for new users',
+    active: 'Active',
   },
   notification_send: {
     template_name: 'Template',

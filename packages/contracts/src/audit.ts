@@ -17,6 +17,7 @@ export const AUDIT_ENTITIES = {
   contact_message: 'Contact message',
   notification_template: 'Notification template',
   notification_send: 'Notification send',
+  messaging_topic: 'Messaging topic',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITIES) as [
@@ -44,6 +45,8 @@ export const AUDIT_ACTIONS = {
   submit: 'Submitted to WhatsApp',
   // An inbound STOP on WhatsApp, recorded with the actor 'WhatsApp' (issue 31).
   whatsapp_opt_out: 'Opted out of WhatsApp',
+  // An admin's change of a user's messaging preference (issue 32), recorded on the user.
+  preference_change: 'Messaging preference changed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -55,6 +55,20 @@ export const idValue = (message?: string) =>
 
 export const idParam = z.object({ id: idValue() });
 
+export const TEMPLATE_TOPIC_INVALID = 'Please choose an active topic or Account message';
+
+/**
+ * A template's purpose (issue 32): a messaging topic's id, or null for an account message
+ * (security, password, account changes: always delivered). A form's select sends '' for it.
+ */
+export const templateTopicId = z
+  .preprocess((v) => (v === '' ? null : v), idValue(TEMPLATE_TOPIC_INVALID).nullish())
+  .transform((v) => v ?? null)
+  .meta({
+    description:
+      'The messaging topic (`/api/messaging/topics`, active); null for an account message, always delivered',
+  });
+
 /** The longest path parameter the router reads; an id needs 10 characters. */
 export const MAX_PATH_PARAM_LENGTH = 100;
 /** The router's refusals of a path, before any route's own rules are read. */

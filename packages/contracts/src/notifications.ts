@@ -8,6 +8,7 @@ import {
   optionalText,
   pageOf,
   paginationQuery,
+  templateTopicId,
 } from './common.ts';
 import {
   TEMPLATE_VARIABLES_RULE,
@@ -192,6 +193,7 @@ export const notificationTemplateInput = z
       .max(NOTIFICATION_TEMPLATE_NAME_MAX, NOTIFICATION_MESSAGES.nameMax),
     type: z.enum(NOTIFICATION_TYPES).default('email'),
     status: z.enum(NOTIFICATION_TEMPLATE_STATUSES).default('draft'),
+    topic_id: templateTopicId,
     subject: subjectText,
     message: messageText,
   })
@@ -217,6 +219,8 @@ export const notificationTemplate = z.object({
   message: z.string(),
   type: z.enum(NOTIFICATION_TYPES),
   status: z.enum(NOTIFICATION_TEMPLATE_STATUSES),
+  /** Null: an account message. */
+  topic_id: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -99,6 +99,13 @@ export const MODULES = {
       delete: 'Delete WhatsApp template categories',
     },
   },
+  messaging: {
+    label: 'Messaging',
+    actions: {
+      view: 'View messaging topics and the messaging preferences of users',
+      manage: "Manage messaging topics and change a user's messaging preferences",
+    },
+  },
   media: { label: 'Media', actions: { upload: 'Upload pictures, logos and template media' } },
   audit: {
     label: 'Activity Log',

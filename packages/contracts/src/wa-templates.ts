@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idValue, optionalText, pagination, paginationQuery } from './common.ts';
+import { idValue, optionalText, pagination, paginationQuery, templateTopicId } from './common.ts';
 import {
   DOCUMENT_MIME_TYPES,
   IMAGE_MIME_TYPES,
@@ -201,6 +201,7 @@ export const waTemplateInput = z
       (v) => (v === '' || v === null ? undefined : v),
       idValue(WA_TEMPLATE_MESSAGES.categoryRequired).optional(),
     ),
+    topic_id: templateTopicId,
     type: z.enum(WA_TEMPLATE_TYPES, { error: WA_TEMPLATE_MESSAGES.type }).default('text'),
     template_language: z
       .enum(WA_LANGUAGES, { error: WA_TEMPLATE_MESSAGES.language })
@@ -276,6 +277,8 @@ export const waTemplate = z.object({
   _id: z.number().int(),
   name: z.string(),
   category: z.object({ _id: z.number().int(), name: z.string(), icon: z.string().nullable() }),
+  /** Null: an account message. */
+  topic_id: z.number().int().nullable(),
   type: z.enum(WA_TEMPLATE_TYPES),
   template_language: z.enum(WA_LANGUAGES),
   status: z.enum(WA_TEMPLATE_STATUSES),

@@ -7,6 +7,7 @@ import { emailTemplatesRoutes } from './email-templates/routes';
 import { healthRoutes } from './health/routes';
 import { matchesRoutes } from './matches/routes';
 import { mediaRoutes } from './media/routes';
+import { messagingRoutes } from './messaging/routes';
 import notificationsRoutes from './notifications/routes';
 import { rolesRoutes } from './roles/routes';
 import { teamsRoutes } from './teams/routes';
@@ -29,6 +30,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(waTemplatesRoutes);
   await app.register(emailTemplatesRoutes);
   await app.register(contactMessagesRoutes);
+  await app.register(messagingRoutes);
   await app.register(notificationsRoutes);
   await app.register(mediaRoutes, { uploadDir: app.config.uploadDir });
   await app.register(auditRoutes);

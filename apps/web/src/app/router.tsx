@@ -6,6 +6,7 @@ import { contactMessagesRoutes } from '@/features/contact-messages/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { emailTemplatesRoutes } from '@/features/email-templates/routes';
 import { matchesRoutes } from '@/features/matches/routes';
+import { messagingRoutes } from '@/features/messaging/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
 import { profileRoutes } from '@/features/profile/routes';
 import { rolesRoutes } from '@/features/roles/routes';
@@ -44,6 +45,7 @@ const shellRoutes: RouteObject[] = [
   ...contactMessagesRoutes,
   ...waTemplatesRoutes,
   ...waCategoriesRoutes,
+  ...messagingRoutes,
   ...linkTargetRoutes,
   {
     path: '*',

@@ -35,3 +35,10 @@ export const waTemplateKeys = {
   detail: (id: number) => ['wa-templates', 'detail', id] as const,
   connection: ['wa-templates', 'connection'] as const,
 };
+
+/** Messaging topics: the template forms' purpose select and the profiles' preferences read them. */
+export const messagingTopicKeys = {
+  all: ['messaging-topics'] as const,
+  list: (params: object) => ['messaging-topics', 'list', params] as const,
+  options: ['messaging-topics', 'options'] as const,
+};

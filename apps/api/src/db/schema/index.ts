@@ -4,6 +4,7 @@ export * from './auth';
 export * from './teams';
 export * from './media';
 export * from './matches';
+export * from './messaging';
 export * from './notifications';
 export * from './audit';
 export * from './wa-templates';

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { messagingTopics } from './messaging';
 import { users } from './users';
 import { waTemplates } from './wa-templates';
 
@@ -25,6 +26,8 @@ export const notificationTemplates = pgTable(
     message: text().notNull(),
     type: varchar({ length: 10 }).notNull().default('email'),
     status: varchar({ length: 10 }).notNull().default('draft'),
+    /** Its messaging topic; null for an account message (issue 32). A topic in use stays. */
+    topicId: integer().references(() => messagingTopics.id, { onDelete: 'restrict' }),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -133,7 +136,7 @@ export const messagingConsents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     channel: varchar({ length: 10 }).notNull(),
-    /** The messaging topic; null for all of them (no topics table yet: issue 32 adds it). */
+    /** The messaging topic (messaging_topics); null for all of them at once. */
     topicId: integer(),
     subscribed: boolean().notNull(),
     /** admin, preference_page, one_click, inbound_stop, import (CONSENT_SOURCES). */

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { messagingTopics } from './messaging';
 import { users } from './users';
 
 /** Spec §3 "WhatsApp template category". */
@@ -50,6 +51,8 @@ export const waTemplates = pgTable(
     categoryId: integer()
       .notNull()
       .references(() => waTemplateCategories.id, { onDelete: 'restrict' }),
+    /** Its messaging topic; null for an account message (issue 32). A topic in use stays. */
+    topicId: integer().references(() => messagingTopics.id, { onDelete: 'restrict' }),
     type: varchar({ length: 10 }).notNull(),
     templateLanguage: varchar({ length: 5 }).notNull().default('en_US'),
     status: varchar({ length: 10 }).notNull().default('draft'),

@@ -23,6 +23,7 @@ import {
   contactMessages,
   emailTemplates,
   media,
+  messagingTopics,
   notificationSends,
   notificationTemplates,
   roles,
@@ -74,6 +75,7 @@ const currentName = {
   contact_message: nameIn(contactMessages, contactMessages.subject),
   notification_template: nameIn(notificationTemplates, notificationTemplates.name),
   notification_send: nameIn(notificationSends, notificationSends.templateName),
+  messaging_topic: nameIn(messagingTopics, messagingTopics.name),
 } satisfies Record<AuditEntityType, SQL>;
 
 /**

@@ -11,6 +11,7 @@ import { notificationTemplates as templates } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
 import type { AuditWriter } from '../../plugins/audit';
+import { assertTemplateTopic } from '../../lib/consent';
 import { findByName } from '../../db/search';
 
 /** Notification templates: the list, the send form's picker, and their edits. */
@@ -25,10 +26,13 @@ function toTemplate(row: TemplateRow) {
     message: row.message,
     type: row.type as NotificationType,
     status: row.status as NotificationTemplateValues['status'],
+    topic_id: row.topicId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
+
+const toRow = ({ topic_id, ...v }: NotificationTemplateValues) => ({ ...v, topicId: topic_id });
 
 export async function listTemplates(
   db: Db,
@@ -95,9 +99,10 @@ export function createTemplate(
   audit: AuditWriter,
 ) {
   return db.transaction(async (tx) => {
+    await assertTemplateTopic(tx, v.topic_id);
     const [row] = await tx
       .insert(templates)
-      .values({ ...v, createdBy: userId })
+      .values({ ...toRow(v), createdBy: userId })
       .returning();
     const created = toTemplate(row!);
     await audit(tx, { entityId: created.id, action: 'create', after: created });
@@ -119,9 +124,10 @@ export function updateTemplate(
 ) {
   return db.transaction(async (tx) => {
     const before = await lockTemplate(tx, id);
+    await assertTemplateTopic(tx, v.topic_id, before.topic_id);
     const [row] = await tx
       .update(templates)
-      .set({ ...v, updatedAt: sql`now()` })
+      .set({ ...toRow(v), updatedAt: sql`now()` })
       .where(eq(templates.id, id))
       .returning();
     const after = toTemplate(row!);

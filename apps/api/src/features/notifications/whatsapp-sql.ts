@@ -1,13 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { optedOut } from '../../lib/consent';
 
 /**
- * Whether user `u` has opted out of WhatsApp: the latest consent row for the channel as a whole
- * (topic null) says not subscribed. Read at enqueue and again by the worker (decision 045).
+ * Whether user `u` has opted out of WhatsApp as a whole (an inbound STOP): the consent rule of
+ * lib/consent.ts for no topic. Read at enqueue and again by the worker (decision 045).
  */
-export const OPTED_OUT_OF_WHATSAPP = sql`coalesce((
-  select not mc.subscribed from messaging_consents mc
-  where mc.user_id = u.id and mc.channel = 'whatsapp' and mc.topic_id is null
-  order by mc.id desc limit 1), false)`;
+export const OPTED_OUT_OF_WHATSAPP = optedOut(sql`'whatsapp'`, sql`null::int`);
 
 /** Whether the WhatsApp template of a send (its `wa_template_id`) is paused by Meta. */
 export const templatePaused = (waTemplateId: SQL) =>

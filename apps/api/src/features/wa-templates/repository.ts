@@ -21,6 +21,7 @@ import {
   assertSameType,
   rethrowTemplateRefusal,
 } from './rules';
+import { assertTemplateTopic } from '../../lib/consent';
 import { findByName } from '../../db/search';
 
 const columns = {
@@ -42,6 +43,7 @@ function toTemplate({ template: t, categoryName, categoryIcon, creatorEmail }: J
     _id: t.id,
     name: t.name,
     category: { _id: t.categoryId, name: categoryName, icon: categoryIcon },
+    topic_id: t.topicId,
     type: t.type as WaTemplate['type'],
     template_language: t.templateLanguage as WaTemplate['template_language'],
     status: t.status as WaTemplate['status'],
@@ -107,6 +109,7 @@ async function lockTemplate(tx: Db, id: number) {
 const toRow = (v: WaTemplateValues) => ({
   name: v.name,
   categoryId: v.category,
+  topicId: v.topic_id,
   type: v.type,
   templateLanguage: v.template_language,
   status: v.status,
@@ -130,6 +133,7 @@ export function createTemplate(
     .transaction(async (tx) => {
       assertManualStatus(values.status);
       await assertCategory(tx, values.category);
+      await assertTemplateTopic(tx, values.topic_id);
       await assertMedia(tx, values);
       await assertNameFree(tx, values);
       const [row] = await tx
@@ -161,6 +165,7 @@ export function updateTemplate(
       const before = await getTemplate(tx, id);
       assertEditAllowed(before, values, whatsapp.connected);
       await assertCategory(tx, values.category);
+      await assertTemplateTopic(tx, values.topic_id, before.topic_id);
       await assertMedia(tx, values);
       await assertNameFree(tx, values, id);
       await tx

@@ -29,6 +29,7 @@ describe('visibleEntries', () => {
       'Settings:',
       'Role & Permissions',
       'Activity Log',
+      'Messaging topics',
     ]);
   });
 

@@ -7,6 +7,7 @@ import {
   LifeBuoy,
   Mail,
   Medal,
+  Megaphone,
   MessageCircle,
   MessagesSquare,
   Send,
@@ -94,6 +95,12 @@ export const NAV_ENTRIES: NavEntry[] = [
     items: [
       { label: 'Role & Permissions', to: '/roles', icon: ShieldCheck, permission: 'roles.view' },
       { label: 'Activity Log', to: '/activity-log', icon: History, permission: 'audit.view' },
+      {
+        label: 'Messaging topics',
+        to: '/messaging-topics',
+        icon: Megaphone,
+        permission: 'messaging.view',
+      },
     ],
   },
 ];

@@ -71,8 +71,9 @@ export function Select({
         className,
       )}
     >
-      {/* A form's placeholder names the choice to make and cannot be chosen back. */}
-      {(placeholder !== undefined || value === '') && (
+      {/* A form's placeholder names the choice to make and cannot be chosen back; an option
+          whose value is '' (an explicit 'none', such as an account message) stands in for it. */}
+      {(placeholder !== undefined || value === '') && !options.some((o) => o.value === '') && (
         <option value="" disabled={!emptyOption} hidden={!emptyOption}>
           {placeholder ?? ''}
         </option>

@@ -13,6 +13,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
+import { TopicField } from '@/components/topic-field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
@@ -34,6 +35,7 @@ function formValues(template: NotificationTemplate | null): NotificationTemplate
     name: template?.name ?? '',
     type: template?.type ?? 'email',
     status: template?.status ?? 'draft',
+    topic_id: template?.topic_id ? String(template.topic_id) : '',
     subject: template?.subject ?? '',
     message: template?.message ?? '',
   };
@@ -90,6 +92,7 @@ export function TemplateFormPanel({
         required
         rows={6}
       />
+      <TopicField form={form} name="topic_id" current={template?.topic_id} />
       <SelectField form={form} name="status" label="Status" options={STATUS_OPTIONS} />
     </FormDrawer>
   );

@@ -4,4 +4,5 @@ export const userKeys = {
   lists: ['users', 'list'] as const,
   list: (params: object) => ['users', 'list', params] as const,
   detail: (id: number) => ['users', 'detail', id] as const,
+  preferences: (id: number) => ['users', 'preferences', id] as const,
 };

@@ -15,6 +15,7 @@ import { ApiError, errorMessage } from '@/lib/http';
 import { useRecordId } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { useUser } from '../api/get-user';
+import { UserMessagingSection } from './user-messaging-section';
 import { UserStatusBadge } from './user-status-badge';
 
 const UserFormPanel = lazyPanel(
@@ -77,6 +78,7 @@ export function UserProfilePage() {
 
 function UserProfile({ user }: { user: User }) {
   const canUpdate = useCan('users.update');
+  const canViewMessaging = useCan('messaging.view');
   const panel = usePanelState<'edit' | 'set-password'>();
   const d = user.details;
   const name = fullName(d);
@@ -147,6 +149,7 @@ function UserProfile({ user }: { user: User }) {
             ))}
           </dl>
         </Card>
+        {canViewMessaging && <UserMessagingSection userId={user.id} className="lg:col-span-3" />}
         <RecordHistory entityType="user" entityId={user.id} className="lg:col-span-3" />
       </div>
 

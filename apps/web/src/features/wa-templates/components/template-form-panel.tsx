@@ -29,6 +29,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
 import { Button } from '@/components/ui/button';
+import { TopicField } from '@/components/topic-field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
@@ -77,6 +78,7 @@ function formValues(template: WaTemplate | null): TemplateForm {
   return {
     name: template?.name ?? '',
     category: template ? String(template.category._id) : '',
+    topic_id: template?.topic_id ? String(template.topic_id) : '',
     type: template?.type ?? 'text',
     template_language: template?.template_language ?? 'en_US',
     status: template?.status ?? 'draft',
@@ -323,6 +325,7 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
               hint={locked ? WA_WHATSAPP_TEXTS.statusLocked : undefined}
             />
           </div>
+          <TopicField form={form} name="topic_id" current={template?.topic_id} />
           <SelectField
             form={form}
             name="whatsapp_category"

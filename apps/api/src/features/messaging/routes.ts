@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  envelope,
+  idParam,
+  messageOnly,
+  messagingTopicData,
+  messagingTopicInput,
+  messagingTopicParams,
+  messagingTopicsPage,
+  messagingTopicsQuery,
+  MESSAGING_TOPIC_SUCCESS,
+  preferenceInput,
+  preferencesData,
+  PREFERENCE_SUCCESS,
+} from '@cricket/contracts';
+import { ok, pageData } from '../../lib/envelope';
+import { auditOf } from '../../plugins/audit';
+import { setPreference, userPreferences } from './preferences-repository';
+import { createTopic, deleteTopic, listTopics, updateTopic } from './topics-repository';
+
+/** Issue 32: messaging topics, and each user's preferences for them per channel. */
+export async function messagingRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/messaging/topics', {
+    config: { access: 'messaging.view' },
+    schema: {
+      tags: ['messaging'],
+      summary: 'Messaging topics, active first, filtered by name and whether active',
+      querystring: messagingTopicsQuery,
+      response: { 200: envelope(messagingTopicsPage) },
+    },
+    handler: async (request) => {
+      const q = request.query;
+      return ok(MESSAGING_TOPIC_SUCCESS.listed, pageData(q, await listTopics(app.db, q)));
+    },
+  });
+
+  r.post('/api/messaging/topics', {
+    config: { access: 'messaging.manage', audit: { entity: 'messaging_topic' } },
+    schema: {
+      tags: ['messaging'],
+      summary: 'Create a messaging topic',
+      body: messagingTopicInput,
+      response: { 201: envelope(messagingTopicData) },
+    },
+    handler: async (request, reply) => {
+      const topic = await createTopic(app.db, request.body, auditOf(request));
+      return reply.status(201).send(ok(MESSAGING_TOPIC_SUCCESS.created, { topic }));
+    },
+  });
+
+  r.put('/api/messaging/topics/:id', {
+    config: { access: 'messaging.manage', audit: { entity: 'messaging_topic' } },
+    schema: {
+      tags: ['messaging'],
+      summary: 'Update a messaging topic',
+      params: messagingTopicParams,
+      body: messagingTopicInput,
+      response: { 200: envelope(messagingTopicData) },
+    },
+    handler: async (request) => {
+      const topic = await updateTopic(app.db, request.params.id, request.body, auditOf(request));
+      return ok(MESSAGING_TOPIC_SUCCESS.updated, { topic });
+    },
+  });
+
+  r.delete('/api/messaging/topics/:id', {
+    config: { access: 'messaging.manage', audit: { entity: 'messaging_topic' } },
+    schema: {
+      tags: ['messaging'],
+      summary: 'Delete a messaging topic no template names (409 otherwise)',
+      params: messagingTopicParams,
+      response: { 200: messageOnly },
+    },
+    handler: async (request) => {
+      await deleteTopic(app.db, request.params.id, auditOf(request));
+      return ok(MESSAGING_TOPIC_SUCCESS.deleted);
+    },
+  });
+
+  r.get('/api/users/:id/preferences', {
+    config: { access: 'messaging.view' },
+    schema: {
+      tags: ['messaging'],
+      summary:
+        "A user's messaging preferences: each active topic on each channel, and their consent history",
+      description:
+        'A preference is decided by the newest consent row for that topic or for every topic at once (an inbound STOP) on that channel; with none, by the topic default (`source` null).',
+      params: idParam,
+      response: { 200: envelope(preferencesData) },
+    },
+    handler: async (request) =>
+      ok(PREFERENCE_SUCCESS.listed, await userPreferences(app.db, request.params.id)),
+  });
+
+  r.put('/api/users/:id/preferences', {
+    config: { access: 'messaging.manage', audit: { entity: 'user' } },
+    schema: {
+      tags: ['messaging'],
+      summary: "Change a user's preference for one topic on one channel",
+      description:
+        'Appends a consent row with the source `admin`; the history is kept. Resubscribing needs a `reason`.',
+      params: idParam,
+      body: preferenceInput,
+      response: { 200: envelope(preferencesData) },
+    },
+    handler: async (request) =>
+      ok(
+        PREFERENCE_SUCCESS.updated,
+        await setPreference(app.db, request.params.id, request.body, auditOf(request)),
+      ),
+  });
+}

@@ -1,0 +1,65 @@
+import type { MessagingTopic, MessagingTopicValues, Pagination } from '@cricket/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/http';
+import { messagingTopicKeys } from './keys';
+
+export interface TopicsParams {
+  page: number;
+  limit: number;
+  name?: string;
+  active?: string;
+}
+
+/** GET /messaging/topics */
+async function getTopics(params: TopicsParams, signal?: AbortSignal) {
+  const body = await request<{ data: MessagingTopic[]; pagination: Pagination }>(
+    '/messaging/topics',
+    {
+      query: { ...params },
+      signal,
+    },
+  );
+  return body.data;
+}
+
+export const topicsQuery = (params: TopicsParams) =>
+  queryOptions({
+    queryKey: messagingTopicKeys.list(params),
+    queryFn: ({ signal }) => getTopics(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** POST /messaging/topics */
+async function createTopic(values: MessagingTopicValues) {
+  const body = await request<{ topic: MessagingTopic }>('/messaging/topics', {
+    method: 'POST',
+    body: values,
+  });
+  return body.data.topic;
+}
+
+/** PUT /messaging/topics/{id} */
+async function updateTopic({ id, values }: { id: number; values: MessagingTopicValues }) {
+  const body = await request<{ topic: MessagingTopic }>(`/messaging/topics/${id}`, {
+    method: 'PUT',
+    body: values,
+  });
+  return body.data.topic;
+}
+
+/** DELETE /messaging/topics/{id} */
+async function deleteTopic(id: number) {
+  await request<undefined>(`/messaging/topics/${id}`, { method: 'DELETE' });
+}
+
+function useTopicMutation<A, R>(fn: (arg: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingTopicKeys.all }),
+  });
+}
+
+export const useCreateTopic = () => useTopicMutation(createTopic);
+export const useUpdateTopic = () => useTopicMutation(updateTopic);
+export const useDeleteTopic = () => useTopicMutation(deleteTopic);
