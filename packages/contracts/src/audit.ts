@@ -17,6 +17,7 @@ export const AUDIT_ENTITIES = {
   contact_message: 'Contact message',
   notification_template: 'Notification template',
   notification_send: 'Notification send',
+  messaging_suppression: 'Suppressed address',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITIES) as [
@@ -44,6 +45,8 @@ export const AUDIT_ACTIONS = {
   submit: 'Submitted to WhatsApp',
   // An inbound STOP on WhatsApp, recorded with the actor 'WhatsApp' (issue 31).
   whatsapp_opt_out: 'Opted out of WhatsApp',
+  // A suppressed address released by an administrator, with the reason they gave (issue 32).
+  suppression_remove: 'Removed from suppression',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -29,3 +29,4 @@ export * from './account.ts';
 export * from './idempotency.ts';
 export * from './provider-errors.ts';
 export * from './search.ts';
+export * from './suppressions.ts';

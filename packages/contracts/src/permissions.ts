@@ -99,6 +99,13 @@ export const MODULES = {
       delete: 'Delete WhatsApp template categories',
     },
   },
+  messaging: {
+    label: 'Messaging',
+    actions: {
+      view: 'View messaging settings and the suppression list',
+      manage: 'Manage messaging settings and add or remove suppressed addresses',
+    },
+  },
   media: { label: 'Media', actions: { upload: 'Upload pictures, logos and template media' } },
   audit: {
     label: 'Activity Log',

@@ -9,6 +9,7 @@ import { matchesRoutes } from './matches/routes';
 import { mediaRoutes } from './media/routes';
 import notificationsRoutes from './notifications/routes';
 import { rolesRoutes } from './roles/routes';
+import { suppressionsRoutes } from './suppressions/routes';
 import { teamsRoutes } from './teams/routes';
 import { accountRoutes } from './users/account-routes';
 import { usersRoutes } from './users/routes';
@@ -30,6 +31,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(emailTemplatesRoutes);
   await app.register(contactMessagesRoutes);
   await app.register(notificationsRoutes);
+  await app.register(suppressionsRoutes);
   await app.register(mediaRoutes, { uploadDir: app.config.uploadDir });
   await app.register(auditRoutes);
 }

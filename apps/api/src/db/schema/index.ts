@@ -11,3 +11,4 @@ export * from './email-templates';
 export * from './contact-messages';
 export * from './idempotency';
 export * from './retention';
+export * from './suppressions';

@@ -23,6 +23,7 @@ import {
   contactMessages,
   emailTemplates,
   media,
+  messagingSuppressions,
   notificationSends,
   notificationTemplates,
   roles,
@@ -74,6 +75,7 @@ const currentName = {
   contact_message: nameIn(contactMessages, contactMessages.subject),
   notification_template: nameIn(notificationTemplates, notificationTemplates.name),
   notification_send: nameIn(notificationSends, notificationSends.templateName),
+  messaging_suppression: nameIn(messagingSuppressions, messagingSuppressions.address),
 } satisfies Record<AuditEntityType, SQL>;
 
 /**
