@@ -113,7 +113,11 @@ export const suppressionInput = z
       .string({ error: SUPPRESSION_MESSAGES.addressRequired })
       .trim()
       .min(1, SUPPRESSION_MESSAGES.addressRequired)
-      .max(SUPPRESSION_ADDRESS_MAX, SUPPRESSION_MESSAGES.addressMax),
+      .max(SUPPRESSION_ADDRESS_MAX, SUPPRESSION_MESSAGES.addressMax)
+      .meta({
+        description:
+          'Email: an email address, stored lower-cased. SMS and WhatsApp: a phone number with its country code (+14155550123); spaces, dots, dashes and brackets are dropped and a leading 00 becomes +. Push: user:<id>.',
+      }),
     reason: note,
   })
   .superRefine((v, ctx) => {
@@ -158,6 +162,7 @@ export const suppression = z.object({
 export type Suppression = z.infer<typeof suppression>;
 
 export const suppressionsPage = z.object({ suppressions: z.array(suppression), pagination });
+export type SuppressionsPage = z.infer<typeof suppressionsPage>;
 
 /**
  * `POST /api/webhooks/email-events`: a mail provider's bounce or complaint, in this product's

@@ -9,6 +9,7 @@ import { matchesRoutes } from '@/features/matches/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
 import { profileRoutes } from '@/features/profile/routes';
 import { rolesRoutes } from '@/features/roles/routes';
+import { suppressionsRoutes } from '@/features/suppressions/routes';
 import { teamsRoutes } from '@/features/teams/routes';
 import { usersRoutes } from '@/features/users/routes';
 import { waCategoriesRoutes } from '@/features/wa-categories/routes';
@@ -41,6 +42,7 @@ const shellRoutes: RouteObject[] = [
   ...auditRoutes,
   ...emailTemplatesRoutes,
   ...notificationsRoutes,
+  ...suppressionsRoutes,
   ...contactMessagesRoutes,
   ...waTemplatesRoutes,
   ...waCategoriesRoutes,
