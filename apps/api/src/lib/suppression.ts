@@ -121,7 +121,7 @@ const HARD_BOUNCE = /^5[0-9]{2}(?![ -]?5\.[3-7]\.)/;
 export async function captureFailure(
   db: Db,
   d: { channel: SendChannel; address: string; messageId: string },
-  failure: MailDeliveryError,
+  failure: Pick<MailDeliveryError, 'message' | 'kind' | 'responseCode'>,
 ) {
   const code = failure.responseCode;
   if (d.channel === 'email' && code !== undefined && code >= 500 && code < 600) {
