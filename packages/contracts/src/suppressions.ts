@@ -81,7 +81,8 @@ export const suppressionsQuery = paginationQuery.extend({
   reason: filterEnum(SUPPRESSION_REASONS, SUPPRESSION_MESSAGES.reason),
   state: filterEnum(SUPPRESSION_STATES, SUPPRESSION_MESSAGES.state),
 });
-export type SuppressionsQuery = z.input<typeof suppressionsQuery>;
+/** The list's page and filters, as the API reads them and the screen asks for them. */
+export type SuppressionsFilter = z.output<typeof suppressionsQuery>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** E.164: how SMS and WhatsApp numbers are suppressed (whatsapp_number() writes the same form). */

@@ -4,7 +4,7 @@ import {
   SUPPRESSION_MESSAGES,
   type Suppression,
   type SuppressionReason,
-  type SuppressionState,
+  type SuppressionsFilter,
   type SuppressionValues,
   type SendChannel,
 } from '@cricket/contracts';
@@ -77,17 +77,7 @@ const select = (db: Db, cols: typeof columns | ReturnType<typeof withTotal<typeo
     .leftJoin(remover, eq(remover.id, t.removedBy));
 
 /** Newest first, by channel, reason, state and part of the address. */
-export async function listSuppressions(
-  db: Db,
-  q: {
-    page: number;
-    limit: number;
-    channel?: SendChannel;
-    address?: string;
-    reason?: SuppressionReason;
-    state?: SuppressionState;
-  },
-) {
+export async function listSuppressions(db: Db, q: SuppressionsFilter) {
   const filters: SQL[] = [];
   if (q.channel) filters.push(eq(t.channel, q.channel));
   if (q.reason) filters.push(eq(t.reason, q.reason));

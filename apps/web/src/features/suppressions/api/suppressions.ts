@@ -1,26 +1,15 @@
 import type {
-  SendChannel,
   Suppression,
-  SuppressionReason,
-  SuppressionState,
   SuppressionValues,
+  SuppressionsFilter,
   SuppressionsPage,
 } from '@cricket/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import { suppressionKeys } from './keys';
 
-export interface SuppressionsParams {
-  page: number;
-  limit: number;
-  channel?: SendChannel;
-  address?: string;
-  reason?: SuppressionReason;
-  state?: SuppressionState;
-}
-
 /** GET /messaging/suppressions: `suppressions` and `pagination`, newest first. */
-export async function getSuppressions(params: SuppressionsParams, signal?: AbortSignal) {
+export async function getSuppressions(params: SuppressionsFilter, signal?: AbortSignal) {
   const body = await request<SuppressionsPage>('/messaging/suppressions', {
     query: { ...params },
     signal,
@@ -28,7 +17,7 @@ export async function getSuppressions(params: SuppressionsParams, signal?: Abort
   return body.data;
 }
 
-export const suppressionsQuery = (params: SuppressionsParams) =>
+export const suppressionsQuery = (params: SuppressionsFilter) =>
   queryOptions({
     queryKey: suppressionKeys.list(params),
     queryFn: ({ signal }) => getSuppressions(params, signal),
