@@ -404,6 +404,9 @@ test.describe('axe at 1440×900 and 390×844', () => {
       await openAndScan(s, '/email-templates', 'Add Template');
       await openRowAndScan(s, '/email-templates');
 
+      await visitAndScan(s, '/suppressions');
+      await openAndScan(s, '/suppressions', 'Suppress Address');
+
       await visitAndScan(s, '/support');
       await firstRow(page).click();
       const message = page.getByRole('dialog');

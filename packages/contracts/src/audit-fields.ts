@@ -148,4 +148,12 @@ export const AUDIT_FIELDS: Record<AuditEntityType, Fields> = {
     scheduled_at: 'Scheduled for',
     status: { label: 'Status', kind: 'status' },
   },
+  messaging_suppression: {
+    channel: { label: 'Channel', kind: 'status' },
+    address: 'Address',
+    reason: { label: 'Reason', kind: 'status' },
+    detail: 'Detail',
+    active: 'Active',
+    removal_reason: 'Removal reason',
+  },
 };

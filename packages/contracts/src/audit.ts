@@ -18,6 +18,7 @@ export const AUDIT_ENTITIES = {
   notification_template: 'Notification template',
   notification_send: 'Notification send',
   messaging_topic: 'Messaging topic',
+  messaging_suppression: 'Suppressed address',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITIES) as [
@@ -47,6 +48,8 @@ export const AUDIT_ACTIONS = {
   whatsapp_opt_out: 'Opted out of WhatsApp',
   // An admin's change of a user's messaging preference (issue 32), recorded on the user.
   preference_change: 'Messaging preference changed',
+  // A suppressed address released by an administrator, with the reason they gave (issue 32).
+  suppression_remove: 'Removed from suppression',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -30,3 +30,4 @@ export * from './idempotency.ts';
 export * from './provider-errors.ts';
 export * from './search.ts';
 export * from './messaging.ts';
+export * from './suppressions.ts';

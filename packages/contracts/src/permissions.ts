@@ -102,8 +102,9 @@ export const MODULES = {
   messaging: {
     label: 'Messaging',
     actions: {
-      view: 'View messaging topics and the messaging preferences of users',
-      manage: "Manage messaging topics and change a user's messaging preferences",
+      view: "View messaging topics, users' messaging preferences and the suppression list",
+      manage:
+        "Manage messaging topics, change a user's messaging preferences, add or remove suppressed addresses",
     },
   },
   media: { label: 'Media', actions: { upload: 'Upload pictures, logos and template media' } },

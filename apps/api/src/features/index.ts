@@ -10,6 +10,7 @@ import { mediaRoutes } from './media/routes';
 import { messagingRoutes } from './messaging/routes';
 import notificationsRoutes from './notifications/routes';
 import { rolesRoutes } from './roles/routes';
+import { suppressionsRoutes } from './suppressions/routes';
 import { teamsRoutes } from './teams/routes';
 import { accountRoutes } from './users/account-routes';
 import { usersRoutes } from './users/routes';
@@ -32,6 +33,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(contactMessagesRoutes);
   await app.register(messagingRoutes);
   await app.register(notificationsRoutes);
+  await app.register(suppressionsRoutes);
   await app.register(mediaRoutes, { uploadDir: app.config.uploadDir });
   await app.register(auditRoutes);
 }

@@ -74,6 +74,7 @@ describe('the OpenAPI document', () => {
         'options /api/contact',
         'post /api/contact',
         'post /api/user/login',
+        'post /api/webhooks/email-events',
         'post /api/webhooks/whatsapp',
       ].filter((name) => name in Object.fromEntries(operations().map((o) => [o.name, 1]))),
     );
@@ -92,10 +93,11 @@ describe('the OpenAPI document', () => {
   });
 
   it('offers an Idempotency-Key on every POST but those that declare why not, with its 409, 412 and 422 answers', () => {
-    // Sign-in (its answer is a token), Meta's webhook (Meta sends no key) and the sync with
-    // Meta (a repeat changes nothing) say why in `config.idempotency`.
+    // Sign-in (its answer is a token), Meta's and the mail provider's webhooks (they send no
+    // key) and the sync with Meta (a repeat changes nothing) say why in `config.idempotency`.
     const keyless = new Set([
       'post /api/user/login',
+      'post /api/webhooks/email-events',
       'post /api/webhooks/whatsapp',
       'post /api/wa/templates/sync',
     ]);

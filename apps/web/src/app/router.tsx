@@ -10,6 +10,7 @@ import { messagingRoutes } from '@/features/messaging/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
 import { profileRoutes } from '@/features/profile/routes';
 import { rolesRoutes } from '@/features/roles/routes';
+import { suppressionsRoutes } from '@/features/suppressions/routes';
 import { teamsRoutes } from '@/features/teams/routes';
 import { usersRoutes } from '@/features/users/routes';
 import { waCategoriesRoutes } from '@/features/wa-categories/routes';
@@ -42,6 +43,7 @@ const shellRoutes: RouteObject[] = [
   ...auditRoutes,
   ...emailTemplatesRoutes,
   ...notificationsRoutes,
+  ...suppressionsRoutes,
   ...contactMessagesRoutes,
   ...waTemplatesRoutes,
   ...waCategoriesRoutes,

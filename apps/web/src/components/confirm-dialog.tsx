@@ -25,6 +25,9 @@ interface ConfirmDeleteOptions<Row> {
   failureText: string;
   /** False disables Confirm (the row may not be deleted); say why in the description. */
   allowed?: (row: Row) => boolean;
+  /** Asked with the confirmation, under the description: a removal's reason. */
+  details?: (row: Row) => ReactNode;
+  confirmLabel?: string;
 }
 
 /**
@@ -39,6 +42,8 @@ export function useConfirmDelete<Row>({
   successText,
   failureText,
   allowed = () => true,
+  details,
+  confirmLabel,
 }: ConfirmDeleteOptions<Row>) {
   const [target, setTarget] = useState<Row | null>(null);
   // After a delete the row and its button are on their way out: focus goes to the page.
@@ -65,6 +70,8 @@ export function useConfirmDelete<Row>({
       onOpenChange={(open) => !open && setTarget(null)}
       title={title}
       description={target === null ? '' : description(target)}
+      details={target === null ? undefined : details?.(target)}
+      confirmLabel={confirmLabel}
       onConfirm={confirm}
       busy={flight.busy}
       confirmDisabled={target !== null && !allowed(target)}

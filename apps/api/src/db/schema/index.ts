@@ -12,3 +12,4 @@ export * from './email-templates';
 export * from './contact-messages';
 export * from './idempotency';
 export * from './retention';
+export * from './suppressions';

@@ -24,6 +24,7 @@ import {
   emailTemplates,
   media,
   messagingTopics,
+  messagingSuppressions,
   notificationSends,
   notificationTemplates,
   roles,
@@ -76,6 +77,7 @@ const currentName = {
   notification_template: nameIn(notificationTemplates, notificationTemplates.name),
   notification_send: nameIn(notificationSends, notificationSends.templateName),
   messaging_topic: nameIn(messagingTopics, messagingTopics.name),
+  messaging_suppression: nameIn(messagingSuppressions, messagingSuppressions.address),
 } satisfies Record<AuditEntityType, SQL>;
 
 /**

@@ -381,11 +381,19 @@ describe('sending email through a real SMTP server', () => {
       expect(d).toMatchObject({ status: 'failed', attempts: 1 });
       expect(d.last_error).toContain('Mailbox unavailable');
     }
+    // Each hard bounce suppressed its address (issue 32); the next tests send to them again.
+    const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+      t.db,
+      sql`with d as (delete from messaging_suppressions where reason = 'hard_bounce' returning 1)
+          select count(*)::int as n from d`,
+    );
+    expect(n).toBe(3);
   });
 
   it('ends with failures counted, and retry-failed re-sends only the failed ones', async () => {
+    // A refusal of the message, not of the address: a 550 would suppress Ravi (issue 32).
     answer = ({ to }) =>
-      to[0]!.startsWith('ravi') ? { code: 550, message: 'No such user' } : undefined;
+      to[0]!.startsWith('ravi') ? { code: 554, message: '5.7.1 Rejected by policy' } : undefined;
     const tpl = await template();
     const s = await send({
       template_id: tpl.id,

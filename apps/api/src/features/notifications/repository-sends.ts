@@ -13,6 +13,7 @@ import { queryRows, type Db } from '../../db/client';
 import { selectListPage, withCount } from '../../db/page';
 import { notificationSends as sends, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
+import { suppressedReason } from '../../lib/suppression';
 import type { AuditWriter } from '../../plugins/audit';
 import { finishSends } from './outcome';
 import { OPTED_OUT_OF_WHATSAPP, templatePaused } from './whatsapp-sql';
@@ -96,7 +97,8 @@ export async function createSend(
           ? sql`u.status = ${ACTIVE_RECIPIENT_STATUS}`
           : sql`true`;
     const address = addressOf(content.channel);
-    // Decided once here, and checked again by the worker before it sends (decision 045).
+    // Decided once here (opted out, suppressed), and checked again by the worker before it
+    // sends (decision 045).
     const optedOut = content.channel === 'whatsapp' ? OPTED_OUT_OF_WHATSAPP : sql`false`;
     const due = v.scheduled_at ? sql`${v.scheduled_at}::timestamptz` : sql`now()`;
     const inserted = await queryRows<{ n: number }>(
@@ -106,12 +108,18 @@ export async function createSend(
           (send_id, user_id, recipient_name, address, status, last_error, next_attempt_at)
         select ${sendId}, u.id,
           left(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), 101),
-          ${address},
-          case when ${address} is null or ${optedOut} then 'skipped' else 'queued' end,
-          case when ${address} is null then ${noAddressReason(content.channel)}
-            when ${optedOut} then ${DELIVERY_REASONS.optedOut} end,
+          a.address,
+          case when a.address is null or ${optedOut} or a.suppressed is not null
+            then 'skipped' else 'queued' end,
+          case when a.address is null then ${noAddressReason(content.channel)}
+            when ${optedOut} then ${DELIVERY_REASONS.optedOut} else a.suppressed end,
           ${due}
-        from users u where ${who}
+        from users u
+        cross join lateral (
+          select x.address, ${suppressedReason(sql`${content.channel}::text`, sql`x.address`)} as suppressed
+          from (select ${address} as address) x
+        ) a
+        where ${who}
         on conflict (send_id, user_id) do nothing
         returning 1
       ) select count(*)::int as n from added`,

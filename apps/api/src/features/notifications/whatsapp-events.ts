@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { isWhatsAppStop } from '@cricket/contracts';
 import { queryRows, type Db } from '../../db/client';
+import { captureFailure } from '../../lib/suppression';
 import { auditBySystem } from '../../plugins/audit';
 import type { WebhookChange } from '../../plugins/whatsapp-webhook';
 import { finishSends } from './outcome';
@@ -74,13 +75,23 @@ async function applyStatus(db: Db, s: MetaStatus) {
           returning send_id`,
     );
   } else if (status === 'failed') {
-    changed = await queryRows(
+    const failure = failureOf(s.errors);
+    const failed = await queryRows<{ send_id: number; address: string | null }>(
       db,
       sql`update notification_deliveries set
-            status = 'failed', last_error = ${failureOf(s.errors)}, updated_at = now()
+            status = 'failed', last_error = ${failure}, updated_at = now()
           where provider_message_id = ${wamid} and status in ('sent', 'delivered')
-          returning send_id`,
+          returning send_id, address`,
     );
+    changed = failed;
+    // Meta may report 131026 only after accepting the message: the number is suppressed the same.
+    for (const { address } of failed)
+      if (address)
+        await captureFailure(
+          db,
+          { channel: 'whatsapp', address, messageId: wamid },
+          { message: failure, kind: 'permanent' },
+        );
     await finishSends(db, [...new Set(changed.map((r) => r.send_id))], { revise: true });
   }
   if (changed.length > 0) return;

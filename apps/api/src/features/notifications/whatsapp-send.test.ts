@@ -320,6 +320,16 @@ describe('POST /api/wa/templates/{id}/send', () => {
 
     const after = (await details(sendId, 'limit=1')).send;
     expect(after.counts).toMatchObject({ sent: USERS - 2, delivered: 3, read: 2, failed: 2 });
+
+    // Both 131026 numbers are suppressed on WhatsApp: Meta's answer and its later report.
+    const suppressed = await queryRows<{ address: string; reason: string }>(
+      t.db,
+      sql`select address, reason from messaging_suppressions where channel = 'whatsapp' order by id`,
+    );
+    expect(suppressed).toEqual([
+      { address: phoneOf(500), reason: 'whatsapp_undeliverable' },
+      { address: phoneOf(4), reason: 'whatsapp_undeliverable' },
+    ]);
   }, 300_000);
 
   it('opts out a player who replies STOP, once, and later sends skip them', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DELIVERY_REASONS, renderTemplate, type SendChannel } from '@cricket/contracts';
 import { queryRows, type Db } from '../../db/client';
 import { classifyMailError, type MailDeliveryError } from '../../lib/mail';
+import { captureFailure, suppressedReason } from '../../lib/suppression';
 import { finishSends, startSends } from './outcome';
 import { OPTED_OUT_OF_WHATSAPP, TEMPLATE_PAUSED } from './whatsapp-sql';
 import type { OutgoingMessage, Transports } from '../../lib/channel-transports';
@@ -55,6 +56,8 @@ interface Claimed {
   wa_components: unknown[] | null;
   /** WhatsApp: the user opted out after the send was queued (re-checked here, decision 045). */
   opted_out: boolean;
+  /** The address was suppressed after the send was queued: the skipped reason (issue 32). */
+  suppressed: string | null;
   first_name: string | null;
   last_name: string | null;
   email: string | null;
@@ -173,6 +176,7 @@ export function createDeliveryWorker(options: {
             s.channel, s.subject, s.message, s.status as send_status,
             s.template_name, s.wa_language, s.wa_components,
             (s.channel = 'whatsapp' and ${OPTED_OUT_OF_WHATSAPP}) as opted_out,
+            ${suppressedReason(sql`s.channel`, sql`c.address`)} as suppressed,
             u.first_name, u.last_name, u.email, u.phone_number
           from claimed c
           join notification_sends s on s.id = c.send_id
@@ -261,6 +265,7 @@ export function createDeliveryWorker(options: {
       phone_number: d.phone_number,
     };
     if (d.opted_out) return record(d.id, { status: 'skipped', reason: DELIVERY_REASONS.optedOut });
+    if (d.suppressed) return record(d.id, { status: 'skipped', reason: d.suppressed });
     const components =
       d.channel === 'whatsapp' ? fillParameters(d.wa_components ?? [], values) : null;
     if (components?.empty)
@@ -286,6 +291,14 @@ export function createDeliveryWorker(options: {
       result = await transport.send(message);
     } catch (err) {
       const failure: MailDeliveryError = classifyMailError(err);
+      // What the failure says about the address is kept even when its outcome is retried.
+      await captureFailure(
+        db,
+        { channel: d.channel, address: d.address, messageId: message.key },
+        failure,
+      ).catch((e: unknown) =>
+        options.log?.error({ err: e, delivery: d.id }, 'bounce not recorded'),
+      );
       if (failure.kind === 'rate-limited') {
         batch.slowDown = true;
         pauseMs = Math.min(MAX_PAUSE_MS, Math.max(s.retryBaseMs, pauseMs * 2));

@@ -25,6 +25,7 @@ describe('visibleEntries', () => {
       'Send Notification',
       'Sent Notifications',
       'Email Templates',
+      'Suppressions',
       'Support',
       'Settings:',
       'Role & Permissions',

@@ -1,5 +1,6 @@
 import type { PermissionName } from '@cricket/contracts';
 import {
+  Ban,
   BellRing,
   FileText,
   History,
@@ -86,6 +87,7 @@ export const NAV_ENTRIES: NavEntry[] = [
         icon: Mail,
         permission: 'email_templates.view',
       },
+      { label: 'Suppressions', to: '/suppressions', icon: Ban, permission: 'messaging.view' },
     ],
   },
   { label: 'Support', to: '/support', icon: LifeBuoy, permission: 'contact_messages.view' },
