@@ -322,6 +322,8 @@ function seedOf(name: string) {
 const tallies: { name: string; cases: number; valid: number; statuses: Record<number, number> }[] =
   [];
 
+// Once per run, not per database: on PostgreSQL when TEST_DATABASE_URL is set (CI), else on
+// PGlite; in the other project this suite is skipped (RUNS_HERE), the same cases twice add nothing.
 describe.runIf(Boolean(fuzz))('the API against its OpenAPI document', () => {
   if (!fuzz) return;
   const { t, doc, ajv, token: adminToken, admin } = fuzz;
