@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
 import type { SendChannel } from '@cricket/contracts';
+import { signBody } from './signed-body';
 import { MailDeliveryError, type MailTransport } from './mail';
 import type { SendPace } from './send-pace';
 import { GraphApiError, type GraphClient } from './whatsapp-graph';
@@ -51,10 +51,6 @@ export function emailTransport(mail: MailTransport, mailFrom: string): ChannelTr
   };
 }
 
-/** `X-Signature: sha256=<hex>`: HMAC-SHA256 of the raw body with the shared secret. */
-export const signWebhookBody = (secret: string, body: string) =>
-  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-
 /**
  * SMS and push through the operator's HTTP endpoint. Body (JSON):
  * `{ id, channel, to, user_id, send_id, subject, message }`; headers `Idempotency-Key: <id>`
@@ -84,7 +80,7 @@ export function webhookTransport(
           headers: {
             'content-type': 'application/json',
             'idempotency-key': m.key,
-            'x-signature': signWebhookBody(secret, body),
+            'x-signature': signBody(secret, body),
           },
           body,
           signal: AbortSignal.timeout(timeoutMs),

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { WhatsAppConfig } from '../config';
 
 /**
@@ -156,21 +155,4 @@ export function createGraphClient(config: WhatsAppConfig, timeoutMs = 15_000): G
       }
     },
   };
-}
-
-/** `X-Hub-Signature-256: sha256=<hex>`: HMAC-SHA256 of the raw body with the app secret. */
-export function hubSignature(appSecret: string, rawBody: Uint8Array | string) {
-  return `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
-}
-
-/** Whether a webhook call carries the signature of exactly these bytes, compared in constant time. */
-export function validHubSignature(
-  appSecret: string,
-  rawBody: Uint8Array,
-  header: string | string[] | undefined,
-) {
-  if (typeof header !== 'string') return false;
-  const expected = Buffer.from(hubSignature(appSecret, rawBody));
-  const given = Buffer.from(header.trim().toLowerCase());
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGraphClient, GraphApiError, hubSignature } from '../lib/whatsapp-graph';
+import { signBody } from '../lib/signed-body';
+import { createGraphClient, GraphApiError } from '../lib/whatsapp-graph';
 import {
   META_ERRORS,
   signedWebhook,
@@ -65,7 +66,7 @@ describe('POST /api/webhooks/whatsapp (signatures)', () => {
       (
         await post({
           'content-type': 'application/json',
-          'x-hub-signature-256': hubSignature('other', payload),
+          'x-hub-signature-256': signBody('other', payload),
         })
       ).statusCode,
     ).toBe(401);
@@ -76,7 +77,7 @@ describe('POST /api/webhooks/whatsapp (signatures)', () => {
         await post(
           {
             'content-type': 'application/json',
-            'x-hub-signature-256': hubSignature(SECRET, payload),
+            'x-hub-signature-256': signBody(SECRET, payload),
           },
           spaced,
         )

@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, messageOnly } from '@cricket/contracts';
 import { z } from 'zod';
 import { ok } from '../lib/envelope';
-import { badRequest, forbidden, unauthorized } from '../lib/http-errors';
-import { validHubSignature } from '../lib/whatsapp-graph';
+import { forbidden } from '../lib/http-errors';
+import { keepRawJson, signedJson } from '../lib/signed-body';
 
 /** One `entry[].changes[]` item of Meta's webhook body. */
 export interface WebhookChange {
@@ -54,10 +54,7 @@ async function routes(app: FastifyInstance, handlers: Map<string, WebhookHandler
   const r = app.withTypeProvider<ZodTypeProvider>();
   const wa = app.config.whatsapp;
 
-  // The signature covers the exact bytes Meta sent, so this scope keeps them as they came.
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
-    done(null, body),
-  );
+  keepRawJson(app);
 
   r.get('/api/webhooks/whatsapp', {
     config: { access: 'public' },
@@ -108,18 +105,11 @@ async function routes(app: FastifyInstance, handlers: Map<string, WebhookHandler
       response: { 200: messageOnly, 401: errorBody },
     },
     handler: async (request) => {
-      const raw = request.body;
-      if (!wa?.appSecret || !Buffer.isBuffer(raw))
-        throw unauthorized('WhatsApp webhooks are not accepted: WHATSAPP_APP_SECRET is not set.');
-      if (!validHubSignature(wa.appSecret, raw, request.headers['x-hub-signature-256']))
-        throw unauthorized('The X-Hub-Signature-256 header does not sign this body.');
-      let body: { object?: unknown; entry?: unknown };
-      try {
-        body = JSON.parse(raw.toString('utf8')) as typeof body;
-      } catch {
-        throw badRequest('The body is not JSON.');
-      }
-      const entries = Array.isArray(body.entry) ? (body.entry as { changes?: unknown }[]) : [];
+      const body = signedJson(request.body, wa?.appSecret, request.headers['x-hub-signature-256'], {
+        notAccepted: 'WhatsApp webhooks are not accepted: WHATSAPP_APP_SECRET is not set.',
+        badSignature: 'The X-Hub-Signature-256 header does not sign this body.',
+      }) as { object?: unknown; entry?: unknown } | null;
+      const entries = Array.isArray(body?.entry) ? (body!.entry as { changes?: unknown }[]) : [];
       for (const entry of entries) {
         const changes = Array.isArray(entry?.changes) ? (entry.changes as WebhookChange[]) : [];
         for (const change of changes) {

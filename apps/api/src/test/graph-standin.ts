@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hubSignature } from '../lib/whatsapp-graph';
+import { signBody } from '../lib/signed-body';
 
 /**
  * A local stand-in for Meta's Graph API (WhatsApp Business Cloud API), for tests, the e2e
@@ -560,7 +560,7 @@ export function signedWebhook(appSecret: string, body: unknown) {
     payload: raw,
     headers: {
       'content-type': 'application/json',
-      'x-hub-signature-256': hubSignature(appSecret, raw),
+      'x-hub-signature-256': signBody(appSecret, raw),
     },
   };
 }

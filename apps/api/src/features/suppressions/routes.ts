@@ -15,9 +15,9 @@ import {
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { ok, pageData } from '../../lib/envelope';
-import { badRequest, unauthorized } from '../../lib/http-errors';
+import { badRequest } from '../../lib/http-errors';
 import { applyEmailEvent } from '../../lib/suppression';
-import { validHubSignature } from '../../lib/whatsapp-graph';
+import { keepRawJson, signedJson } from '../../lib/signed-body';
 import { sessionOf } from '../../plugins/auth';
 import { auditOf } from '../../plugins/audit';
 import { addSuppression, listSuppressions, removeSuppression } from './repository';
@@ -96,9 +96,7 @@ export async function suppressionsRoutes(app: FastifyInstance) {
 /** In a scope of its own: the signature covers the exact bytes sent, so JSON is kept raw here. */
 async function emailEventsRoute(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
-    done(null, body),
-  );
+  keepRawJson(app);
 
   r.post('/api/webhooks/email-events', {
     config: {
@@ -126,19 +124,15 @@ async function emailEventsRoute(app: FastifyInstance) {
       response: { 200: messageOnly, 400: errorBody, 401: errorBody },
     },
     handler: async (request) => {
-      const raw = request.body;
-      const secret = app.config.webhookSecret;
-      if (!secret || !Buffer.isBuffer(raw))
-        throw unauthorized('Email events are not accepted: NOTIFY_WEBHOOK_SECRET is not set.');
-      // The outgoing webhooks' X-Signature is the same scheme as Meta's: sha256=<hex HMAC>.
-      if (!validHubSignature(secret, raw, request.headers['x-signature']))
-        throw unauthorized('The X-Signature header does not sign this body.');
-      let json: unknown;
-      try {
-        json = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw badRequest('The body is not JSON.');
-      }
+      const json = signedJson(
+        request.body,
+        app.config.webhookSecret,
+        request.headers['x-signature'],
+        {
+          notAccepted: 'Email events are not accepted: NOTIFY_WEBHOOK_SECRET is not set.',
+          badSignature: 'The X-Signature header does not sign this body.',
+        },
+      );
       const parsed = emailEventInput.safeParse(json);
       if (!parsed.success) {
         const errors: Record<string, string[]> = {};

@@ -8,7 +8,7 @@ import {
 } from '@cricket/contracts';
 import { queryRows } from '../../db/client';
 import { roles, users } from '../../db/schema';
-import { signWebhookBody } from '../../lib/channel-transports';
+import { signBody } from '../../lib/signed-body';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { startTestSmtp, type TestSmtpOptions } from '../../test/smtp';
 
@@ -120,7 +120,7 @@ function event(body: object, secret: string | null = SECRET) {
     url: '/api/webhooks/email-events',
     headers: {
       'content-type': 'application/json',
-      ...(secret ? { 'x-signature': signWebhookBody(secret, payload) } : {}),
+      ...(secret ? { 'x-signature': signBody(secret, payload) } : {}),
     },
     payload,
   });

@@ -14,6 +14,7 @@ import { selectPage, withTotal } from '../../db/page';
 import { byPersonName, personDetails, userNameOrPhone } from '../../db/search';
 import { permissions, roles, sessions, teamPlayers, teams, users } from '../../db/schema';
 import { reference } from '../../lib/audit';
+import { prefixPattern } from '../../lib/like-pattern';
 import type { AuditWriter } from '../../plugins/audit';
 import { forgetNameMatches, listUsers } from './list-planner';
 import { userRecord } from './user-record';
@@ -273,11 +274,10 @@ export async function setPassword(
 export async function searchUsers(db: Db, q: string, limit: number): Promise<SearchHit[]> {
   let found: { id: number; email: string; first: string | null; last: string | null }[];
   if (q.includes('@')) {
-    const prefix = `${q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
     found = await db
       .select({ id: users.id, email: users.email, first: users.firstName, last: users.lastName })
       .from(users)
-      .where(sql`lower(${users.email}) like ${prefix}`)
+      .where(sql`lower(${users.email}) like ${prefixPattern(q)}`)
       .orderBy(sql`lower(${users.email})`)
       .limit(limit);
   } else {

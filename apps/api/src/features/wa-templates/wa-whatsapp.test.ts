@@ -7,7 +7,7 @@ import {
   type WaTemplate,
 } from '@cricket/contracts';
 import { auditLogs } from '../../db/schema';
-import { hubSignature } from '../../lib/whatsapp-graph';
+import { signBody } from '../../lib/signed-body';
 import {
   signedWebhook,
   standinEnv,
@@ -344,7 +344,7 @@ describe("Meta's webhook for templates", () => {
       payload: raw.replace('APPROVED', 'REJECTED'),
       headers: {
         'content-type': 'application/json',
-        'x-hub-signature-256': hubSignature(SECRET, raw),
+        'x-hub-signature-256': signBody(SECRET, raw),
       },
     });
     expect(tampered.statusCode).toBe(401);
