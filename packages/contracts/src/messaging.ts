@@ -61,6 +61,10 @@ export const MESSAGING_TOPIC_MESSAGES = {
 export const topicInUseMessage = (count: number) =>
   `This topic is used by ${count} ${count === 1 ? 'template' : 'templates'} and cannot be deleted. Move ${count === 1 ? 'it' : 'them'} to another topic first, or mark the topic inactive.`;
 
+/** A topic messages were sent under stays: the sends' history and unsubscribe links name it. */
+export const TOPIC_SENT_MESSAGE =
+  'Messages have been sent under this topic, so it cannot be deleted: their unsubscribe links name it. Mark the topic inactive instead.';
+
 export const MESSAGING_TOPIC_SUCCESS = {
   listed: 'Topics fetched successfully',
   created: 'Topic created successfully',

@@ -12,6 +12,8 @@ export interface OutgoingMessage {
   deliveryId: number;
   userId: number | null;
   channel: SendChannel;
+  /** The send's messaging topic; null for an account message, which carries no unsubscribe. */
+  topicId: number | null;
   to: string;
   subject: string | null;
   message: string;

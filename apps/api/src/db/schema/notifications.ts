@@ -59,6 +59,12 @@ export const notificationSends = pgTable(
     /** WhatsApp: the template's language code, and Meta's `components` with each parameter's text as a {{user field}} pattern or fixed text, filled per recipient. */
     waLanguage: varchar({ length: 5 }),
     waComponents: jsonb().$type<unknown[]>(),
+    /**
+     * The template's topic when the send was made (null: an account message, always delivered).
+     * Kept on the send so the worker, the unsubscribe link and the skip reasons read what was
+     * sent, not the template as later edited (issue 32).
+     */
+    topicId: integer().references(() => messagingTopics.id, { onDelete: 'restrict' }),
     recipientType: varchar({ length: 10 }).notNull(),
     subject: varchar({ length: 200 }),
     message: text().notNull(),
@@ -70,7 +76,10 @@ export const notificationSends = pgTable(
     finishedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('notification_sends_status_id_idx').on(t.status, t.id)],
+  (t) => [
+    index('notification_sends_status_id_idx').on(t.status, t.id),
+    index('notification_sends_topic_id_idx').on(t.topicId),
+  ],
 );
 
 /** One row per (send, recipient): the per-recipient log and the delivery queue at once. */

@@ -6,6 +6,7 @@ import {
   SEEDED_MESSAGING_TOPICS,
   SEND_CHANNELS,
   TEMPLATE_TOPIC_INVALID,
+  TOPIC_SENT_MESSAGE,
   topicInUseMessage,
   type Preference,
   type PreferencesData,
@@ -170,6 +171,30 @@ describe('/api/messaging/topics', () => {
     expect(del.json().message).toBe(topicInUseMessage(2));
     const list = await api('GET', `/api/messaging/topics?name=${encodeURIComponent(topic.name)}`);
     expect(list.json().data.data[0].template_count).toBe(2);
+  });
+
+  it('keeps a topic messages were sent under, after its templates moved away', async () => {
+    const topic = await newTopic();
+    const tpl = await api('POST', '/api/notifications/templates', {
+      name: `Net session ${n}`,
+      type: 'sms',
+      message: 'Nets at 6 tonight',
+      topic_id: topic.id,
+    });
+    expect(tpl.statusCode, tpl.body).toBe(201);
+    const templateId = tpl.json().data.template.id;
+    await queryRows(
+      t.db,
+      sql`insert into notification_sends (template_id, template_name, channel, recipient_type, message, status, topic_id)
+          values (${templateId}, 'Net session', 'sms', 'all', 'Nets at 6 tonight', 'completed', ${topic.id})`,
+    );
+    await queryRows(
+      t.db,
+      sql`update notification_templates set topic_id = null where id = ${templateId}`,
+    );
+    const del = await api('DELETE', `/api/messaging/topics/${topic.id}`);
+    expect(del.statusCode, del.body).toBe(409);
+    expect(del.json().message).toBe(TOPIC_SENT_MESSAGE);
   });
 
   it('gives a template no topic (an account message) by default, and refuses an inactive topic', async () => {

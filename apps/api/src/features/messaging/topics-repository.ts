@@ -1,11 +1,12 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGING_TOPIC_MESSAGES,
+  TOPIC_SENT_MESSAGE,
   topicInUseMessage,
   type MessagingTopic,
   type MessagingTopicValues,
 } from '@cricket/contracts';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import type { AuditWriter } from '../../plugins/audit';
 import { selectPage, withTotal } from '../../db/page';
 import { messagingTopics } from '../../db/schema';
@@ -154,6 +155,11 @@ export function deleteTopic(db: Db, id: number, audit: AuditWriter) {
   return db.transaction(async (tx) => {
     const topic = await readTopic(tx, id, true);
     if (topic.template_count > 0) throw conflict(topicInUseMessage(topic.template_count));
+    const sent = await queryRows(
+      tx,
+      sql`select 1 from notification_sends where topic_id = ${id} limit 1`,
+    );
+    if (sent.length) throw conflict(TOPIC_SENT_MESSAGE);
     await tx.delete(t).where(eq(t.id, id));
     await audit(tx, { entityId: id, action: 'delete', before: snapshotOf(topic) });
   });

@@ -46,6 +46,8 @@ export interface SendContent {
   channel: SendChannel;
   templateId: number | null;
   waTemplateId?: number;
+  /** The template's messaging topic; null for an account message (issue 32). */
+  topicId: number | null;
   templateName: string;
   subject: string | null;
   message: string;
@@ -76,6 +78,7 @@ export async function createSend(
       .values({
         templateId: content.templateId,
         waTemplateId: content.waTemplateId,
+        topicId: content.topicId,
         templateName: content.templateName,
         channel: content.channel,
         recipientType: v.recipient_type,

@@ -70,6 +70,7 @@ export async function whatsappSendContent(
     channel: 'whatsapp',
     templateId: null,
     waTemplateId: t.id,
+    topicId: t.topicId,
     templateName: t.name,
     subject: null,
     message: t.bodyText,

@@ -234,6 +234,7 @@ async function notificationsRoutes(app: FastifyInstance) {
         {
           channel: template.type,
           templateId: template.id,
+          topicId: template.topic_id,
           templateName: template.name,
           subject: checked.data.subject,
           message: checked.data.message,

@@ -51,6 +51,7 @@ interface Claimed {
   subject: string | null;
   message: string;
   send_status: string;
+  topic_id: number | null;
   template_name: string;
   wa_language: string | null;
   wa_components: unknown[] | null;
@@ -173,7 +174,7 @@ export function createDeliveryWorker(options: {
             returning d.id, d.send_id, d.user_id, d.address, d.attempts
           )
           select c.id::int as id, c.send_id, c.user_id, c.address, c.attempts,
-            s.channel, s.subject, s.message, s.status as send_status,
+            s.channel, s.subject, s.message, s.status as send_status, s.topic_id,
             s.template_name, s.wa_language, s.wa_components,
             (s.channel = 'whatsapp' and ${OPTED_OUT_OF_WHATSAPP}) as opted_out,
             ${suppressedReason(sql`s.channel`, sql`c.address`)} as suppressed,
@@ -279,6 +280,7 @@ export function createDeliveryWorker(options: {
       deliveryId: d.id,
       userId: d.user_id,
       channel: d.channel,
+      topicId: d.topic_id,
       to: d.address,
       subject: d.subject === null ? null : renderTemplate(d.subject, values),
       message: renderTemplate(d.message, values),
