@@ -31,6 +31,18 @@ const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
 
+/**
+ * Each size in both themes (issue 33). The dark pages follow a dark system setting, the
+ * default choice, so the sweep also checks that the app follows the system.
+ */
+const VARIANTS = SIZES.flatMap((size) =>
+  (['light', 'dark'] as const).map((theme) => ({
+    ...size,
+    theme,
+    key: `${size.name} ${theme}`,
+  })),
+);
+
 interface Sweep {
   page: Page;
   phone: boolean;
@@ -78,23 +90,32 @@ async function newContext(
   browser: Browser,
   info: TestInfo,
   viewport: ViewportSize,
+  colorScheme: 'light' | 'dark',
   storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
 ) {
-  const context = await browser.newContext({ baseURL: baseURL(info), viewport, storageState });
+  const context = await browser.newContext({
+    baseURL: baseURL(info),
+    viewport,
+    colorScheme,
+    storageState,
+  });
   contexts.push(context);
   return context;
 }
 
 test.beforeAll(async ({ browser }, info) => {
-  const [desktop, phone] = SIZES;
-  const first = await newContext(browser, info, desktop.viewport);
-  const login = await first.request.post('/api/user/login', {
+  const [first, ...others] = VARIANTS as [(typeof VARIANTS)[number], ...typeof VARIANTS];
+  const signedIn = await newContext(browser, info, first.viewport, first.theme);
+  const login = await signedIn.request.post('/api/user/login', {
     data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
   });
   expect(login.ok()).toBe(true);
-  const second = await newContext(browser, info, phone.viewport, await first.storageState());
-  pages.set(desktop.name, await first.newPage());
-  pages.set(phone.name, await second.newPage());
+  const state = await signedIn.storageState();
+  pages.set(first.key, await signedIn.newPage());
+  for (const variant of others) {
+    const context = await newContext(browser, info, variant.viewport, variant.theme, state);
+    pages.set(variant.key, await context.newPage());
+  }
 });
 
 test.afterAll(async () => {
@@ -111,13 +132,16 @@ async function sweep(walk: (sweep: Sweep) => Promise<void>) {
   const found: string[] = [];
   // Settled, not all: a size that fails must not leave the other still walking into the next test.
   const walks = await Promise.allSettled(
-    SIZES.map((size) => {
-      const page = pages.get(size.name)!;
+    VARIANTS.map((variant) => {
+      const page = pages.get(variant.key)!;
       return walk({
         page,
-        phone: size.name === 'phone',
+        phone: variant.name === 'phone',
         scan: async (where) => {
-          found.push(...(await findings(page, `${size.viewport.width}px ${where}`)));
+          // A dark page that fell back to light would pass unseen.
+          await expect(page.locator('html')).toHaveAttribute('data-theme', variant.theme);
+          const at = `${variant.viewport.width}px ${variant.theme}`;
+          found.push(...(await findings(page, `${at} ${where}`)));
         },
       });
     }),
@@ -222,7 +246,7 @@ let ids: Ids | undefined;
 /** The records the detail pages show, from the demo data; a scheduled send is made once. */
 async function recordIds(): Promise<Ids> {
   if (ids) return ids;
-  const api = await adminApi(pages.get('desktop')!.context().request);
+  const api = await adminApi(pages.get(VARIANTS[0]!.key)!.context().request);
   type Page<T> = { data: T[] };
   type WaPage = { templates: { _id: number; status: string; category: { _id: number } }[] };
   const [users, teams, wa, templates] = await Promise.all([
@@ -264,23 +288,25 @@ async function recordIds(): Promise<Ids> {
   return ids;
 }
 
-test.describe('axe at 1440×900 and 390×844', () => {
+test.describe('axe at 1440×900 and 390×844, light and dark', () => {
   // A missing control fails in seconds, not at the end of the group's time-out.
   test.use({ actionTimeout: 20_000 });
-  test.beforeEach(() => test.setTimeout(120_000));
+  // Four pages walk each group side by side (two sizes, two themes).
+  test.beforeEach(() => test.setTimeout(240_000));
 
   test('signed out: the login page and its error', async ({ browser }, info) => {
     const found: string[] = [];
-    for (const size of SIZES) {
-      const context = await newContext(browser, info, size.viewport);
+    for (const variant of VARIANTS) {
+      const context = await newContext(browser, info, variant.viewport, variant.theme);
       const page = await context.newPage();
+      const at = `${variant.viewport.width}px ${variant.theme}`;
       await page.goto('/login');
-      found.push(...(await findings(page, `${size.viewport.width}px /login`)));
+      found.push(...(await findings(page, `${at} /login`)));
       await page.getByLabel('Email').fill(ADMIN_EMAIL);
       await page.getByLabel('Password').fill('not the password');
       await page.getByRole('button', { name: 'Login' }).click();
       await expect(page.getByText('Invalid email or password')).toBeVisible();
-      found.push(...(await findings(page, `${size.viewport.width}px /login with an error`)));
+      found.push(...(await findings(page, `${at} /login with an error`)));
       await context.close();
       contexts = contexts.filter((c) => c !== context);
     }

@@ -52,9 +52,44 @@ test.describe('the shell on a desktop', () => {
     await expect(menu).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitemradio', { name: 'System' })).toBeFocused();
+    await page.keyboard.press('End');
     await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(button).toBeFocused();
+  });
+
+  test('the theme follows the system, is switched from the user menu and remembered', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signIn(page);
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    const pageColour = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    const dark = await pageColour();
+
+    await page.getByRole('button', { name: /User menu/ }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitemradio', { name: 'System' })).toBeChecked();
+    await menu.getByRole('menuitemradio', { name: 'Light' }).click();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    // The menu stays open on the choice; the page behind has changed colour.
+    await expect(menu.getByRole('menuitemradio', { name: 'Light' })).toBeChecked();
+    expect(await pageColour()).not.toBe(dark);
+    await page.keyboard.press('Escape');
+
+    await page.reload();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    // A choice made outlasts the system's: dark stays.
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await page.getByRole('menuitemradio', { name: 'System' }).click();
+    await expect(html).toHaveAttribute('data-theme', 'light');
   });
 
   test('the user menu stays shut when the person clicks elsewhere while it loads, and says when it cannot load', async ({

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
+import { startTheme } from './lib/theme';
 import './index.css';
 
 // zod probes `new Function` to compile faster parsers; the CSP (script-src 'self') refuses it
@@ -11,6 +12,9 @@ import './index.css';
 // the entry chunk.
 const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 Object.assign((zodGlobal.__zod_globalConfig ??= {}), { jitless: true });
+
+// Before the first render: the first screen is drawn in its theme, never flashed light.
+startTheme();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

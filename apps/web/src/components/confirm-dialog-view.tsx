@@ -53,7 +53,7 @@ export function ConfirmDialogView({
     >
       <Dialog.Portal>
         {/* Above side panels and modals: a confirmation can be asked from inside either. */}
-        <DialogOverlay className="animate-fade-in fixed inset-0 z-[80] bg-neutral-900/40" />
+        <DialogOverlay className="animate-fade-in fixed inset-0 z-[80] bg-backdrop/40" />
         <DialogContent
           role="alertdialog"
           className={`animate-fade-in fixed top-1/2 left-1/2 z-[90] flex max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-surface p-6 shadow-2xl focus:outline-none ${wide ? 'max-w-2xl' : 'max-w-md'}`}

@@ -29,7 +29,7 @@ export function lazyPanel<Props extends object>(
 
 function PanelLoading() {
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-neutral-900/10 text-primary-700">
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-backdrop/10 text-primary-700">
       <Spinner label="Loading" className="size-8 border-4" />
     </div>
   );

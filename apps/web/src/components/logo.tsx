@@ -29,11 +29,11 @@ export function Logo({ compact = false, inverted = false, className }: LogoProps
 export function LogoMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden="true" className={cn('size-8 shrink-0', className)}>
-      <rect width="32" height="32" rx="8" className="fill-primary-700" />
+      <rect width="32" height="32" rx="8" className="fill-solid-primary" />
       <circle cx="16" cy="16" r="8" className="fill-white" />
       <path
         d="M10 12c4 2 8 2 12 0M10 20c4-2 8-2 12 0"
-        className="stroke-primary-700"
+        className="stroke-solid-primary"
         strokeWidth="1.6"
         fill="none"
         strokeDasharray="1.5 1.5"

@@ -35,7 +35,7 @@ export function Modal({
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange} preventClose={preventClose}>
       <Dialog.Portal>
-        <DialogOverlay className="animate-fade-in fixed inset-0 z-[60] bg-neutral-900/40" />
+        <DialogOverlay className="animate-fade-in fixed inset-0 z-[60] bg-backdrop/40" />
         <DialogContent
           aria-describedby={undefined}
           className={cn(

@@ -110,7 +110,7 @@ export function PaginationBar({
                 Math.abs(number - page) > 1 && 'hidden @xl:block',
                 Math.abs(number - page) === 1 && 'hidden @md:block',
                 number === page
-                  ? 'bg-primary-700 text-white'
+                  ? 'bg-solid-primary text-white'
                   : 'text-neutral-700 hover:bg-neutral-100',
               )}
             >

@@ -24,6 +24,12 @@ export function AppToaster() {
           error: { duration: 4000 },
           loading: { duration: Infinity },
           className: 'text-sm',
+          // react-hot-toast draws white with dark text: in the theme's tokens instead.
+          style: {
+            background: 'var(--color-surface)',
+            color: 'var(--color-neutral-900)',
+            border: '1px solid var(--color-neutral-200)',
+          },
         }}
       />
     </div>

@@ -13,7 +13,7 @@ export function NavDrawer({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Sheet open={open} onOpenChange={onOpenChange} side="left" className="bg-neutral-900">
+    <Sheet open={open} onOpenChange={onOpenChange} side="left" className="bg-chrome">
       <div className="flex min-h-0 flex-1 flex-col">
         <SheetTitle className="sr-only">Navigation</SheetTitle>
         <div className="flex h-16 items-center justify-between border-b border-white/10 px-4">
@@ -23,7 +23,7 @@ export function NavDrawer({
               variant="ghost"
               size="icon"
               aria-label="Close navigation"
-              className="text-neutral-300 hover:bg-white/10 hover:text-white"
+              className="text-chrome-text hover:bg-white/10 hover:text-white"
             >
               <X className="size-5" aria-hidden="true" />
             </Button>

@@ -25,7 +25,7 @@ export function NavTooltip({
           <Tooltip.Content
             side="right"
             sideOffset={8}
-            className="z-50 rounded-md bg-neutral-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg"
+            className="z-50 rounded-md bg-chrome px-2.5 py-1.5 text-xs font-medium text-white shadow-lg"
           >
             {label}
           </Tooltip.Content>

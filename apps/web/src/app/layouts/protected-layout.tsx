@@ -55,7 +55,7 @@ export function ProtectedLayout() {
         {/* The outer aside paints the full height; the inner column stays in view on scroll. */}
         <aside
           className={cn(
-            'hidden shrink-0 bg-neutral-900 transition-[width] duration-200 lg:block',
+            'hidden shrink-0 bg-chrome transition-[width] duration-200 lg:block',
             collapsed ? 'w-[72px]' : 'w-64',
           )}
         >

@@ -19,8 +19,8 @@ const itemClasses = (active: boolean, collapsed: boolean) =>
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-400',
     collapsed && 'justify-center px-0',
     active
-      ? 'bg-primary-600/15 text-primary-300'
-      : 'text-neutral-300 hover:bg-white/5 hover:text-white',
+      ? 'bg-chrome-accent-bg/15 text-chrome-accent'
+      : 'text-chrome-text hover:bg-white/5 hover:text-white',
   );
 
 type Tip = typeof NavTooltipType;

@@ -12,7 +12,7 @@ interface TopBarProps {
 
 export function TopBar({ sidebarCollapsed, onToggleSidebar, onOpenDrawer }: TopBarProps) {
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-neutral-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-neutral-200 bg-surface/95 px-4 backdrop-blur sm:px-6">
       <Button
         variant="ghost"
         size="icon"

@@ -1,9 +1,16 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { fullName, type ProfileUser } from '@cricket/contracts';
-import { LogOut, UserRound } from 'lucide-react';
+import { Check, LogOut, UserRound } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
+import {
+  THEME_CHOICES,
+  THEME_LABELS,
+  setTheme,
+  useThemeChoice,
+  type ThemeChoice,
+} from '@/lib/theme';
 import { UserMenuFace, triggerClasses } from './user-menu-face';
 
 const itemClasses =
@@ -18,6 +25,7 @@ export type OpenedBy = 'pointer' | 'keyboard' | null;
  */
 export function UserMenuDropdown({ user, openedBy }: { user: ProfileUser; openedBy: OpenedBy }) {
   const logout = useLogout();
+  const theme = useThemeChoice();
   const name = fullName(user, '');
   const firstOpen = useRef(openedBy);
   const content = useRef<HTMLDivElement>(null);
@@ -54,6 +62,33 @@ export function UserMenuDropdown({ user, openedBy }: { user: ProfileUser; opened
               Profile
             </Link>
           </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-neutral-200" />
+          <DropdownMenu.Label id="theme-label" className="px-2.5 pt-1 text-xs text-neutral-600">
+            Theme
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup
+            aria-labelledby="theme-label"
+            value={theme}
+            onValueChange={(v) => setTheme(v as ThemeChoice)}
+          >
+            {THEME_CHOICES.map((choice) => (
+              <DropdownMenu.RadioItem
+                key={choice}
+                value={choice}
+                // Choosing a theme keeps the menu open: the person sees the change and can go back.
+                onSelect={(e) => e.preventDefault()}
+                className={itemClasses}
+              >
+                <span className="flex size-4 items-center justify-center">
+                  <DropdownMenu.ItemIndicator>
+                    <Check className="size-4" aria-hidden="true" />
+                  </DropdownMenu.ItemIndicator>
+                </span>
+                {THEME_LABELS[choice]}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className="my-1 h-px bg-neutral-200" />
           <DropdownMenu.Item
             className={itemClasses}
             disabled={logout.isPending}

@@ -13,7 +13,7 @@ function initials(first: string | null, last: string | null, email: string): str
 export function UserMenuFace({ user }: { user: ProfileUser }) {
   return (
     <>
-      <span className="flex size-8 items-center justify-center overflow-hidden rounded-full bg-primary-700 text-xs font-semibold text-white">
+      <span className="flex size-8 items-center justify-center overflow-hidden rounded-full bg-solid-primary text-xs font-semibold text-white">
         {user.profile_picture ? (
           <img src={user.profile_picture} alt="" className="size-full object-cover" />
         ) : (

@@ -6,10 +6,10 @@ type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type Size = 'sm' | 'md' | 'icon';
 
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-primary-700 text-white shadow-sm hover:bg-primary-800',
+  primary: 'bg-solid-primary text-white shadow-sm hover:bg-solid-primary-hover',
   secondary: 'border border-neutral-300 bg-surface text-neutral-700 shadow-sm hover:bg-neutral-50',
   ghost: 'text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900',
-  danger: 'bg-danger-600 text-white shadow-sm hover:bg-danger-700',
+  danger: 'bg-solid-danger text-white shadow-sm hover:bg-solid-danger-hover',
 };
 
 const SIZES: Record<Size, string> = {

@@ -19,10 +19,10 @@ export function InfoTooltip({ label, text }: { label: string; text: string }) {
           <Tooltip.Content
             side="top"
             sideOffset={6}
-            className="z-[80] max-w-xs rounded-md bg-neutral-900 px-3 py-2 text-xs text-white shadow-lg"
+            className="z-[80] max-w-xs rounded-md bg-chrome px-3 py-2 text-xs text-white shadow-lg"
           >
             {text}
-            <Tooltip.Arrow className="fill-neutral-900" />
+            <Tooltip.Arrow className="fill-chrome" />
           </Tooltip.Content>
         </Tooltip.Portal>
       </Tooltip.Root>

@@ -30,7 +30,7 @@ export function Sheet({
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange} preventClose={preventClose}>
       <Dialog.Portal>
-        <DialogOverlay className="animate-fade-in fixed inset-0 z-40 bg-neutral-900/40 backdrop-blur-[1px]" />
+        <DialogOverlay className="animate-fade-in fixed inset-0 z-40 bg-backdrop/40 backdrop-blur-[1px]" />
         <DialogContent
           aria-describedby={undefined}
           className={cn(

@@ -24,6 +24,13 @@ const ROLE_COLOURS = [
   'var(--color-danger-600)',
   'var(--color-neutral-600)',
 ];
+
+/** Recharts draws its tooltip white with inherited text: in the theme's colours instead. */
+const tooltipStyle = {
+  background: 'var(--color-surface)',
+  borderColor: 'var(--color-neutral-200)',
+  color: 'var(--color-neutral-900)',
+};
 const CHART_HEIGHT = 280;
 
 /**
@@ -109,7 +116,10 @@ export function MatchesChart({ data }: { data: ChartData['matchesChartData'] }) 
                   fontSize={12}
                   stroke="var(--color-neutral-500)"
                 />
-                <Tooltip cursor={{ fill: 'var(--color-neutral-100)' }} />
+                <Tooltip
+                  cursor={{ fill: 'var(--color-neutral-100)' }}
+                  contentStyle={tooltipStyle}
+                />
                 <Bar
                   dataKey="matches"
                   name="Matches"
@@ -154,7 +164,7 @@ export function PlayerRolesChart({ data }: { data: ChartData['playerRoleData'] }
                     <Cell key={entry.name} fill={ROLE_COLOURS[index % ROLE_COLOURS.length]} />
                   ))}
                 </Pie>
-                <Tooltip />
+                <Tooltip contentStyle={tooltipStyle} />
                 <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
               </PieChart>
             </ResponsiveContainer>

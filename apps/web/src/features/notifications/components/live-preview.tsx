@@ -105,7 +105,7 @@ export function LivePreview({
                     SMS to {values.phone_number}
                     {!firstRecipient && ` ${SAMPLE_NOTE}`}
                   </p>
-                  <p className="rounded-2xl rounded-bl-sm bg-info-600 px-3 py-2 break-words whitespace-pre-wrap text-white">
+                  <p className="rounded-2xl rounded-bl-sm bg-solid-info px-3 py-2 break-words whitespace-pre-wrap text-white">
                     {shownMessage}
                   </p>
                 </div>

@@ -261,7 +261,7 @@ function WhatsAppSendForm({ template }: { template: WaTemplate }) {
               </p>
               <div
                 data-testid="whatsapp-preview"
-                className="rounded-lg bg-[#e5ddd5] p-3 text-neutral-900"
+                className="rounded-lg bg-[#e5ddd5] p-3 text-[#111b21]"
               >
                 <div className="rounded-lg rounded-tl-none bg-white px-3 py-2 shadow-sm">
                   {header && (
@@ -273,7 +273,7 @@ function WhatsAppSendForm({ template }: { template: WaTemplate }) {
                     {fillWaSamples(template.body_text, filled)}
                   </p>
                   {template.footer_text && (
-                    <p className="mt-1 text-xs text-neutral-500">{template.footer_text}</p>
+                    <p className="mt-1 text-xs text-[#667781]">{template.footer_text}</p>
                   )}
                 </div>
               </div>

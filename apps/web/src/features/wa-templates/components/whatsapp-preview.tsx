@@ -64,6 +64,7 @@ export function WhatsAppPreview({ draft, localMediaUrl, className }: WhatsAppPre
   const body = draft.body_text?.trim();
   const buttons = (draft.buttons ?? []).filter((b) => b.text?.trim());
 
+  // Drawn in WhatsApp's own colours, not the app's tokens: a phone looks the same in both themes.
   return (
     <figure
       aria-label="WhatsApp preview"
@@ -79,19 +80,19 @@ export function WhatsAppPreview({ draft, localMediaUrl, className }: WhatsAppPre
         Cricket Board
       </div>
       <div className="min-h-64 space-y-1 p-3">
-        <div className="max-w-[90%] space-y-1.5 rounded-lg rounded-tl-none bg-white p-2 text-[13px] leading-snug text-neutral-900 shadow-sm">
+        <div className="max-w-[90%] space-y-1.5 rounded-lg rounded-tl-none bg-white p-2 text-[13px] leading-snug text-[#111b21] shadow-sm">
           {header}
           {body ? (
             <p className="break-words whitespace-pre-wrap" data-testid="preview-body">
               {formatted(fillWaSamples(body, samples))}
             </p>
           ) : (
-            <p className="text-neutral-400 italic">Your message appears here</p>
+            <p className="text-[#667781] italic">Your message appears here</p>
           )}
           {draft.footer_text?.trim() && (
-            <p className="text-xs break-words text-neutral-500">{draft.footer_text.trim()}</p>
+            <p className="text-xs break-words text-[#667781]">{draft.footer_text.trim()}</p>
           )}
-          <p className="text-right text-[10px] text-neutral-400">12:00</p>
+          <p className="text-right text-[10px] text-[#667781]">12:00</p>
         </div>
         {buttons.length > 0 && (
           <ul className="max-w-[90%] space-y-1">
@@ -100,7 +101,7 @@ export function WhatsAppPreview({ draft, localMediaUrl, className }: WhatsAppPre
               return (
                 <li
                   key={i}
-                  className="flex items-center justify-center gap-1.5 rounded-lg bg-white px-2 py-1.5 text-[13px] font-medium text-info-700 shadow-sm"
+                  className="flex items-center justify-center gap-1.5 rounded-lg bg-white px-2 py-1.5 text-[13px] font-medium text-[#0369a1] shadow-sm"
                 >
                   <Icon className="size-3.5 shrink-0" aria-hidden="true" />
                   <span className="truncate">{button.text}</span>
@@ -116,7 +117,7 @@ export function WhatsAppPreview({ draft, localMediaUrl, className }: WhatsAppPre
 
 function MediaPlaceholder({ icon: Icon, label }: { icon: typeof Image; label: string }) {
   return (
-    <div className="flex h-28 flex-col items-center justify-center gap-1 rounded-md bg-neutral-200 text-xs text-neutral-500">
+    <div className="flex h-28 flex-col items-center justify-center gap-1 rounded-md bg-[#d1d7db] text-xs text-[#54656f]">
       <Icon className="size-6" aria-hidden="true" />
       {label}
     </div>
