@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Pagination } from './paging.ts';
+import {
+  DEFAULT_PAGE,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  SORT_MESSAGES,
+  SORT_ORDERS,
+  type Pagination,
+} from './paging.ts';
 
 /**
  * `YYYY-MM-DD` naming a day that exists: 2026-02-30 is not one (Date.parse makes it March 2).
@@ -19,6 +26,23 @@ export const paginationQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;
+
+/**
+ * A list's sort parameters, to spread into its query schema: `sort` one of the list's column
+ * keys (a 400 names them), `order` asc or desc.
+ */
+export const sortQuery = <const K extends string>(keys: readonly [K, ...K[]]) => ({
+  sort: z
+    .enum(keys, { error: SORT_MESSAGES.unknownKey(keys) })
+    .optional()
+    .meta({
+      description: `The column to sort by: ${keys.join(', ')}. Without it, the list's own order.`,
+    }),
+  order: z
+    .enum(SORT_ORDERS, { error: SORT_MESSAGES.order })
+    .optional()
+    .meta({ description: 'asc (the default with `sort`) or desc' }),
+});
 
 /** Spec §3 "Pagination object": exactly these fields. */
 export const pagination = z.object({

@@ -18,6 +18,24 @@ export const LIST_MESSAGES = {
   refusedFilter: 'Correct the highlighted filter to see the list',
 } as const;
 
+/**
+ * Sorting a list (issue 33): `sort=<column key>&order=asc|desc`. Without `sort` a list keeps its
+ * own default order; `order` alone changes nothing, and with `sort` it defaults to ascending.
+ */
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const SORT_MESSAGES = {
+  unknownKey: (keys: readonly string[]) => `Sort by one of: ${keys.join(', ')}`,
+  order: 'Order must be asc or desc',
+} as const;
+/** A phone's 'Sort by' choice: '<column> (ascending)'. */
+export const SORT_LABELS = {
+  sortBy: 'Sort by',
+  defaultOrder: 'Default order',
+  asc: '(ascending)',
+  desc: '(descending)',
+} as const;
+
 /** Spec §3 "Pagination object": exactly these fields (`pagination` in common.ts checks it). */
 export interface Pagination {
   current_page: number;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idValue, MAX_ID, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
+import { idValue, MAX_ID, nameText, optionalText, pageOf, paginationQuery, sortQuery } from './common.ts';
 import { DROPDOWN_CATEGORIES } from './dropdowns.ts';
 import { organizer } from './users.ts';
 
@@ -109,9 +109,19 @@ const booleanFilter = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === 'true'));
 
+/** The teams list's sortable columns (issue 33). */
+export const TEAM_SORT_KEYS = [
+  'name',
+  'location',
+  'players_count',
+  'is_active',
+  'created_at',
+] as const;
+
 export const teamsQuery = paginationQuery.extend({
   search: optionalText,
   is_active: booleanFilter,
+  ...sortQuery(TEAM_SORT_KEYS),
 });
 export type TeamsQuery = z.input<typeof teamsQuery>;
 

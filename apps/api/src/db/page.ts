@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SortOrder } from '@cricket/contracts';
 import type { PageRequest } from '../lib/envelope';
 import { preparedOnce, type Db } from './client';
 
@@ -74,9 +75,34 @@ export function selectListPage<Q extends PgSelect>(
   name: string,
   build: (on: Db) => Q,
   filtered: boolean,
-  q: PageRequest,
+  q: PageRequest & SortRequest<string>,
 ) {
-  return filtered ? selectPage(() => build(db), q) : selectPreparedPage(db, name, build, q);
+  // A sorted page is a statement of its own, built like a filtered one.
+  return filtered || q.sort
+    ? selectPage(() => build(db), q)
+    : selectPreparedPage(db, name, build, q);
+}
+
+/** A list request's sort (contracts' sortQuery). */
+export interface SortRequest<K extends string> {
+  sort?: K;
+  order?: SortOrder;
+}
+
+/**
+ * A list's ORDER BY (issue 33): the asked column, then `tieBreaker` (the id) the same way, so
+ * rows of equal value keep one order from page to page; the list's own order when none is
+ * asked. `columns` maps each sort key to its expression (text by `lower()`, as people read it).
+ */
+export function sortedBy<K extends string>(
+  q: SortRequest<K>,
+  columns: Record<K, SQL | AnyPgColumn>,
+  tieBreaker: AnyPgColumn,
+  byDefault: SQL[],
+): SQL[] {
+  if (!q.sort) return byDefault;
+  const way = q.order === 'desc' ? desc : asc;
+  return [way(columns[q.sort]), way(tieBreaker)];
 }
 
 type Counted = { total: number }[];

@@ -1,8 +1,17 @@
-import { Eye, Pencil, Trash2, type LucideIcon } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  Eye,
+  Pencil,
+  Trash2,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { useNarrowScreen } from '@/lib/use-narrow-screen';
 import { openOnKey, RowCards } from './row-cards';
+import { nextSort, type ListSort } from './use-list-state';
 
 export interface Column<Row> {
   /** Stable key for React; also names the column in tests. */
@@ -22,6 +31,8 @@ export interface Column<Row> {
   card?: 'title' | 'status' | 'field' | 'hidden';
   /** The row's actions as menu items: the Actions column's verbs, in a phone card's menu. */
   menu?: (row: Row) => readonly RowActionItem[];
+  /** The list's sort key for this column (one of its `sorts`): its header then sorts. */
+  sortKey?: string;
 }
 
 /** One action on a row: an icon button in the Actions cell, an item in a card's menu. */
@@ -57,6 +68,42 @@ export interface DataTableProps<Row> {
   rowLabel?: (row: Row) => string;
   /** Extra classes for a row that must stand out (an unread message). */
   rowClassName?: (row: Row) => string | undefined;
+  /** The list's sort, shown on its column's header. */
+  sort?: ListSort | null;
+  /** The sort chosen: a header cycles asc, desc and the list's own order (`nextSort`). */
+  onSort?: (next: ListSort | null) => void;
+}
+
+/** What a header says to assistive technology about its column's order. */
+export function ariaSort(column: { sortKey?: string }, sort: ListSort | null | undefined) {
+  if (!column.sortKey) return undefined;
+  if (sort?.key !== column.sortKey) return 'none' as const;
+  return sort.order === 'asc' ? ('ascending' as const) : ('descending' as const);
+}
+
+function SortableHeader({
+  children,
+  order,
+  onClick,
+}: {
+  children: ReactNode;
+  order: 'ascending' | 'descending' | 'none';
+  onClick: () => void;
+}) {
+  const Icon = order === 'ascending' ? ArrowUp : order === 'descending' ? ArrowDown : ArrowUpDown;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={cn(
+        '-mx-1 inline-flex items-center gap-1 rounded px-1 tracking-wide uppercase hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-primary-600',
+        order !== 'none' && 'text-neutral-900',
+      )}
+    >
+      {children}
+      <Icon className={cn('size-3.5', order === 'none' && 'opacity-50')} aria-hidden="true" />
+    </button>
+  );
 }
 
 /**
@@ -83,6 +130,8 @@ function RowTable<Row>({
   onRowClick,
   rowLabel,
   rowClassName,
+  sort,
+  onSort,
 }: DataTableProps<Row>) {
   const hasFilters = columns.some((column) => column.filter !== undefined);
 
@@ -95,11 +144,28 @@ function RowTable<Row>({
       >
         <thead className="bg-neutral-50 text-xs font-semibold tracking-wide text-neutral-500 uppercase">
           <tr>
-            {columns.map((column) => (
-              <th key={column.id} scope="col" className={cn('px-4 py-3', column.width)}>
-                {column.header}
-              </th>
-            ))}
+            {columns.map((column) => {
+              const order = onSort ? ariaSort(column, sort) : undefined;
+              return (
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-sort={order}
+                  className={cn('px-4 py-3', column.width)}
+                >
+                  {order && column.sortKey ? (
+                    <SortableHeader
+                      order={order}
+                      onClick={() => onSort?.(nextSort(sort ?? null, column.sortKey!))}
+                    >
+                      {column.header}
+                    </SortableHeader>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
           </tr>
           {hasFilters && (
             <tr className="border-t border-neutral-200 bg-surface normal-case">

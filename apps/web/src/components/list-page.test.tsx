@@ -28,6 +28,8 @@ function list(overrides: Partial<ListPage<Row>>): ListPage<Row> {
     limit: 10,
     ignored: false,
     refused: false,
+    sort: null,
+    setSort: vi.fn(),
     ...overrides,
   };
   // As useListPage derives it: an error with no load under way.

@@ -9,7 +9,7 @@ import { DataTable, type Column } from './data-table';
 import { correctedPage } from './list-paging';
 import { PaginationBar } from './pagination-bar';
 import { Button } from './ui/button';
-import { useListState, type ListStateOptions } from './use-list-state';
+import { useListState, type ListSort, type ListStateOptions } from './use-list-state';
 
 export { isDay, oneOf } from './use-list-state';
 
@@ -23,13 +23,18 @@ export interface ListQueryState<Key extends string> {
   page: number;
   limit: number;
   filters: Record<Key, string>;
+  sort: ListSort | null;
 }
+
+/** The request parameters of a list's sort, for a feature's list query. */
+export const sortParams = (sort: ListSort | null) =>
+  sort ? { sort: sort.key, order: sort.order } : {};
 
 type RowOf<Data> = Data extends RowsPage<infer Row> ? Row : never;
 
 interface ListPageOptions<Key extends string, Data, Row, QKey extends QueryKey> extends Pick<
   ListStateOptions<Key>,
-  'textFilters' | 'checks' | 'ranges'
+  'textFilters' | 'checks' | 'ranges' | 'sorts'
 > {
   /** Every filter the list has, kept in the URL query under these names. */
   filters?: readonly Key[];
@@ -70,16 +75,17 @@ export function useListPage<
   textFilters = [],
   checks,
   ranges,
+  sorts,
   query: buildQuery,
   rowsOf = plainPage,
   errorText,
   enabled: wanted = true,
 }: ListPageOptions<Key, Data, Row, QKey>) {
-  const state = useListState({ filters: keys, textFilters, checks, ranges });
-  const { page, limit, filters, setPage, drop } = state;
+  const state = useListState({ filters: keys, textFilters, checks, ranges, sorts });
+  const { page, limit, filters, sort, setPage, drop } = state;
   // A filter in error asks nothing of the server until it is corrected.
   const enabled = wanted && !state.blocked;
-  const query = useQuery({ ...buildQuery({ page, limit, filters }), enabled });
+  const query = useQuery({ ...buildQuery({ page, limit, filters, sort }), enabled });
 
   // A value the server refused: one typed into a text filter stays, with the server's reason
   // on it, for the user to correct; any other came from the address (the controls offer only
@@ -158,6 +164,8 @@ export type ListPage<Row> = Pick<
   | 'limit'
   | 'ignored'
   | 'refused'
+  | 'sort'
+  | 'setSort'
 >;
 
 interface ListErrorProps {
@@ -203,6 +211,8 @@ export function ListTable<Row>({ list, ...table }: ListTableProps<Row>) {
       <ListNote list={list} />
       <DataTable
         {...table}
+        sort={list.sort}
+        onSort={list.setSort}
         rows={list.rows}
         loading={list.loading}
         skeletonRows={list.firstLoad ? Math.min(list.limit, 10) : 0}

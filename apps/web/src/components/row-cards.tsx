@@ -1,8 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { SORT_LABELS } from '@cricket/contracts';
 import { MoreVertical } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
 import type { Column, DataTableProps } from './data-table';
+import { Select } from './ui/select';
+import type { ListSort } from './use-list-state';
 
 const itemClasses =
   'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-neutral-100';
@@ -54,12 +57,15 @@ export function RowCards<Row>({
   onRowClick,
   rowLabel,
   rowClassName,
+  sort,
+  onSort,
 }: DataTableProps<Row>) {
   const { title, status, fields, menu } = cardLayout(columns);
   const filters = columns.filter((column) => column.filter !== undefined);
 
   return (
     <div>
+      {onSort && <CardSort columns={columns} sort={sort ?? null} onSort={onSort} />}
       {filters.length > 0 && (
         <div
           role="group"
@@ -182,6 +188,50 @@ export function RowCards<Row>({
           })}
         </ul>
       )}
+    </div>
+  );
+}
+
+/**
+ * A phone's cards have no headers to press: one 'Sort by' choice of each sortable column both
+ * ways, and the list's own order.
+ */
+function CardSort<Row>({
+  columns,
+  sort,
+  onSort,
+}: {
+  columns: readonly Column<Row>[];
+  sort: ListSort | null;
+  onSort: (next: ListSort | null) => void;
+}) {
+  const sortable = columns.filter(
+    (column): column is Column<Row> & { sortKey: string; header: string } =>
+      column.sortKey !== undefined && typeof column.header === 'string',
+  );
+  if (sortable.length === 0) return null;
+  const options = sortable.flatMap((column) => [
+    { value: `${column.sortKey}:asc`, label: `${column.header} ${SORT_LABELS.asc}` },
+    { value: `${column.sortKey}:desc`, label: `${column.header} ${SORT_LABELS.desc}` },
+  ]);
+  const choose = (value: string) => {
+    const [key, order] = value.split(':') as [string, 'asc' | 'desc'];
+    onSort(value ? { key, order } : null);
+  };
+  return (
+    <div className="flex items-center gap-2 border-b border-neutral-200 px-4 py-3">
+      <label htmlFor="card-sort" className="shrink-0 text-xs font-semibold text-neutral-600">
+        {SORT_LABELS.sortBy}
+      </label>
+      <Select
+        id="card-sort"
+        value={sort ? `${sort.key}:${sort.order}` : ''}
+        onChange={choose}
+        options={options}
+        placeholder={SORT_LABELS.defaultOrder}
+        emptyOption
+        className="min-w-0 flex-1"
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import {
   DEFAULT_PAGE_SIZE,
   LIST_MESSAGES,
   PAGE_SIZE_OPTIONS,
+  type SortOrder,
 } from '@cricket/contracts';
 import {
   useCallback,
@@ -17,6 +18,12 @@ import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-ro
 
 /** Spec §9 debounces are 300 ms for searches unless a screen says otherwise. */
 const DEFAULT_DEBOUNCE_MS = 300;
+
+/** A sortable header's press: ascending, then descending, then the list's own order again. */
+export function nextSort(current: ListSort | null, key: string): ListSort | null {
+  if (current?.key !== key) return { key, order: 'asc' };
+  return current.order === 'asc' ? { key, order: 'desc' } : null;
+}
 
 /** Whether a filter's value from the address is one the screen can use. */
 export type FilterCheck = (value: string) => boolean;
@@ -33,7 +40,15 @@ export interface ListStateOptions<Key extends string> {
   checks?: Partial<Record<Key, FilterCheck>>;
   /** From–to pairs (days): a start after the end is an error on the pair, and no request. */
   ranges?: readonly (readonly [Key, Key])[];
+  /** The column keys the list can sort by (contracts' `<LIST>_SORT_KEYS`), kept in the URL. */
+  sorts?: readonly string[];
   debounceMs?: number;
+}
+
+/** The list's sort as the URL holds it: `sort=<key>&order=asc|desc`. */
+export interface ListSort {
+  key: string;
+  order: SortOrder;
 }
 
 function positiveInt(raw: string | null, fallback: number): number {
@@ -67,6 +82,7 @@ export function useListState<Key extends string>({
   textFilters = [],
   checks = {},
   ranges = [],
+  sorts = [],
   debounceMs = DEFAULT_DEBOUNCE_MS,
 }: ListStateOptions<Key>) {
   const [params, setParams] = useSearchParams();
@@ -112,6 +128,17 @@ export function useListState<Key extends string>({
     ? requestedLimit
     : DEFAULT_PAGE_SIZE;
   if (rawLimit !== null && limit !== requestedLimit) unusable.push('limit');
+
+  const rawSort = params.get('sort');
+  const rawOrder = params.get('order');
+  const sortUsable = rawSort === null || sorts.includes(rawSort);
+  if (!sortUsable) unusable.push('sort');
+  const orderUsable = rawOrder === null || rawOrder === 'asc' || rawOrder === 'desc';
+  if (!orderUsable) unusable.push('order');
+  const sort: ListSort | null =
+    rawSort !== null && sortUsable
+      ? { key: rawSort, order: rawOrder === 'desc' ? 'desc' : 'asc' }
+      : null;
 
   /** What the address asks for, less what the screen cannot use: the controls show this. */
   const shown = {} as Record<Key, string>;
@@ -201,6 +228,19 @@ export function useListState<Key extends string>({
     [update],
   );
 
+  /** A new sort starts from page 1, as a filter does. */
+  const setSort = useCallback(
+    (next: ListSort | null) => {
+      setIgnored(false);
+      update({
+        sort: next?.key ?? null,
+        order: next?.order === 'desc' ? 'desc' : null,
+        page: null,
+      });
+    },
+    [update],
+  );
+
   const inputs = { ...shown, ...drafts } as Record<Key, string>;
   const errorsKey = JSON.stringify(errors);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the same errors keep one object
@@ -210,6 +250,9 @@ export function useListState<Key extends string>({
     page,
     limit,
     filters,
+    /** The sort asked for, or null for the list's own order. */
+    sort,
+    setSort,
     inputs,
     /** Errors on filters the user must correct, by filter name. */
     errors: stableErrors,

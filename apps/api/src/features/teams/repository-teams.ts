@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { TEAM_MESSAGES, fullName, type TeamValues } from '@cricket/contracts';
 import type { Db } from '../../db/client';
-import { selectListPage, withCount } from '../../db/page';
+import { selectListPage, sortedBy, withCount, type SortRequest } from '../../db/page';
 import { teamPlayers, teams, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { reference } from '../../lib/audit';
@@ -54,9 +54,19 @@ async function audited(tx: Db, team: Team, known?: { owner: ReturnType<typeof re
 export const playerName = (first: string | null, last: string | null) =>
   fullName({ first_name: first, last_name: last }, null);
 
+const teamSorts = {
+  name: sql`lower(${teams.name})`,
+  location: sql`lower(${teams.location})`,
+  players_count: teams.playersCount,
+  is_active: teams.isActive,
+  created_at: teams.createdAt,
+};
+
 export async function listTeams(
   db: Db,
-  q: { page: number; limit: number; search?: string; is_active?: boolean },
+  q: { page: number; limit: number; search?: string; is_active?: boolean } & SortRequest<
+    keyof typeof teamSorts
+  >,
 ) {
   const filters: SQL[] = [];
   if (q.is_active !== undefined) filters.push(eq(teams.isActive, q.is_active));
@@ -70,7 +80,7 @@ export async function listTeams(
       .select(withCount(getTableColumns(teams), teams, where))
       .from(teams)
       .where(where)
-      .orderBy(desc(teams.id))
+      .orderBy(...sortedBy(q, teamSorts, teams.id, [desc(teams.id)]))
       .$dynamic();
   const { rows, total } = await selectListPage(db, 'teams_page', query, where !== undefined, q);
   return { rows: rows.map(toTeam), total };

@@ -7,6 +7,7 @@ import {
 } from '@cricket/contracts';
 import { dropdownOptions, roles, teamPlayers, teams, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { expectSortsLikeOracle } from '../../test/sorting';
 
 let t: TestApp;
 let token: string;
@@ -645,5 +646,25 @@ describe('GET /api/dropdown', () => {
 
   it('refuses an unknown category', async () => {
     expect((await api('GET', '/api/dropdown?category=colours')).statusCode).toBe(400);
+  });
+});
+
+describe('the teams list', () => {
+  const keys = {
+    name: sql`lower(name)`,
+    location: sql`lower(location)`,
+    players_count: sql`players_count`,
+    is_active: sql`is_active`,
+    created_at: sql`created_at`,
+  };
+
+  it('sorts by each column both ways like an oracle query, and names the keys for an unknown one', async () => {
+    await expectSortsLikeOracle(t, token, { url: '/api/teams', from: sql`teams`, keys });
+    // Sorted and filtered at once.
+    await expectSortsLikeOracle(t, token, {
+      url: '/api/teams?is_active=true',
+      from: sql`teams where is_active`,
+      keys,
+    });
   });
 });

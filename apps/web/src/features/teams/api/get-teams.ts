@@ -1,4 +1,4 @@
-import type { Pagination, Team } from '@cricket/contracts';
+import type { Pagination, SortOrder, Team } from '@cricket/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import { teamKeys } from './keys';
@@ -9,6 +9,8 @@ export interface TeamsParams {
   /** Spec §7: team name and location text joined by a space. */
   search?: string;
   is_active?: 'true' | 'false';
+  sort?: string;
+  order?: SortOrder;
 }
 
 /** GET /teams */

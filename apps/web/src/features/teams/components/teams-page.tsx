@@ -4,7 +4,7 @@ import { Plus } from 'lucide-react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { lazyPanel } from '@/components/lazy-panel';
-import { ListTable, oneOf, useListPage } from '@/components/list-page';
+import { ListTable, oneOf, sortParams, useListPage } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,7 @@ import { useCan } from '@/lib/session';
 import { useDeleteTeam } from '../api/delete-team';
 import { teamsQuery } from '../api/get-teams';
 import { TeamLogo, TeamStatusBadge } from './team-logo';
-import { TEAM_MESSAGES, TEAM_SUCCESS } from '@cricket/contracts';
+import { TEAM_MESSAGES, TEAM_SORT_KEYS, TEAM_SUCCESS } from '@cricket/contracts';
 
 const TeamFormPanel = lazyPanel(
   () => import('./team-form-panel').then((m) => m.TeamFormPanel),
@@ -34,11 +34,13 @@ export function TeamsPage() {
     filters: FILTERS,
     textFilters: ['name', 'location'],
     checks: { status: oneOf(['true', 'false']) },
-    query: ({ page, limit, filters: { name, location, status } }) => {
+    sorts: TEAM_SORT_KEYS,
+    query: ({ page, limit, sort, filters: { name, location, status } }) => {
       const search = [name.trim(), location.trim()].filter(Boolean).join(' ');
       return teamsQuery({
         page,
         limit,
+        ...sortParams(sort),
         search: search || undefined,
         is_active: status === 'true' || status === 'false' ? status : undefined,
       });
@@ -66,6 +68,7 @@ export function TeamsPage() {
     {
       id: 'name',
       header: 'Team Name',
+      sortKey: 'name',
       width: 'w-[34%]',
       cell: (team) => (
         <span className="flex min-w-0 items-center gap-3 font-medium text-neutral-900">
@@ -85,6 +88,7 @@ export function TeamsPage() {
     {
       id: 'location',
       header: 'Location',
+      sortKey: 'location',
       width: 'w-[22%]',
       cell: (team) => <TruncatedText text={team.location} />,
       filter: (
@@ -96,10 +100,17 @@ export function TeamsPage() {
         />
       ),
     },
-    { id: 'players', header: 'Players Count', width: 'w-32', cell: (team) => team.players_count },
+    {
+      id: 'players',
+      header: 'Players Count',
+      sortKey: 'players_count',
+      width: 'w-32',
+      cell: (team) => team.players_count,
+    },
     {
       id: 'status',
       header: 'Status',
+      sortKey: 'is_active',
       width: 'w-40',
       cell: (team) => <TeamStatusBadge active={team.is_active} />,
       filter: (
