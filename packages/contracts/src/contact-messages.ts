@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { emailAddress } from './email.ts';
-import { idValue, lineText, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
+import {
+  idValue,
+  lineText,
+  nameText,
+  optionalText,
+  pageOf,
+  paginationQuery,
+  sortQuery,
+} from './common.ts';
 
 /** Spec §3 "Contact message". */
 export const CONTACT_STATUSES = ['unread', 'read'] as const;
@@ -130,11 +138,22 @@ const statusFilter = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** The list's sortable columns (issue 33). */
+export const CONTACT_MESSAGE_SORT_KEYS = [
+  'name',
+  'email',
+  'subject',
+  'status',
+  'priority',
+  'created_at',
+] as const;
+
 export const contactMessagesQuery = paginationQuery.extend({
   name: optionalText,
   email: optionalText,
   subject: optionalText,
   status: statusFilter,
+  ...sortQuery(CONTACT_MESSAGE_SORT_KEYS),
 });
 export type ContactMessagesQuery = z.input<typeof contactMessagesQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lineText, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
+import { lineText, nameText, optionalText, pageOf, paginationQuery, sortQuery } from './common.ts';
 import { TEMPLATE_VARIABLES_RULE, templateVariableProblem } from './template-variables.ts';
 
 /** Spec §3 "Email template": its kinds and states. */
@@ -103,10 +103,14 @@ const statusFilter = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** The list's sortable columns (issue 33). */
+export const EMAIL_TEMPLATE_SORT_KEYS = ['name', 'subject', 'status', 'created_at'] as const;
+
 export const emailTemplatesQuery = paginationQuery.extend({
   name: optionalText,
   subject: optionalText,
   status: statusFilter,
+  ...sortQuery(EMAIL_TEMPLATE_SORT_KEYS),
 });
 export type EmailTemplatesQuery = z.input<typeof emailTemplatesQuery>;
 

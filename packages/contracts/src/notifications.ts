@@ -9,6 +9,7 @@ import {
   pageOf,
   paginationQuery,
   templateTopicId,
+  sortQuery,
 } from './common.ts';
 import {
   TEMPLATE_VARIABLES_RULE,
@@ -235,11 +236,21 @@ const enumFilter = <T extends readonly [string, ...string[]]>(values: T) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
+/** The list's sortable columns (issue 33). */
+export const NOTIFICATION_TEMPLATE_SORT_KEYS = [
+  'name',
+  'subject',
+  'type',
+  'status',
+  'created_at',
+] as const;
+
 export const notificationTemplatesQuery = paginationQuery.extend({
   name: optionalText,
   subject: optionalText,
   type: enumFilter(NOTIFICATION_TYPES),
   status: enumFilter(NOTIFICATION_TEMPLATE_STATUSES),
+  ...sortQuery(NOTIFICATION_TEMPLATE_SORT_KEYS),
 });
 export type NotificationTemplatesQuery = z.input<typeof notificationTemplatesQuery>;
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MAX_ID, nameText, optionalText, pagination, paginationQuery } from './common.ts';
+import {
+  MAX_ID,
+  nameText,
+  optionalText,
+  pagination,
+  paginationQuery,
+  sortQuery,
+} from './common.ts';
 
 /** Spec §9: role name at most 50 characters, description at most 200. */
 export const ROLE_NAME_MAX = 50;
@@ -61,12 +68,16 @@ export const ROLE_STATUSES = ['active', 'inactive'] as const;
 export const roleStatus = z.enum(ROLE_STATUSES);
 export type RoleStatus = z.infer<typeof roleStatus>;
 
+/** The roles list's sortable columns (issue 33). */
+export const ROLE_SORT_KEYS = ['name', 'user_count', 'status', 'created_at'] as const;
+
 export const rolesQuery = paginationQuery.extend({
   name: optionalText,
   status: z
     .union([roleStatus, z.literal('')])
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
+  ...sortQuery(ROLE_SORT_KEYS),
 });
 export type RolesQuery = z.input<typeof rolesQuery>;
 

@@ -1,4 +1,4 @@
-import { LIST_MESSAGES, type Pagination } from '@cricket/contracts';
+import { LIST_MESSAGES, type Pagination, type SortOrder } from '@cricket/contracts';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Info, RotateCw } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo } from 'react';
@@ -26,8 +26,14 @@ export interface ListQueryState<Key extends string> {
   sort: ListSort | null;
 }
 
+/** A list request's sort parameters (contracts' sortQuery), in a feature's params type. */
+export interface SortParams {
+  sort?: string;
+  order?: SortOrder;
+}
+
 /** The request parameters of a list's sort, for a feature's list query. */
-export const sortParams = (sort: ListSort | null) =>
+export const sortParams = (sort: ListSort | null): SortParams =>
   sort ? { sort: sort.key, order: sort.order } : {};
 
 type RowOf<Data> = Data extends RowsPage<infer Row> ? Row : never;

@@ -9,7 +9,7 @@ import {
   type ContactValues,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
-import { selectPage, withTotal } from '../../db/page';
+import { selectPage, withTotal, sortedBy, type SortRequest } from '../../db/page';
 import { contactMessageCounts, contactMessages, contactReplies, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
@@ -91,6 +91,16 @@ export async function contactCounts(db: Db) {
   return { total: rows.reduce((sum, r) => sum + r.count, 0), unread };
 }
 
+const contactSorts = {
+  name: sql`lower(${contactMessages.name})`,
+  email: sql`lower(${contactMessages.email})`,
+  subject: sql`lower(${contactMessages.subject})`,
+  status: contactMessages.status,
+  // By urgency, not by the words' spelling.
+  priority: sql`case ${contactMessages.priority} when 'low' then 1 when 'medium' then 2 else 3 end`,
+  created_at: contactMessages.createdAt,
+};
+
 export async function listContactMessages(
   db: Db,
   q: {
@@ -100,7 +110,7 @@ export async function listContactMessages(
     email?: string;
     subject?: string;
     status?: string;
-  },
+  } & SortRequest<keyof typeof contactSorts>,
 ) {
   const filters: SQL[] = [];
   // Each text filter is a substring match on a trigram-indexed lower(column).
@@ -116,7 +126,7 @@ export async function listContactMessages(
           .select(withTotal(getTableColumns(contactMessages)))
           .from(contactMessages)
           .where(filters.length ? and(...filters) : undefined)
-          .orderBy(desc(contactMessages.id))
+          .orderBy(...sortedBy(q, contactSorts, contactMessages.id, [desc(contactMessages.id)]))
           .$dynamic(),
       q,
     ),

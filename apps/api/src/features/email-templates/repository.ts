@@ -6,7 +6,7 @@ import {
   type EmailTemplateValues,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
-import { selectPage, withTotal } from '../../db/page';
+import { selectPage, withTotal, sortedBy, type SortRequest } from '../../db/page';
 import { emailTemplates, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
@@ -33,9 +33,22 @@ const toTemplate = (row: Row) => ({ ...toSummary(row), content: row.content });
 
 const { content: _content, ...summaryColumns } = getTableColumns(emailTemplates);
 
+const emailTemplateSorts = {
+  name: sql`lower(${emailTemplates.name})`,
+  subject: sql`lower(${emailTemplates.subject})`,
+  status: emailTemplates.status,
+  created_at: emailTemplates.createdAt,
+};
+
 export async function listEmailTemplates(
   db: Db,
-  q: { page: number; limit: number; name?: string; subject?: string; status?: string },
+  q: {
+    page: number;
+    limit: number;
+    name?: string;
+    subject?: string;
+    status?: string;
+  } & SortRequest<keyof typeof emailTemplateSorts>,
 ) {
   const filters: SQL[] = [];
   // lower(name) and lower(subject) carry trigram indexes: a substring match uses them.
@@ -48,7 +61,7 @@ export async function listEmailTemplates(
         .select(withTotal(summaryColumns))
         .from(emailTemplates)
         .where(filters.length ? and(...filters) : undefined)
-        .orderBy(desc(emailTemplates.id))
+        .orderBy(...sortedBy(q, emailTemplateSorts, emailTemplates.id, [desc(emailTemplates.id)]))
         .$dynamic(),
     q,
   );

@@ -6,7 +6,14 @@ import {
   type NotificationType,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
-import { selectListPage, selectPage, withCount, withTotal } from '../../db/page';
+import {
+  selectListPage,
+  selectPage,
+  withCount,
+  withTotal,
+  sortedBy,
+  type SortRequest,
+} from '../../db/page';
 import { notificationTemplates as templates } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
@@ -34,6 +41,14 @@ function toTemplate(row: TemplateRow) {
 
 const toRow = ({ topic_id, ...v }: NotificationTemplateValues) => ({ ...v, topicId: topic_id });
 
+const templateSorts = {
+  name: sql`lower(${templates.name})`,
+  subject: sql`lower(${templates.subject})`,
+  type: templates.type,
+  status: templates.status,
+  created_at: templates.createdAt,
+};
+
 export async function listTemplates(
   db: Db,
   q: {
@@ -43,7 +58,7 @@ export async function listTemplates(
     subject?: string;
     type?: string;
     status?: string;
-  },
+  } & SortRequest<keyof typeof templateSorts>,
 ) {
   const filters: SQL[] = [];
   if (q.name) filters.push(sql`lower(${templates.name}) like ${likePattern(q.name)}`);
@@ -57,7 +72,7 @@ export async function listTemplates(
       .select(withCount(getTableColumns(templates), templates, where))
       .from(templates)
       .where(where)
-      .orderBy(desc(templates.id))
+      .orderBy(...sortedBy(q, templateSorts, templates.id, [desc(templates.id)]))
       .$dynamic();
   const { rows, total } = await selectListPage(db, 'templates_page', query, where !== undefined, q);
   return { rows: rows.map(toTemplate), total };

@@ -10,7 +10,7 @@ import {
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
 import { permissionsOfRole } from '../../db/grants';
-import { selectPage, withTotal } from '../../db/page';
+import { selectPage, sortedBy, withTotal, type SortRequest } from '../../db/page';
 import { permissions, rolePermissions, roles, userCounts } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
@@ -56,9 +56,18 @@ const roleColumns = {
   createdAt: roles.createdAt,
 };
 
+const roleSorts = {
+  name: sql`lower(${roles.name})`,
+  user_count: userCountOf(roles.id),
+  status: roles.isActive,
+  created_at: roles.createdAt,
+};
+
 export async function listRoles(
   db: Db,
-  q: { page: number; limit: number; name?: string; status?: RoleStatus },
+  q: { page: number; limit: number; name?: string; status?: RoleStatus } & SortRequest<
+    keyof typeof roleSorts
+  >,
 ) {
   const filters: SQL[] = [];
   // lower(name) LIKE matches the trigram index roles_name_trgm.
@@ -71,7 +80,7 @@ export async function listRoles(
         .select(withTotal({ ...roleColumns, userCount: userCountOf(roles.id) }))
         .from(roles)
         .where(where)
-        .orderBy(asc(roles.id))
+        .orderBy(...sortedBy(q, roleSorts, roles.id, [asc(roles.id)]))
         .$dynamic(),
     q,
   );

@@ -10,6 +10,7 @@ import {
 import { permissions, rolePermissions, roles, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { expectSortsLikeOracle } from '../../test/sorting';
 
 let t: TestApp;
 let admin: string;
@@ -617,5 +618,20 @@ describe('staff cannot raise a role above their own', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('sorting the roles list', () => {
+  it('sorts by each column both ways like an oracle query, and names the keys for an unknown one', async () => {
+    await expectSortsLikeOracle(t, admin, {
+      url: '/api/roles',
+      from: sql`roles r`,
+      keys: {
+        name: sql`lower(name)`,
+        user_count: sql`(select count(*) from users u where u.role_id = r.id)`,
+        status: sql`is_active`,
+        created_at: sql`created_at`,
+      },
+    });
   });
 });

@@ -1,9 +1,10 @@
 import type { ContactCounts, ContactMessage, ContactStatus, Pagination } from '@cricket/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { SortParams } from '@/components/list-page';
 import { request } from '@/lib/http';
 import { contactKeys } from './keys';
 
-export interface ContactMessagesParams {
+export interface ContactMessagesParams extends SortParams {
   page: number;
   limit: number;
   name?: string;

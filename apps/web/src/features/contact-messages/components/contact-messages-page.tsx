@@ -4,12 +4,13 @@ import {
   CONTACT_SUCCESS,
   type ContactMessage,
   type ContactStatus,
+  CONTACT_MESSAGE_SORT_KEYS,
 } from '@cricket/contracts';
 
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
-import { ListTable, useListPage } from '@/components/list-page';
+import { ListTable, sortParams, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { usePanelState } from '@/components/use-panel-state';
 import { lazyPanel } from '@/components/lazy-panel';
@@ -40,10 +41,12 @@ export function ContactMessagesPage() {
     filters: FILTERS,
     textFilters: ['name', 'email', 'subject'],
     checks: { status: isStatus },
-    query: ({ page, limit, filters: { name, email, subject, status } }) =>
+    sorts: CONTACT_MESSAGE_SORT_KEYS,
+    query: ({ page, limit, sort, filters: { name, email, subject, status } }) =>
       contactMessagesQuery({
         page,
         limit,
+        ...sortParams(sort),
         name: name.trim() || undefined,
         email: email.trim() || undefined,
         subject: subject.trim() || undefined,
@@ -79,6 +82,7 @@ export function ContactMessagesPage() {
     {
       id: 'name',
       header: 'Name',
+      sortKey: 'name',
       width: 'w-[20%]',
       cell: (m) => (
         <span className="flex min-w-0 items-center gap-2">
@@ -95,6 +99,7 @@ export function ContactMessagesPage() {
     {
       id: 'email',
       header: 'Email',
+      sortKey: 'email',
       width: 'w-[24%]',
       cell: (m) => <TruncatedText text={m.email} />,
       filter: (
@@ -109,6 +114,7 @@ export function ContactMessagesPage() {
     {
       id: 'subject',
       header: 'Subject',
+      sortKey: 'subject',
       width: 'w-[30%]',
       cell: (m) => <TruncatedText text={m.subject} />,
       filter: (
@@ -123,6 +129,7 @@ export function ContactMessagesPage() {
     {
       id: 'status',
       header: 'Status',
+      sortKey: 'status',
       width: 'w-32',
       cell: (m) => <ContactStatusBadge status={m.status} />,
       filter: (

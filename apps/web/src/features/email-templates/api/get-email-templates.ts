@@ -1,9 +1,10 @@
 import type { EmailTemplateStatus, EmailTemplateSummary, Pagination } from '@cricket/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { SortParams } from '@/components/list-page';
 import { request } from '@/lib/http';
 import { emailTemplateKeys } from './keys';
 
-export interface EmailTemplatesParams {
+export interface EmailTemplatesParams extends SortParams {
   page: number;
   limit: number;
   name?: string;

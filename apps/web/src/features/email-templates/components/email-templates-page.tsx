@@ -4,12 +4,13 @@ import {
   EMAIL_TEMPLATE_SUCCESS,
   type EmailTemplateStatus,
   type EmailTemplateSummary,
+  EMAIL_TEMPLATE_SORT_KEYS,
 } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
-import { ListTable, useListPage } from '@/components/list-page';
+import { ListTable, sortParams, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { usePanelState } from '@/components/use-panel-state';
 import { lazyPanel } from '@/components/lazy-panel';
@@ -56,10 +57,12 @@ export function EmailTemplatesPage() {
     filters: FILTERS,
     textFilters: ['name', 'subject'],
     checks: { status: isStatus },
-    query: ({ page, limit, filters: { name, subject, status } }) =>
+    sorts: EMAIL_TEMPLATE_SORT_KEYS,
+    query: ({ page, limit, sort, filters: { name, subject, status } }) =>
       emailTemplatesQuery({
         page,
         limit,
+        ...sortParams(sort),
         name: name.trim() || undefined,
         subject: subject.trim() || undefined,
         status: isStatus(status) ? status : undefined,
@@ -92,6 +95,7 @@ export function EmailTemplatesPage() {
     {
       id: 'name',
       header: 'Template Name',
+      sortKey: 'name',
       width: 'w-[26%]',
       cell: (t) => <TruncatedText text={t.name} className="font-medium text-neutral-900" />,
       filter: (
@@ -106,6 +110,7 @@ export function EmailTemplatesPage() {
     {
       id: 'subject',
       header: 'Subject',
+      sortKey: 'subject',
       width: 'w-[30%]',
       cell: (t) => <TruncatedText text={t.subject} />,
       filter: (
@@ -120,6 +125,7 @@ export function EmailTemplatesPage() {
     {
       id: 'status',
       header: 'Status',
+      sortKey: 'status',
       width: 'w-36',
       cell: (t) => <EmailTemplateStatusBadge status={t.status} />,
       filter: (
@@ -134,6 +140,7 @@ export function EmailTemplatesPage() {
     {
       id: 'created',
       header: 'Created At',
+      sortKey: 'created_at',
       width: 'w-48',
       cell: (t) => formatDateTime(t.created_at),
     },

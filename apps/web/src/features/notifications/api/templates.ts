@@ -4,12 +4,13 @@ import type {
   Pagination,
 } from '@cricket/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SortParams } from '@/components/list-page';
 import { request } from '@/lib/http';
 import { notificationKeys } from './keys';
 
 type TemplatesPage = { data: NotificationTemplate[]; pagination: Pagination };
 
-export interface TemplatesParams {
+export interface TemplatesParams extends SortParams {
   page: number;
   limit: number;
   name?: string;

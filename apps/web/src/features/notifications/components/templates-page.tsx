@@ -4,6 +4,7 @@ import {
   NOTIFICATION_SUCCESS,
   type NotificationTemplate,
   type NotificationType,
+  NOTIFICATION_TEMPLATE_SORT_KEYS,
 } from '@cricket/contracts';
 import { Plus, Send } from 'lucide-react';
 import { useNavigate } from 'react-router';
@@ -11,7 +12,7 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
-import { ListTable, useListPage } from '@/components/list-page';
+import { ListTable, sortParams, useListPage } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -43,10 +44,12 @@ export function TemplatesPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['name', 'subject'],
-    query: ({ page, limit, filters }) =>
+    sorts: NOTIFICATION_TEMPLATE_SORT_KEYS,
+    query: ({ page, limit, filters, sort }) =>
       templatesQuery({
         page,
         limit,
+        ...sortParams(sort),
         name: filters.name.trim() || undefined,
         subject: filters.subject.trim() || undefined,
         type: filters.type || undefined,
@@ -73,6 +76,7 @@ export function TemplatesPage() {
     {
       id: 'name',
       header: 'Template Name',
+      sortKey: 'name',
       width: 'w-[28%]',
       cell: (t) => <TruncatedText text={t.name} className="font-medium text-neutral-900" />,
       filter: (
@@ -87,6 +91,7 @@ export function TemplatesPage() {
     {
       id: 'subject',
       header: 'Subject',
+      sortKey: 'subject',
       width: 'w-[30%]',
       cell: (t) =>
         t.subject ? (
@@ -106,6 +111,7 @@ export function TemplatesPage() {
     {
       id: 'type',
       header: 'Type',
+      sortKey: 'type',
       width: 'w-36',
       cell: (t) => <NotificationTypeBadge type={t.type as NotificationType} />,
       filter: (
@@ -115,6 +121,7 @@ export function TemplatesPage() {
     {
       id: 'status',
       header: 'Status',
+      sortKey: 'status',
       width: 'w-36',
       cell: (t) => <TemplateStatusBadge status={t.status} />,
       filter: (

@@ -1,11 +1,12 @@
 import type { Pagination, RoleListItem } from '@cricket/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { SortParams } from '@/components/list-page';
 import { request } from '@/lib/http';
 import { roleKeys } from './keys';
 
 /** Everything cached under this key goes stale when a role changes. */
 
-export interface RolesParams {
+export interface RolesParams extends SortParams {
   page: number;
   limit: number;
   name: string;

@@ -4,6 +4,7 @@ import {
   PERMISSIONS_RESET_PAGE_SIZE,
   PROTECTED_ROLE_ID,
   ROLE_MESSAGES,
+  ROLE_SORT_KEYS,
   ROLE_SUCCESS,
   type RoleListItem,
 } from '@cricket/contracts';
@@ -12,7 +13,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
-import { ListTable, useListPage } from '@/components/list-page';
+import { ListTable, sortParams, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { usePanelState } from '@/components/use-panel-state';
 import { lazyPanel } from '@/components/lazy-panel';
@@ -48,7 +49,9 @@ export function RolesPage() {
   const list = useListPage({
     filters: ['name', 'status'] as const,
     textFilters: ['name'] as const,
-    query: ({ page, limit, filters }) => rolesQuery({ page, limit, ...filters }),
+    sorts: ROLE_SORT_KEYS,
+    query: ({ page, limit, filters, sort }) =>
+      rolesQuery({ page, limit, ...filters, ...sortParams(sort) }),
     errorText: ROLE_MESSAGES.fetchFailed,
   });
   const canCreate = useCan('roles.create');
@@ -90,6 +93,7 @@ export function RolesPage() {
     {
       id: 'name',
       header: 'Role Name',
+      sortKey: 'name',
       width: 'w-[26%]',
       cell: (role) => (
         <TruncatedText text={capitalize(role.name)} className="font-medium text-neutral-900" />
@@ -116,10 +120,17 @@ export function RolesPage() {
         </span>
       ),
     },
-    { id: 'users', header: 'Users Assigned', width: 'w-36', cell: (role) => role.user_count },
+    {
+      id: 'users',
+      header: 'Users Assigned',
+      sortKey: 'user_count',
+      width: 'w-36',
+      cell: (role) => role.user_count,
+    },
     {
       id: 'status',
       header: 'Status',
+      sortKey: 'status',
       width: 'w-40',
       cell: (role) => (
         <Badge tone={role.is_active ? 'green' : 'red'}>

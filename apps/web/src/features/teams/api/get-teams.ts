@@ -1,16 +1,15 @@
-import type { Pagination, SortOrder, Team } from '@cricket/contracts';
+import type { Pagination, Team } from '@cricket/contracts';
+import type { SortParams } from '@/components/list-page';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import { teamKeys } from './keys';
 
-export interface TeamsParams {
+export interface TeamsParams extends SortParams {
   page: number;
   limit: number;
   /** Spec §7: team name and location text joined by a space. */
   search?: string;
   is_active?: 'true' | 'false';
-  sort?: string;
-  order?: SortOrder;
 }
 
 /** GET /teams */

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { seedDemoMessages } from '../db/seed/demo-messages';
+import { seedDemoNotifications } from '../db/seed/demo-notifications';
+import { createTestApp, type TestApp } from '../test/harness';
+import { expectSortsLikeOracle } from '../test/sorting';
+
+/**
+ * Issue 33: the lists whose feature tests do not already check their sorts, on the demo data.
+ * Each key both ways against an oracle ORDER BY, and the 400 naming the keys.
+ */
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  await seedDemoNotifications(t.db);
+  await seedDemoMessages(t.db);
+});
+afterAll(() => t.close());
+
+describe('sorted lists', () => {
+  it('notification templates', async () => {
+    await expectSortsLikeOracle(t, token, {
+      url: '/api/notifications/templates',
+      from: sql`notification_templates`,
+      keys: {
+        name: sql`lower(name)`,
+        subject: sql`lower(subject)`,
+        type: sql`type`,
+        status: sql`status`,
+        created_at: sql`created_at`,
+      },
+    });
+  });
+
+  it('contact messages', async () => {
+    await expectSortsLikeOracle(t, token, {
+      url: '/api/contact-messages',
+      from: sql`contact_messages`,
+      keys: {
+        name: sql`lower(name)`,
+        email: sql`lower(email)`,
+        subject: sql`lower(subject)`,
+        status: sql`status`,
+        priority: sql`case priority when 'low' then 1 when 'medium' then 2 else 3 end`,
+        created_at: sql`created_at`,
+      },
+    });
+  });
+});
