@@ -87,7 +87,10 @@ function decided(v: Audience, content: Pick<SendContent, 'channel' | 'topicId'>)
       ${due} as due
     from users u
     cross join lateral (select ${addressOf(content.channel)} as address) a
-    where ${who}`;
+    where ${who}
+    -- A fence: without it the planner copies the decision into each place that reads it
+    -- (the status, the reason, a group key), probing every user's consent several times.
+    offset 0`;
 }
 
 /** The audience must be what was asked for: every picked user still there, and someone. */
