@@ -604,17 +604,22 @@ const skipKind = (reason: string) => SKIP_KINDS.find((k) => reason.includes(k)) 
 
 /**
  * The send form's dry-run line: '1,204 will receive · 31 unsubscribed · 4 suppressed · 212
- * held until 08:00 local'. `heldUntil` is the release time as the screen shows it.
+ * held until 08:00 local', the held part only when some are held.
  */
-export function dryRunLine(p: SendPreview, heldUntil: string | null) {
+export function dryRunLine(p: SendPreview) {
   const n = (x: number) => x.toLocaleString('en-US');
   const kinds = new Map<string, number>();
-  for (const s of p.skipped)
-    kinds.set(skipKind(s.reason), (kinds.get(skipKind(s.reason)) ?? 0) + s.count);
+  for (const s of p.skipped) {
+    const kind = skipKind(s.reason);
+    kinds.set(kind, (kinds.get(kind) ?? 0) + s.count);
+  }
+  const until = p.held_until
+    ? ` until ${new Date(p.held_until).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })} local`
+    : '';
   return [
     `${n(p.will_receive)} will receive`,
     ...[...kinds].map(([kind, count]) => `${n(count)} ${kind}`),
-    ...(p.held > 0 ? [`${n(p.held)} held${heldUntil ? ` until ${heldUntil} local` : ''}`] : []),
+    ...(p.held > 0 ? [`${n(p.held)} held${until}`] : []),
   ].join(' · ');
 }
 

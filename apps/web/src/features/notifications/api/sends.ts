@@ -5,6 +5,7 @@ import type {
   RecipientOption,
   SendDetails,
   SendNotificationValues,
+  SendPreview,
 } from '@cricket/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http';
@@ -55,6 +56,26 @@ export const channelsQuery = () =>
     queryFn: async ({ signal }) =>
       (await request<NotificationChannels>('/notifications/channels', { signal })).data.channels,
     staleTime: Infinity,
+  });
+
+/**
+ * POST /notifications/send/preview: the dry run of a send form's body. A read, though a POST:
+ * it records nothing, so it is a query, kept while the next body is counted.
+ */
+export const sendPreviewQuery = (body: SendNotificationValues) =>
+  queryOptions({
+    queryKey: notificationKeys.sendPreview(body),
+    queryFn: async ({ signal }) =>
+      (
+        await request<SendPreview>('/notifications/send/preview', {
+          method: 'POST',
+          body,
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    // A refused or failed dry run is shown quietly; the send checks everyone anyway.
+    retry: false,
   });
 
 /** POST /notifications/send */

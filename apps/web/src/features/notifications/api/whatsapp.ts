@@ -1,5 +1,5 @@
-import type { NotificationSend, WaSendValues, WaTemplate } from '@cricket/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NotificationSend, SendPreview, WaSendValues, WaTemplate } from '@cricket/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import { notificationKeys } from './keys';
 
@@ -10,6 +10,22 @@ export const waTemplateQuery = (id: number) =>
     queryFn: async ({ signal }) =>
       (await request<{ template: WaTemplate }>(`/wa/templates/${id}/send`, { signal })).data
         .template,
+  });
+
+/** POST /wa/templates/{id}/send/preview: the WhatsApp send form's dry run (records nothing). */
+export const waSendPreviewQuery = (id: number, body: WaSendValues) =>
+  queryOptions({
+    queryKey: notificationKeys.waSendPreview(id, body),
+    queryFn: async ({ signal }) =>
+      (
+        await request<SendPreview>(`/wa/templates/${id}/send/preview`, {
+          method: 'POST',
+          body,
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    retry: false,
   });
 
 /** POST /wa/templates/{id}/send */
