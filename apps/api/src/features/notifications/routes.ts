@@ -241,6 +241,13 @@ async function notificationsRoutes(app: FastifyInstance) {
       ? (app.config.whatsapp?.mps ?? 1)
       : app.notificationWorker.settings.concurrency * PER_LANE_PER_SECOND;
 
+  /** A dry run is a read made as a POST: it records nothing, and its answer is never stored. */
+  const DRY_RUN_CONFIG = {
+    access: 'notifications.send',
+    audit: { none: 'A dry run of a send: it counts recipients and records nothing' },
+    idempotency: { none: 'A dry run records nothing; a repeat counts again, as it should' },
+  } as const;
+
   const PREVIEW_DESCRIPTION =
     'Records nothing: no send, no delivery, no audit record. Each recipient is decided as the send would decide ' +
     'them now (no address, suppressed, opted out of WhatsApp, not subscribed to the template’s topic; account ' +
@@ -281,11 +288,7 @@ async function notificationsRoutes(app: FastifyInstance) {
   });
 
   r.post('/api/notifications/send/preview', {
-    config: {
-      access: 'notifications.send',
-      audit: { none: 'A dry run of a send: it counts recipients and records nothing' },
-      idempotency: { none: 'A dry run records nothing; a repeat counts again, as it should' },
-    },
+    config: DRY_RUN_CONFIG,
     schema: {
       tags: ['notifications'],
       summary: 'Dry run of a send: who would receive it, who would be skipped and why',
@@ -340,11 +343,7 @@ async function notificationsRoutes(app: FastifyInstance) {
   });
 
   r.post('/api/wa/templates/:id/send/preview', {
-    config: {
-      access: 'notifications.send',
-      audit: { none: 'A dry run of a WhatsApp send: it counts recipients and records nothing' },
-      idempotency: { none: 'A dry run records nothing; a repeat counts again, as it should' },
-    },
+    config: DRY_RUN_CONFIG,
     schema: {
       tags: ['notifications'],
       summary:

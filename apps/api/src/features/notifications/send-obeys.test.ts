@@ -32,10 +32,12 @@ beforeAll(async () => {
     NOTIFY_CONCURRENCY: '16',
   });
   token = await t.login();
-  [matchUpdates] = await queryRows<{ id: number; name: string }>(
-    t.db,
-    sql`select id, name from messaging_topics where name = 'Match updates'`,
-  );
+  matchUpdates = (
+    await queryRows<{ id: number; name: string }>(
+      t.db,
+      sql`select id, name from messaging_topics where name = 'Match updates'`,
+    )
+  )[0]!;
   const [role] = await queryRows<{ id: number }>(
     t.db,
     sql`insert into roles (name) values ('obeys player') returning id`,

@@ -24,10 +24,12 @@ beforeAll(async () => {
     .values({ name: 'consent player' })
     .returning({ id: roles.id });
   playerRole = role!.id;
-  [topic] = await queryRows<{ id: number; name: string }>(
-    t.db,
-    sql`select id, name from messaging_topics where name = 'Match updates'`,
-  );
+  topic = (
+    await queryRows<{ id: number; name: string }>(
+      t.db,
+      sql`select id, name from messaging_topics where name = 'Match updates'`,
+    )
+  )[0]!;
 });
 afterAll(() => t.close());
 

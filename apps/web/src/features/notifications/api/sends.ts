@@ -59,24 +59,26 @@ export const channelsQuery = () =>
   });
 
 /**
- * POST /notifications/send/preview: the dry run of a send form's body. A read, though a POST:
- * it records nothing, so it is a query, kept while the next body is counted.
+ * A send form's dry run (POST …/send/preview): a read, though a POST. It records nothing, so it
+ * is a query, its previous answer kept while the next body is counted.
  */
-export const sendPreviewQuery = (body: SendNotificationValues) =>
+export const dryRunQuery = <K extends readonly unknown[]>(
+  queryKey: K,
+  path: string,
+  body: object,
+) =>
   queryOptions({
-    queryKey: notificationKeys.sendPreview(body),
+    queryKey,
     queryFn: async ({ signal }) =>
-      (
-        await request<SendPreview>('/notifications/send/preview', {
-          method: 'POST',
-          body,
-          signal,
-        })
-      ).data,
+      (await request<SendPreview>(path, { method: 'POST', body, signal })).data,
     placeholderData: keepPreviousData,
     // A refused or failed dry run is shown quietly; the send checks everyone anyway.
     retry: false,
   });
+
+/** POST /notifications/send/preview */
+export const sendPreviewQuery = (body: SendNotificationValues) =>
+  dryRunQuery(notificationKeys.sendPreview(body), '/notifications/send/preview', body);
 
 /** POST /notifications/send */
 export function useSendNotification() {

@@ -1,7 +1,8 @@
-import type { NotificationSend, SendPreview, WaSendValues, WaTemplate } from '@cricket/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NotificationSend, WaSendValues, WaTemplate } from '@cricket/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import { notificationKeys } from './keys';
+import { dryRunQuery } from './sends';
 
 /** GET /wa/templates/{id}/send: the template the WhatsApp send form sends (notifications.send). */
 export const waTemplateQuery = (id: number) =>
@@ -12,21 +13,9 @@ export const waTemplateQuery = (id: number) =>
         .template,
   });
 
-/** POST /wa/templates/{id}/send/preview: the WhatsApp send form's dry run (records nothing). */
+/** POST /wa/templates/{id}/send/preview: the WhatsApp send form's dry run. */
 export const waSendPreviewQuery = (id: number, body: WaSendValues) =>
-  queryOptions({
-    queryKey: notificationKeys.waSendPreview(id, body),
-    queryFn: async ({ signal }) =>
-      (
-        await request<SendPreview>(`/wa/templates/${id}/send/preview`, {
-          method: 'POST',
-          body,
-          signal,
-        })
-      ).data,
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  dryRunQuery(notificationKeys.waSendPreview(id, body), `/wa/templates/${id}/send/preview`, body);
 
 /** POST /wa/templates/{id}/send */
 export function useSendWhatsApp(id: number) {
