@@ -27,6 +27,7 @@ import {
   SEND_PREVIEW_MESSAGES,
   type SendChannel,
   type SendNotificationValues,
+  type WaSendValues,
   templateNamesQuery,
   WA_SEND_MESSAGES,
   WA_SEND_SUCCESS,
@@ -231,6 +232,12 @@ async function notificationsRoutes(app: FastifyInstance) {
     return { template, values: checked.data };
   }
 
+  /** A WhatsApp send's body checked as the send checks it; the send and its dry run start here. */
+  async function checkedWhatsApp(id: number, body: WaSendValues) {
+    if (!app.transports.whatsapp) throw conflict(WA_SEND_MESSAGES.notConnected);
+    return whatsappSendContent(app.db, id, body, app.config.publicUrl);
+  }
+
   /**
    * Messages a second the dry run's estimate assumes: WhatsApp's is its pace (WHATSAPP_MPS);
    * the worker's other channels are not paced, so each of its NOTIFY_CONCURRENCY lanes is
@@ -324,13 +331,7 @@ async function notificationsRoutes(app: FastifyInstance) {
       response: { 201: envelope(sendCreated), 404: errorBody, 409: errorBody },
     },
     handler: async (request, reply) => {
-      if (!app.transports.whatsapp) throw conflict(WA_SEND_MESSAGES.notConnected);
-      const content = await whatsappSendContent(
-        app.db,
-        request.params.id,
-        request.body,
-        app.config.publicUrl,
-      );
+      const content = await checkedWhatsApp(request.params.id, request.body);
       const send = await createSend(
         app.db,
         request.body,
@@ -357,13 +358,7 @@ async function notificationsRoutes(app: FastifyInstance) {
       response: { 200: envelope(sendPreview), 404: errorBody, 409: errorBody },
     },
     handler: async (request) => {
-      if (!app.transports.whatsapp) throw conflict(WA_SEND_MESSAGES.notConnected);
-      const content = await whatsappSendContent(
-        app.db,
-        request.params.id,
-        request.body,
-        app.config.publicUrl,
-      );
+      const content = await checkedWhatsApp(request.params.id, request.body);
       return ok(
         SEND_PREVIEW_MESSAGES.previewed,
         await previewSend(app.db, request.body, content, perSecond('whatsapp')),
