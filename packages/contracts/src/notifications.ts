@@ -591,6 +591,56 @@ export const sendDetails = z.object({
 export type SendDetails = z.infer<typeof sendDetails>;
 export const sendCreated = z.object({ send: notificationSend });
 
+/**
+ * The dry run of a send (POST /notifications/send/preview, /wa/templates/{id}/send/preview):
+ * what the same body would do now, recording nothing (issue 32, decision 053).
+ */
+export const sendPreview = z.object({
+  /** Deliveries that would be queued, held ones included. */
+  will_receive: z.number().int(),
+  /** The skipped ones by reason, the reasons their deliveries would carry, most first. */
+  skipped: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  /** Of will_receive, how many would wait for the recipient's quiet hours to end. */
+  held: z.number().int(),
+  /** When the last held one would go; null when none is held. */
+  held_until: z.string().nullable(),
+  /** How long will_receive takes at the channel's rate. */
+  estimated_seconds: z.number().int(),
+});
+export type SendPreview = z.infer<typeof sendPreview>;
+
+/** The words each skipped reason is counted under in the dry-run line. */
+const SKIP_KINDS = ['unsubscribed', 'suppressed', 'opted out'] as const;
+const skipKind = (reason: string) => SKIP_KINDS.find((k) => reason.includes(k)) ?? 'no address';
+
+/**
+ * The send form's dry-run line: '1,204 will receive · 31 unsubscribed · 4 suppressed · 212
+ * held until 08:00 local', the held part only when some are held.
+ */
+export function dryRunLine(p: SendPreview) {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const kinds = new Map<string, number>();
+  for (const s of p.skipped) {
+    const kind = skipKind(s.reason);
+    kinds.set(kind, (kinds.get(kind) ?? 0) + s.count);
+  }
+  const until = p.held_until
+    ? ` until ${new Date(p.held_until).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })} local`
+    : '';
+  return [
+    `${n(p.will_receive)} will receive`,
+    ...[...kinds].map(([kind, count]) => `${n(count)} ${kind}`),
+    ...(p.held > 0 ? [`${n(p.held)} held${until}`] : []),
+  ].join(' · ');
+}
+
+export const SEND_PREVIEW_MESSAGES = {
+  label: 'Dry run',
+  pending: 'Counting recipients…',
+  failed: 'The dry run is unavailable; the send still checks everyone.',
+  previewed: 'Dry run counted',
+} as const;
+
 /** Which channels this server can deliver: the send form offers only those (issue 30). */
 export const notificationChannels = z.object({
   channels: z.array(
@@ -604,6 +654,9 @@ export const notificationChannels = z.object({
 });
 export type NotificationChannels = z.infer<typeof notificationChannels>;
 
+/** Every skipped delivery of a user not subscribed to the send's topic starts with this. */
+export const UNSUBSCRIBED_PREFIX = 'skipped: unsubscribed from ';
+
 /** Reasons a delivery did not go out, as recorded on it. */
 export const DELIVERY_REASONS = {
   noTransport: 'skipped: no transport configured',
@@ -612,6 +665,8 @@ export const DELIVERY_REASONS = {
   /** WhatsApp needs the number with its country code; see whatsapp_number() in the migration. */
   notInternational: 'skipped: the phone number cannot be written in international form',
   optedOut: 'skipped: opted out of WhatsApp',
+  /** Not subscribed to the send's topic on its channel (issue 32); account messages never are. */
+  unsubscribedFrom: (topic: string) => `${UNSUBSCRIBED_PREFIX}${topic}`,
   /** Meta refuses an empty parameter: a recipient without the mapped field is not sent to. */
   noValue: (variable: string) => `skipped: nothing to fill {{${variable}}} with for this user`,
   cancelled: 'cancelled before sending',

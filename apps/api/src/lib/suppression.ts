@@ -41,6 +41,16 @@ export function suppressedReason(channel: SQL, address: SQL): SQL<string | null>
     limit 1)`;
 }
 
+/**
+ * A skipped reason with a suppressed one cut to its kind: 'skipped: suppressed (hard bounce
+ * 550 5.1.1 on 2026-11-20)' → 'skipped: suppressed (hard bounce)', for counting by reason
+ * (the dry run). Any other reason is kept as it is.
+ */
+export const suppressedKind = (reason: SQL): SQL<string | null> =>
+  sql<string | null>`case when ${reason} like ${`${SUPPRESSED_PREFIX} (%`}
+    then regexp_replace(${reason}, '( [245][0-9]{2}( [245]\\.[0-9]{1,3}\\.[0-9]{1,3})?)? on [0-9]{4}-[0-9]{2}-[0-9]{2}\\)$', ')')
+    else ${reason} end`;
+
 export interface NewSuppression {
   channel: SendChannel;
   /** As the channel sends to it; an email is lower-cased here. */

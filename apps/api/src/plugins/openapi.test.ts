@@ -94,12 +94,15 @@ describe('the OpenAPI document', () => {
 
   it('offers an Idempotency-Key on every POST but those that declare why not, with its 409, 412 and 422 answers', () => {
     // Sign-in (its answer is a token), Meta's and the mail provider's webhooks (they send no
-    // key) and the sync with Meta (a repeat changes nothing) say why in `config.idempotency`.
+    // key), the sync with Meta (a repeat changes nothing) and the sends' dry runs (they record
+    // nothing; a stored answer would be a stale count) say why in `config.idempotency`.
     const keyless = new Set([
       'post /api/user/login',
       'post /api/webhooks/email-events',
       'post /api/webhooks/whatsapp',
       'post /api/wa/templates/sync',
+      'post /api/notifications/send/preview',
+      'post /api/wa/templates/{id}/send/preview',
     ]);
     const posts = operations().filter((o) => o.method === 'post');
     expect(posts.length).toBeGreaterThan(10);

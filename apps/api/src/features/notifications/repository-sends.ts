@@ -8,15 +8,17 @@ import {
   type SendCounts,
   type SendStatus,
   type SendNotificationValues,
+  type SendPreview,
 } from '@cricket/contracts';
 import { queryRows, type Db } from '../../db/client';
 import { selectListPage, withCount } from '../../db/page';
 import { notificationSends as sends, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { suppressedReason } from '../../lib/suppression';
+import { suppressedKind } from '../../lib/suppression';
 import type { AuditWriter } from '../../plugins/audit';
 import { finishSends } from './outcome';
-import { OPTED_OUT_OF_WHATSAPP, templatePaused } from './whatsapp-sql';
+import { releaseAt, skipReason } from './decision-sql';
+import { templatePaused } from './whatsapp-sql';
 
 /** Sends: recording one with its deliveries (enqueue), and reading sends with their counts. */
 
@@ -60,6 +62,89 @@ export interface SendContent {
 type Audience = Pick<SendNotificationValues, 'recipient_type' | 'recipient_ids' | 'scheduled_at'>;
 
 /**
+ * Each recipient of a send with the decision about them (decision-sql.ts): `user_id`,
+ * `recipient_name`, `address`, `reason` (null: it goes), `release_at` and `due`. One set-based
+ * SELECT over users, so 'all' over a million users never passes through Node row by row; the
+ * enqueue inserts it and the dry run counts it.
+ */
+function decided(v: Audience, content: Pick<SendContent, 'channel' | 'topicId'>): SQL {
+  const who =
+    v.recipient_type === 'specific'
+      ? sql`u.id = any(${sql.param(v.recipient_ids)}::int[])`
+      : v.recipient_type === 'active'
+        ? sql`u.status = ${ACTIVE_RECIPIENT_STATUS}`
+        : sql`true`;
+  const decision = {
+    channel: sql`${content.channel}::text`,
+    topic: sql`${content.topicId}::int`,
+    address: sql`a.address`,
+    noAddress: noAddressReason(content.channel),
+  };
+  const due = v.scheduled_at ? sql`${v.scheduled_at}::timestamptz` : sql`now()`;
+  return sql`select u.id as user_id,
+      left(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), 101) as recipient_name,
+      a.address, ${skipReason(decision)} as reason, ${releaseAt({ ...decision, due })} as release_at,
+      ${due} as due
+    from users u
+    cross join lateral (select ${addressOf(content.channel)} as address) a
+    where ${who}
+    -- A fence: without it the planner copies the decision into each place that reads it
+    -- (the status, the reason, a group key), probing every user's consent several times.
+    offset 0`;
+}
+
+/** The audience must be what was asked for: every picked user still there, and someone. */
+function assertAudience(v: Audience, n: number) {
+  if (v.recipient_type === 'specific' && n !== v.recipient_ids.length) {
+    throw badRequest(NOTIFICATION_MESSAGES.recipientsUnknown, {
+      recipient_ids: [NOTIFICATION_MESSAGES.recipientsUnknown],
+    });
+  }
+  if (n === 0) throw badRequest(NOTIFICATION_MESSAGES.noRecipients);
+}
+
+/**
+ * The dry run: what createSend would decide for the same audience and content now, counted
+ * and grouped, recording nothing. Suppressed reasons are grouped by their kind (the list's
+ * reason without its SMTP code and date), so the list stays as short as the kinds are few.
+ * `perSecond` is the channel's rate, for the estimate.
+ */
+export async function previewSend(
+  db: Db,
+  v: Audience,
+  content: Pick<SendContent, 'channel' | 'topicId'>,
+  perSecond: number,
+): Promise<SendPreview> {
+  const rows = await queryRows<{
+    reason: string | null;
+    n: number;
+    held: number;
+    held_until: string | null;
+  }>(
+    db,
+    sql`select ${suppressedKind(sql`d.reason`)} as reason, count(*)::int as n,
+        count(*) filter (where d.reason is null and d.release_at > d.due)::int as held,
+        max(d.release_at) filter (where d.reason is null and d.release_at > d.due) as held_until
+      from (${decided(v, content)}) d
+      group by 1
+      order by 2 desc, 1`,
+  );
+  assertAudience(
+    v,
+    rows.reduce((total, r) => total + r.n, 0),
+  );
+  const going = rows.find((r) => r.reason === null);
+  const willReceive = going?.n ?? 0;
+  return {
+    will_receive: willReceive,
+    skipped: rows.flatMap((r) => (r.reason === null ? [] : [{ reason: r.reason, count: r.n }])),
+    held: going?.held ?? 0,
+    held_until: iso(going?.held_until ?? null),
+    estimated_seconds: Math.ceil(willReceive / perSecond),
+  };
+}
+
+/**
  * Records the send and one delivery per recipient in one transaction. The deliveries are
  * written by one INSERT … SELECT over users, so 'all' over a million users never passes
  * through Node row by row.
@@ -93,47 +178,20 @@ export async function createSend(
       })
       .returning({ id: sends.id });
     const sendId = send!.id;
-    const who =
-      v.recipient_type === 'specific'
-        ? sql`u.id = any(${sql.param(v.recipient_ids)}::int[])`
-        : v.recipient_type === 'active'
-          ? sql`u.status = ${ACTIVE_RECIPIENT_STATUS}`
-          : sql`true`;
-    const address = addressOf(content.channel);
-    // Decided once here (opted out, suppressed), and checked again by the worker before it
-    // sends (decision 045).
-    const optedOut = content.channel === 'whatsapp' ? OPTED_OUT_OF_WHATSAPP : sql`false`;
-    const due = v.scheduled_at ? sql`${v.scheduled_at}::timestamptz` : sql`now()`;
     const inserted = await queryRows<{ n: number }>(
       tx,
       sql`with added as (
         insert into notification_deliveries
           (send_id, user_id, recipient_name, address, status, last_error, next_attempt_at)
-        select ${sendId}, u.id,
-          left(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), 101),
-          a.address,
-          case when a.address is null or ${optedOut} or a.suppressed is not null
-            then 'skipped' else 'queued' end,
-          case when a.address is null then ${noAddressReason(content.channel)}
-            when ${optedOut} then ${DELIVERY_REASONS.optedOut} else a.suppressed end,
-          ${due}
-        from users u
-        cross join lateral (
-          select x.address, ${suppressedReason(sql`${content.channel}::text`, sql`x.address`)} as suppressed
-          from (select ${address} as address) x
-        ) a
-        where ${who}
+        select ${sendId}, d.user_id, d.recipient_name, d.address,
+          case when d.reason is null then 'queued' else 'skipped' end, d.reason, d.release_at
+        from (${decided(v, content)}) d
         on conflict (send_id, user_id) do nothing
         returning 1
       ) select count(*)::int as n from added`,
     );
     const n = inserted[0]?.n ?? 0;
-    if (v.recipient_type === 'specific' && n !== v.recipient_ids.length) {
-      throw badRequest(NOTIFICATION_MESSAGES.recipientsUnknown, {
-        recipient_ids: [NOTIFICATION_MESSAGES.recipientsUnknown],
-      });
-    }
-    if (n === 0) throw badRequest(NOTIFICATION_MESSAGES.noRecipients);
+    assertAudience(v, n);
     await audit(tx, {
       entityId: sendId,
       action: 'send',

@@ -23,6 +23,11 @@ import {
   sendDetailsQuery,
   sendNotificationInput,
   sendNotificationSchema,
+  sendPreview,
+  SEND_PREVIEW_MESSAGES,
+  type SendChannel,
+  type SendNotificationValues,
+  type WaSendValues,
   templateNamesQuery,
   WA_SEND_MESSAGES,
   WA_SEND_SUCCESS,
@@ -36,7 +41,7 @@ import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import { cancelSend, listDeliveries, retryFailed } from './repository-deliveries';
 import { listRecipients } from './repository-recipients';
-import { createSend, getSend, listSends } from './repository-sends';
+import { createSend, getSend, listSends, previewSend } from './repository-sends';
 import {
   createTemplate,
   deleteTemplate,
@@ -50,6 +55,9 @@ import { whatsappSendContent } from './repository-whatsapp';
 import { whatsappMessagesHandler } from './whatsapp-events';
 
 const templateData = envelope(notificationTemplateData);
+
+/** Messages a second one worker lane is taken to hand to SMTP or a webhook (decision 053). */
+const PER_LANE_PER_SECOND = 10;
 
 async function notificationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -198,51 +206,110 @@ async function notificationsRoutes(app: FastifyInstance) {
       }),
   });
 
+  /**
+   * The send form's body checked as a send checks it: the template, the subject rule of its
+   * channel, a transport for the channel. The send and its dry run both start here.
+   */
+  async function checkedNotification(body: SendNotificationValues) {
+    const template = await getTemplate(app.db, body.template_id).catch(() => {
+      throw badRequest(NOTIFICATION_MESSAGES.templateRequired, {
+        template_id: [NOTIFICATION_MESSAGES.templateRequired],
+      });
+    });
+    // The subject rule depends on the template's channel, known only now.
+    const checked = sendNotificationSchema(template.type).safeParse(body);
+    if (!checked.success) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of checked.error.issues)
+        (errors[String(issue.path[0] ?? '_')] ??= []).push(issue.message);
+      throw badRequest(checked.error.issues[0]!.message, errors);
+    }
+    // Accepted, it would be reported sent and then skipped for every recipient: refused now,
+    // the administrator learns it before anything is recorded.
+    if (!app.transports[template.type]) {
+      throw new HttpError(503, NOTIFICATION_MESSAGES.noTransport(template.type));
+    }
+    return { template, values: checked.data };
+  }
+
+  /** A WhatsApp send's body checked as the send checks it; the send and its dry run start here. */
+  async function checkedWhatsApp(id: number, body: WaSendValues) {
+    if (!app.transports.whatsapp) throw conflict(WA_SEND_MESSAGES.notConnected);
+    return whatsappSendContent(app.db, id, body, app.config.publicUrl);
+  }
+
+  /**
+   * Messages a second the dry run's estimate assumes: WhatsApp's is its pace (WHATSAPP_MPS);
+   * the worker's other channels are not paced, so each of its NOTIFY_CONCURRENCY lanes is
+   * taken to hand over PER_LANE_PER_SECOND messages a second (decision 053).
+   */
+  const perSecond = (channel: SendChannel) =>
+    channel === 'whatsapp'
+      ? (app.config.whatsapp?.mps ?? 1)
+      : app.notificationWorker.settings.concurrency * PER_LANE_PER_SECOND;
+
+  /** A dry run is a read made as a POST: it records nothing, and its answer is never stored. */
+  const DRY_RUN_CONFIG = {
+    access: 'notifications.send',
+    audit: { none: 'A dry run of a send: it counts recipients and records nothing' },
+    idempotency: { none: 'A dry run records nothing; a repeat counts again, as it should' },
+  } as const;
+
+  const PREVIEW_DESCRIPTION =
+    'Records nothing: no send, no delivery, no audit record. Each recipient is decided as the send would decide ' +
+    'them now (no address, suppressed, opted out of WhatsApp, not subscribed to the template’s topic; account ' +
+    'messages are exempt from topic consent); `skipped` groups the reasons their deliveries would carry, a ' +
+    'suppressed one by its kind (`skipped: suppressed (hard bounce)`). `held` counts deliveries that would wait ' +
+    'for quiet hours and `held_until` says until when; `estimated_seconds` is will_receive at the channel’s rate.';
+
   r.post('/api/notifications/send', {
     config: { access: 'notifications.send', audit: { entity: 'notification_send' } },
     schema: {
       tags: ['notifications'],
       summary:
         'Send now or schedule: records the send and one delivery per recipient, answers at once',
-      description: 'Refused (400) when the chosen audience holds no user.',
+      description:
+        'Refused (400) when the chosen audience holds no user. Each recipient not subscribed to the template’s ' +
+        'topic on its channel, suppressed, or without an address gets a skipped delivery with the reason.',
       body: sendNotificationInput,
       response: { 201: envelope(sendCreated) },
     },
     handler: async (request, reply) => {
-      const body = request.body;
-      const template = await getTemplate(app.db, body.template_id).catch(() => {
-        throw badRequest(NOTIFICATION_MESSAGES.templateRequired, {
-          template_id: [NOTIFICATION_MESSAGES.templateRequired],
-        });
-      });
-      // The subject rule depends on the template's channel, known only now.
-      const checked = sendNotificationSchema(template.type).safeParse(body);
-      if (!checked.success) {
-        const errors: Record<string, string[]> = {};
-        for (const issue of checked.error.issues)
-          (errors[String(issue.path[0] ?? '_')] ??= []).push(issue.message);
-        throw badRequest(checked.error.issues[0]!.message, errors);
-      }
-      // Accepted, it would be reported sent and then skipped for every recipient: refused now,
-      // the administrator learns it before anything is recorded.
-      if (!app.transports[template.type]) {
-        throw new HttpError(503, NOTIFICATION_MESSAGES.noTransport(template.type));
-      }
+      const { template, values } = await checkedNotification(request.body);
       const send = await createSend(
         app.db,
-        checked.data,
+        values,
         {
           channel: template.type,
           templateId: template.id,
           topicId: template.topic_id,
           templateName: template.name,
-          subject: checked.data.subject,
-          message: checked.data.message,
+          subject: values.subject,
+          message: values.message,
         },
         sessionOf(request).userId,
         auditOf(request),
       );
       return reply.status(201).send(recorded(send, NOTIFICATION_SUCCESS.sending));
+    },
+  });
+
+  r.post('/api/notifications/send/preview', {
+    config: DRY_RUN_CONFIG,
+    schema: {
+      tags: ['notifications'],
+      summary: 'Dry run of a send: who would receive it, who would be skipped and why',
+      description: `Takes the body of POST /api/notifications/send and refuses what it refuses. ${PREVIEW_DESCRIPTION}`,
+      body: sendNotificationInput,
+      response: { 200: envelope(sendPreview) },
+    },
+    handler: async (request) => {
+      const { template, values } = await checkedNotification(request.body);
+      const content = { channel: template.type, topicId: template.topic_id };
+      return ok(
+        SEND_PREVIEW_MESSAGES.previewed,
+        await previewSend(app.db, values, content, perSecond(template.type)),
+      );
     },
   });
 
@@ -264,13 +331,7 @@ async function notificationsRoutes(app: FastifyInstance) {
       response: { 201: envelope(sendCreated), 404: errorBody, 409: errorBody },
     },
     handler: async (request, reply) => {
-      if (!app.transports.whatsapp) throw conflict(WA_SEND_MESSAGES.notConnected);
-      const content = await whatsappSendContent(
-        app.db,
-        request.params.id,
-        request.body,
-        app.config.publicUrl,
-      );
+      const content = await checkedWhatsApp(request.params.id, request.body);
       const send = await createSend(
         app.db,
         request.body,
@@ -279,6 +340,29 @@ async function notificationsRoutes(app: FastifyInstance) {
         auditOf(request),
       );
       return reply.status(201).send(recorded(send, WA_SEND_SUCCESS.sending));
+    },
+  });
+
+  r.post('/api/wa/templates/:id/send/preview', {
+    config: DRY_RUN_CONFIG,
+    schema: {
+      tags: ['notifications'],
+      summary:
+        'Dry run of a WhatsApp template send: who would receive it, who would be skipped and why',
+      description:
+        `Takes the body of POST /api/wa/templates/{id}/send and refuses what it refuses (409 when WhatsApp is not ` +
+        `connected or the template is not approved). Recipients opted out of WhatsApp (an inbound STOP) count ` +
+        `under \`skipped: opted out of WhatsApp\`. ${PREVIEW_DESCRIPTION} The rate is WHATSAPP_MPS.`,
+      params: idParam,
+      body: waSendInput,
+      response: { 200: envelope(sendPreview), 404: errorBody, 409: errorBody },
+    },
+    handler: async (request) => {
+      const content = await checkedWhatsApp(request.params.id, request.body);
+      return ok(
+        SEND_PREVIEW_MESSAGES.previewed,
+        await previewSend(app.db, request.body, content, perSecond('whatsapp')),
+      );
     },
   });
 

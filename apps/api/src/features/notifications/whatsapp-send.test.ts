@@ -452,6 +452,87 @@ describe('POST /api/wa/templates/{id}/send', () => {
   });
 });
 
+describe('WhatsApp and topic consent (issue 32)', () => {
+  it('skips a player unsubscribed from the template’s topic on WhatsApp, and the dry run counts the same', async () => {
+    const [category] = await queryRows<{ category_id: number }>(
+      t.db,
+      sql`select category_id from wa_templates where id = ${approvedId}`,
+    );
+    const [topic] = await queryRows<{ id: number; name: string }>(
+      t.db,
+      sql`select id, name from messaging_topics where name = 'Team news'`,
+    );
+    const news = await template('team_news', 'approved', category!.category_id);
+    await t.db.execute(sql`update wa_templates set topic_id = ${topic!.id} where id = ${news}`);
+    const [noWa, noEmail, keen, stopped] = [players[20]!, players[21]!, players[22]!, players[23]!];
+    const prefer = (userId: number, channel: string) =>
+      t.as(token, {
+        method: 'PUT',
+        url: `/api/users/${userId}/preferences`,
+        payload: { topic_id: topic!.id, channel, subscribed: false, reason: 'Asked' },
+      });
+    expect((await prefer(noWa, 'whatsapp')).statusCode).toBe(200);
+    // Unsubscribed by email only: WhatsApp still reaches them.
+    expect((await prefer(noEmail, 'email')).statusCode).toBe(200);
+    await t.db
+      .execute(sql`insert into messaging_consents (user_id, channel, topic_id, subscribed, source)
+      values (${stopped}, 'whatsapp', null, false, 'inbound_stop')`);
+    const body = {
+      recipient_type: 'specific',
+      recipient_ids: [noWa, noEmail, keen, stopped],
+      variables: { first_name: '{{first_name}}', venue: 'Eden Gardens' },
+    };
+
+    const dry = await t.as(token, {
+      method: 'POST',
+      url: `/api/wa/templates/${news}/send/preview`,
+      payload: body,
+    });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json().data).toEqual({
+      will_receive: 2,
+      skipped: [
+        { reason: DELIVERY_REASONS.optedOut, count: 1 },
+        { reason: DELIVERY_REASONS.unsubscribedFrom(topic!.name), count: 1 },
+      ],
+      held: 0,
+      held_until: null,
+      estimated_seconds: Math.ceil(2 / MPS),
+    });
+
+    standin.reset();
+    const res = await send(news, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const sendId = res.json<{ data: { send: NotificationSend } }>().data.send.id;
+    expect((await finished(sendId)).counts).toMatchObject({ sent: 2, skipped: 2 });
+    expect((await deliveryOf(noWa, sendId)).last_error).toBe(
+      DELIVERY_REASONS.unsubscribedFrom(topic!.name),
+    );
+    expect((await deliveryOf(stopped, sendId)).last_error).toBe(DELIVERY_REASONS.optedOut);
+    expect(
+      standin
+        .requestsTo('/messages')
+        .map((r) => (r.json as { to: string }).to)
+        .sort(),
+    ).toEqual([phoneOf(22), phoneOf(23)].sort());
+  });
+
+  it('refuses a dry run as the send refuses it', async () => {
+    const pending = await t.as(token, {
+      method: 'POST',
+      url: `/api/wa/templates/${pendingId}/send/preview`,
+      payload: { recipient_type: 'all', variables: { first_name: 'x', venue: 'y' } },
+    });
+    expect(pending.statusCode).toBe(409);
+    const missing = await t.as(token, {
+      method: 'POST',
+      url: `/api/wa/templates/999999/send/preview`,
+      payload: { recipient_type: 'all', variables: { first_name: 'x', venue: 'y' } },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
 describe('WhatsApp not connected', () => {
   it('refuses a send with 409 saying so', async () => {
     const plain = await createTestApp();

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { DELIVERY_REASONS, renderTemplate, type SendChannel } from '@cricket/contracts';
 import { queryRows, type Db } from '../../db/client';
 import { classifyMailError, type MailDeliveryError } from '../../lib/mail';
-import { captureFailure, suppressedReason } from '../../lib/suppression';
+import { captureFailure } from '../../lib/suppression';
+import { skipReason } from './decision-sql';
 import { finishSends, startSends } from './outcome';
-import { OPTED_OUT_OF_WHATSAPP, TEMPLATE_PAUSED } from './whatsapp-sql';
+import { TEMPLATE_PAUSED } from './whatsapp-sql';
 import type { OutgoingMessage, Transports } from '../../lib/channel-transports';
 
 export interface WorkerSettings {
@@ -55,10 +56,11 @@ interface Claimed {
   template_name: string;
   wa_language: string | null;
   wa_components: unknown[] | null;
-  /** WhatsApp: the user opted out after the send was queued (re-checked here, decision 045). */
-  opted_out: boolean;
-  /** The address was suppressed after the send was queued: the skipped reason (issue 32). */
-  suppressed: string | null;
+  /**
+   * Why it must not go after all, decided again now (decision-sql.ts): the address suppressed,
+   * or the user opted out or unsubscribed after the send was queued (decisions 045, 053).
+   */
+  skip: string | null;
   first_name: string | null;
   last_name: string | null;
   email: string | null;
@@ -176,8 +178,12 @@ export function createDeliveryWorker(options: {
           select c.id::int as id, c.send_id, c.user_id, c.address, c.attempts,
             s.channel, s.subject, s.message, s.status as send_status, s.topic_id,
             s.template_name, s.wa_language, s.wa_components,
-            (s.channel = 'whatsapp' and ${OPTED_OUT_OF_WHATSAPP}) as opted_out,
-            ${suppressedReason(sql`s.channel`, sql`c.address`)} as suppressed,
+            ${skipReason({
+              channel: sql`s.channel`,
+              topic: sql`s.topic_id`,
+              address: sql`c.address`,
+              noAddress: sql`null`,
+            })} as skip,
             u.first_name, u.last_name, u.email, u.phone_number
           from claimed c
           join notification_sends s on s.id = c.send_id
@@ -265,8 +271,7 @@ export function createDeliveryWorker(options: {
       email: d.email,
       phone_number: d.phone_number,
     };
-    if (d.opted_out) return record(d.id, { status: 'skipped', reason: DELIVERY_REASONS.optedOut });
-    if (d.suppressed) return record(d.id, { status: 'skipped', reason: d.suppressed });
+    if (d.skip) return record(d.id, { status: 'skipped', reason: d.skip });
     const components =
       d.channel === 'whatsapp' ? fillParameters(d.wa_components ?? [], values) : null;
     if (components?.empty)

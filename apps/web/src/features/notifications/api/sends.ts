@@ -5,6 +5,7 @@ import type {
   RecipientOption,
   SendDetails,
   SendNotificationValues,
+  SendPreview,
 } from '@cricket/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http';
@@ -56,6 +57,28 @@ export const channelsQuery = () =>
       (await request<NotificationChannels>('/notifications/channels', { signal })).data.channels,
     staleTime: Infinity,
   });
+
+/**
+ * A send form's dry run (POST …/send/preview): a read, though a POST. It records nothing, so it
+ * is a query, its previous answer kept while the next body is counted.
+ */
+export const dryRunQuery = <K extends readonly unknown[]>(
+  queryKey: K,
+  path: string,
+  body: object,
+) =>
+  queryOptions({
+    queryKey,
+    queryFn: async ({ signal }) =>
+      (await request<SendPreview>(path, { method: 'POST', body, signal })).data,
+    placeholderData: keepPreviousData,
+    // A refused or failed dry run is shown quietly; the send checks everyone anyway.
+    retry: false,
+  });
+
+/** POST /notifications/send/preview */
+export const sendPreviewQuery = (body: SendNotificationValues) =>
+  dryRunQuery(notificationKeys.sendPreview(body), '/notifications/send/preview', body);
 
 /** POST /notifications/send */
 export function useSendNotification() {

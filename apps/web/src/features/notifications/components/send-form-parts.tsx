@@ -1,20 +1,26 @@
 import {
   NOTIFICATION_ERRORS,
   NOTIFICATION_SUCCESS,
+  SEND_PREVIEW_MESSAGES,
+  dryRunLine,
   type NotificationSend,
   type RecipientOption,
   type RecipientType,
+  type SendPreview,
 } from '@cricket/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { skipToken, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
 import { useFormLifecycle } from '@/components/form-drawer';
 import { useOpenRecord } from '@/lib/record-route';
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextField } from '@/components/ui/text-field';
+import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useErrorToast } from '@/lib/use-error-toast';
+import { notificationKeys } from '../api/keys';
 import { recipientsQuery } from '../api/sends';
 import { RecipientPicker } from './recipient-picker';
 
@@ -94,6 +100,74 @@ export function RecipientsFields({
   );
 }
 
+/** How long a send form's body rests before its dry run is asked for. */
+const DRY_RUN_DEBOUNCE_MS = 400;
+
+/**
+ * The dry run of a send form's body (issue 32): asked once the body has rested, and only for a
+ * body that could be sent (`body` null until then). Compared by its JSON, so a new object with
+ * the same values asks nothing.
+ */
+export function useDryRun<B extends object, K extends readonly unknown[]>(
+  body: B | null,
+  preview: (body: B) => UseQueryOptions<SendPreview, Error, SendPreview, K>,
+) {
+  const settled = useDebouncedValue(
+    body === null ? null : JSON.stringify(body),
+    DRY_RUN_DEBOUNCE_MS,
+  );
+  const options = useMemo(
+    () => (settled === null ? null : preview(JSON.parse(settled) as B)),
+    // `preview` builds options from the body alone: the settled body decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [settled],
+  );
+  // Until there is a body, an idle query: the hook runs on every render either way.
+  const query = useQuery(
+    (options ?? {
+      queryKey: notificationKeys.sendPreview({}),
+      queryFn: skipToken,
+    }) as UseQueryOptions<SendPreview, Error, SendPreview, readonly unknown[]>,
+  );
+  return {
+    /** Whether anything is being counted: a body that could be sent. */
+    active: body !== null,
+    preview: query.data ?? null,
+    /** Still counting a newer body (the line on screen is the previous one), or the first. */
+    counting: body !== null && (query.isFetching || settled !== JSON.stringify(body)),
+    failed: query.isError,
+    /** The line, for the confirmation; empty when there is no count to repeat. */
+    text: query.data && !query.isError ? dryRunLine(query.data) : '',
+  };
+}
+
+type DryRun = ReturnType<typeof useDryRun>;
+
+/**
+ * The dry run under the recipients: the previous line stays while a newer one is counted (no
+ * flicker), a failure is said quietly and the form still works.
+ */
+export function DryRunLine({ dryRun }: { dryRun: DryRun }) {
+  if (!dryRun.active) return null;
+  const text = dryRun.failed
+    ? SEND_PREVIEW_MESSAGES.failed
+    : dryRun.text || SEND_PREVIEW_MESSAGES.pending;
+  return (
+    <p
+      data-testid="dry-run"
+      aria-live="polite"
+      aria-busy={dryRun.counting}
+      className={cn(
+        'text-sm transition-opacity',
+        dryRun.failed ? 'text-neutral-500' : 'text-neutral-800',
+        dryRun.counting && dryRun.text && 'opacity-60',
+      )}
+    >
+      <span className="font-medium">{SEND_PREVIEW_MESSAGES.label}:</span> {text}
+    </p>
+  );
+}
+
 /** A titled part of a send form. */
 export function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -138,6 +212,7 @@ export function SendConfirmDialog({
   title,
   question,
   scheduledAt,
+  dryRun,
   busy,
   onConfirm,
 }: {
@@ -148,6 +223,8 @@ export function SendConfirmDialog({
   question: string;
   /** The form's date-time when scheduling; null sends at once. */
   scheduledAt: string | null;
+  /** The dry run's line, repeated before sending; empty without one. */
+  dryRun: string;
   busy: boolean;
   onConfirm: () => void;
 }) {
@@ -160,7 +237,7 @@ export function SendConfirmDialog({
       tone="primary"
       description={
         question &&
-        `${question} ${
+        `${question}${dryRun ? ` ${dryRun}.` : ''} ${
           scheduledAt
             ? `It goes out ${formatDateTime(new Date(scheduledAt))}.`
             : 'It goes out at once and cannot be called back once delivered.'

@@ -6,6 +6,7 @@ import {
   TEMPLATE_VARIABLES,
   hasSubject,
   sendNotificationInput,
+  sendNotificationSchema,
   needsSendConfirmation,
   type NotificationTemplate,
   type SendNotificationInput,
@@ -24,15 +25,17 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { parseRecordId } from '@/lib/record-route';
 import { useErrorToast } from '@/lib/use-error-toast';
-import { channelsQuery, useSendNotification } from '../api/sends';
+import { channelsQuery, sendPreviewQuery, useSendNotification } from '../api/sends';
 import { templateNamesQuery } from '../api/templates';
 import { LivePreview } from './live-preview';
 import {
+  DryRunLine,
   RecipientsFields,
   ScheduleSection,
   Section,
   SendConfirmDialog,
   useAudience,
+  useDryRun,
   useSendLifecycle,
 } from './send-form-parts';
 
@@ -100,6 +103,20 @@ export function SendNotificationPage() {
 
   const audience = useAudience(values.recipient_type);
   const { setPicked, count: recipientCount, first: firstRecipient } = audience;
+
+  // The dry run counts the chosen template's audience; its words change no count, so the
+  // template's own text stands in for what is being typed.
+  const parsedPreview =
+    template && !unavailable.has(template.type)
+      ? sendNotificationSchema(template.type).safeParse({
+          ...values,
+          template_id: template.id,
+          subject: template.subject ?? '',
+          message: template.message,
+        })
+      : null;
+  const previewBody = parsedPreview?.success ? parsedPreview.data : null;
+  const dryRun = useDryRun(previewBody, sendPreviewQuery);
 
   const send = useSendNotification();
   const scheduled = values.send_immediately === false;
@@ -188,6 +205,7 @@ export function SendNotificationPage() {
                   form.setValue('recipient_ids', ids);
                 }}
               />
+              <DryRunLine dryRun={dryRun} />
             </Section>
 
             <Section title="Message Content">
@@ -236,6 +254,7 @@ export function SendNotificationPage() {
         title={scheduled ? 'Schedule Notification' : 'Send Notification'}
         question={confirmText}
         scheduledAt={scheduled ? (values.scheduled_at ?? '') : null}
+        dryRun={dryRun.text}
         busy={lifecycle.saving}
         onConfirm={() => lifecycle.submit()}
       />

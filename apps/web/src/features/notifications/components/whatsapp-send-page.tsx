@@ -31,14 +31,16 @@ import { Card } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { parseRecordId } from '@/lib/record-route';
-import { useSendWhatsApp, waTemplateQuery } from '../api/whatsapp';
+import { useSendWhatsApp, waSendPreviewQuery, waTemplateQuery } from '../api/whatsapp';
 import { NotificationTypeBadge } from './badges';
 import {
+  DryRunLine,
   RecipientsFields,
   ScheduleSection,
   Section,
   SendConfirmDialog,
   useAudience,
+  useDryRun,
   useSendLifecycle,
 } from './send-form-parts';
 
@@ -147,6 +149,20 @@ function WhatsAppSendForm({ template }: { template: WaTemplate }) {
   const scheduled = values.send_immediately === false;
   const approved = template.status === 'approved';
 
+  // The dry run counts the audience; the words change no count, so a variable not filled in
+  // yet is counted with its sample value.
+  const previewVariables = Object.fromEntries(
+    Object.entries(variablesOf(names, values)).map(([n, value]) => [
+      n,
+      value.trim() || template.sample_values[n] || n,
+    ]),
+  );
+  const parsedPreview = waSendSchema().safeParse({ ...values, variables: previewVariables });
+  const dryRun = useDryRun(
+    approved && parsedPreview.success ? parsedPreview.data : null,
+    (body: WaSendValues) => waSendPreviewQuery(template._id, body),
+  );
+
   const send = useSendWhatsApp(template._id);
   const { lifecycle, confirming, setConfirming } = useSendLifecycle({
     form,
@@ -200,6 +216,7 @@ function WhatsAppSendForm({ template }: { template: WaTemplate }) {
                   form.setValue('recipient_ids', ids);
                 }}
               />
+              <DryRunLine dryRun={dryRun} />
             </Section>
 
             <Section title={WA_SEND_TEXTS.variables}>
@@ -287,6 +304,7 @@ function WhatsAppSendForm({ template }: { template: WaTemplate }) {
         title={WA_SEND_TEXTS.title}
         question={NOTIFICATION_MESSAGES.confirmSend('whatsapp', audience.count ?? 0, audience.type)}
         scheduledAt={scheduled ? (values.scheduled_at ?? '') : null}
+        dryRun={dryRun.text}
         busy={lifecycle.saving}
         onConfirm={() => lifecycle.submit()}
       />
