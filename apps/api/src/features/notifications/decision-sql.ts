@@ -24,14 +24,16 @@ export interface DecisionInput {
 /**
  * Null when the message may go, else the skipped delivery's reason. Reasons are tried in this
  * order and the first one that applies is recorded: no address, the address suppressed, opted
- * out of WhatsApp (an inbound STOP, for every WhatsApp send), not subscribed to the topic.
+ * out of WhatsApp (an inbound STOP), not subscribed to the topic. A STOP, like an unsubscribe,
+ * stops everything but account messages (issue 32): those still go.
  * `coalesce` evaluates its arguments lazily, so a user is probed only as far as needed.
  */
 export const skipReason = (d: DecisionInput): SQL<string | null> =>
   sql<string | null>`coalesce(
     case when ${d.address} is null then ${d.noAddress} end,
     ${suppressedReason(d.channel, d.address)},
-    case when ${d.channel} = 'whatsapp' and ${optedOut(d.channel, sql`null::int`)}
+    case when ${d.channel} = 'whatsapp' and ${d.topic} is not null
+        and ${optedOut(d.channel, sql`null::int`)}
       then ${DELIVERY_REASONS.optedOut}::text end,
     case when ${d.topic} is not null and ${optedOut(d.channel, d.topic)}
       then ${UNSUBSCRIBED_PREFIX}::text

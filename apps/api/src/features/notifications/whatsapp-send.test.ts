@@ -370,6 +370,11 @@ describe('POST /api/wa/templates/{id}/send', () => {
       }),
     );
 
+    // A match reminder is about a topic: STOP keeps it from the player.
+    const topicOf = (topic: string | null) =>
+      t.db.execute(sql`update wa_templates set topic_id =
+        (select id from messaging_topics where name = ${topic}) where id = ${approvedId}`);
+    await topicOf('Match updates');
     standin.reset();
     const res = await send(approvedId, {
       recipient_type: 'specific',
@@ -384,6 +389,18 @@ describe('POST /api/wa/templates/{id}/send', () => {
     expect(standin.requestsTo('/messages').map((r) => (r.json as { to: string }).to)).toEqual([
       phoneOf(43),
     ]);
+
+    // An account message still reaches them: STOP stops everything but those (issue 32).
+    await topicOf(null);
+    standin.reset();
+    const account = await send(approvedId, {
+      recipient_type: 'specific',
+      recipient_ids: [stopper],
+      variables: { first_name: '{{first_name}}', venue: 'Lord’s' },
+    });
+    expect(account.statusCode).toBe(201);
+    const accountSend = account.json<{ data: { send: NotificationSend } }>().data.send.id;
+    expect((await finished(accountSend)).counts).toMatchObject({ sent: 1, skipped: 0 });
   });
 
   it('holds a send while Meta has its template paused, with the reason, and sends it once reinstated', async () => {
