@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { ZodType, z } from 'zod';
 import { badRequest, unauthorized } from './http-errors';
 
 /**
@@ -47,4 +48,18 @@ export function signedJson(
   } catch {
     throw badRequest('The body is not JSON.');
   }
+}
+
+/** A signed body's JSON read by its schema: 400 with each refused field's messages otherwise. */
+export function parsedAs<S extends ZodType>(
+  schema: S,
+  json: unknown,
+  refusal: string,
+): z.output<S> {
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues)
+    (errors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
+  throw badRequest(refusal, errors);
 }

@@ -15,9 +15,8 @@ import {
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { ok, pageData } from '../../lib/envelope';
-import { badRequest } from '../../lib/http-errors';
 import { applyEmailEvent } from '../../lib/suppression';
-import { keepRawJson, signedJson } from '../../lib/signed-body';
+import { keepRawJson, parsedAs, signedJson } from '../../lib/signed-body';
 import { sessionOf } from '../../plugins/auth';
 import { auditOf } from '../../plugins/audit';
 import { addSuppression, listSuppressions, removeSuppression } from './repository';
@@ -133,14 +132,8 @@ async function emailEventsRoute(app: FastifyInstance) {
           badSignature: 'The X-Signature header does not sign this body.',
         },
       );
-      const parsed = emailEventInput.safeParse(json);
-      if (!parsed.success) {
-        const errors: Record<string, string[]> = {};
-        for (const issue of parsed.error.issues)
-          (errors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
-        throw badRequest('The event is not one this endpoint reads.', errors);
-      }
-      const applied = await applyEmailEvent(app.db, parsed.data);
+      const event = parsedAs(emailEventInput, json, 'The event is not one this endpoint reads.');
+      const applied = await applyEmailEvent(app.db, event);
       return ok(applied ? SUPPRESSION_SUCCESS.eventApplied : SUPPRESSION_SUCCESS.eventRepeated);
     },
   });
