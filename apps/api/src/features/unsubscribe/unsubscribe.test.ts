@@ -15,7 +15,7 @@ import {
   unsubscribeSecret,
 } from '../../lib/unsubscribe-token';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { startTestSmtp } from '../../test/smtp';
+import { headerOf, startTestSmtp } from '../../test/smtp';
 
 const PUBLIC_URL = 'https://club.example';
 const SECRET = 'test-webhook-secret';
@@ -108,13 +108,9 @@ async function deliver(topic: number | null, recipients: number[]) {
   while ((await t.app.notificationWorker.runOnce()) > 0);
 }
 
-const header = (raw: string, name: string) => {
-  const head = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ');
-  return new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? null;
-};
-
 /** The one-click URL of a delivered email's List-Unsubscribe header. */
-const oneClickUrl = (raw: string) => /<(https?:[^>]+)>/.exec(header(raw, 'List-Unsubscribe')!)![1]!;
+const oneClickUrl = (raw: string) =>
+  /<(https?:[^>]+)>/.exec(headerOf(raw, 'List-Unsubscribe')!)![1]!;
 const tokenOf = (url: string) => url.split('/').pop()!;
 
 beforeAll(async () => {
@@ -148,13 +144,13 @@ describe('List-Unsubscribe on topic emails', () => {
     await deliver(matches, [asha, ravi]);
     expect(smtp.received).toHaveLength(2);
     for (const m of smtp.received) {
-      const list = header(m.raw, 'List-Unsubscribe')!;
+      const list = headerOf(m.raw, 'List-Unsubscribe')!;
       expect(list).toMatch(
         new RegExp(
           `^<${PUBLIC_URL}/api/public/unsubscribe/[A-Za-z0-9_-]{34}>, <mailto:news@club\\.example\\?subject=unsubscribe%20[A-Za-z0-9_-]{34}>$`,
         ),
       );
-      expect(header(m.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      expect(headerOf(m.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
       const tk = tokenOf(oneClickUrl(m.raw));
       expect(m.mail.text).toContain(unsubscribeFooter(`${PUBLIC_URL}/u/${tk}`));
       expect(m.mail.text).toContain('here is the news.');
@@ -169,8 +165,8 @@ describe('List-Unsubscribe on topic emails', () => {
     await deliver(null, [asha]);
     expect(smtp.received).toHaveLength(1);
     const account = smtp.received[0]!;
-    expect(header(account.raw, 'List-Unsubscribe')).toBeNull();
-    expect(header(account.raw, 'List-Unsubscribe-Post')).toBeNull();
+    expect(headerOf(account.raw, 'List-Unsubscribe')).toBeNull();
+    expect(headerOf(account.raw, 'List-Unsubscribe-Post')).toBeNull();
     expect(account.mail.text).not.toContain('/u/');
   });
 });
