@@ -1,7 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { unsubscribeFooter, unsubscribePagePath, type SendChannel } from '@cricket/contracts';
-import { queryRows, type Db } from '../db/client';
 
 /**
  * The unsubscribe token (decision 052): 9 bytes naming the person, the topic (0: every topic)
@@ -50,24 +48,6 @@ export function readUnsubscribeToken(secret: string, token: string): Unsubscribe
   if (head >> 4 !== VERSION || !channel || userId === 0) return null;
   const topicId = payload.readUInt32BE(5);
   return { userId, topicId: topicId === 0 ? null : topicId, channel };
-}
-
-/**
- * The secret: UNSUBSCRIBE_SECRET when set, else the one kept in the database, made by the first
- * instance that needed it (a concurrent start keeps the first writer's).
- */
-export async function unsubscribeSecret(db: Db, configured: string | undefined) {
-  if (configured) return configured;
-  await db.execute(
-    sql`insert into server_secrets (name, value)
-        values ('unsubscribe', ${randomBytes(32).toString('base64url')})
-        on conflict (name) do nothing`,
-  );
-  const [row] = await queryRows<{ value: string }>(
-    db,
-    sql`select value from server_secrets where name = 'unsubscribe'`,
-  );
-  return row!.value;
 }
 
 /** What a topic email carries: the headers of RFC 8058 and the footer's link. */

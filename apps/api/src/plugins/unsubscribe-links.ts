@@ -1,16 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  createUnsubscribeLinks,
-  unsubscribeSecret,
-  type UnsubscribeLinks,
-} from '../lib/unsubscribe-token';
+import { queryRows, type Db } from '../db/client';
+import { createUnsubscribeLinks, type UnsubscribeLinks } from '../lib/unsubscribe-token';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Signs and reads unsubscribe tokens and builds their links (decision 052). */
     unsubscribeLinks: UnsubscribeLinks;
   }
+}
+
+/**
+ * The secret: UNSUBSCRIBE_SECRET when set, else the one kept in the database, made by the first
+ * instance that needed it (a concurrent start keeps the first writer's).
+ */
+export async function unsubscribeSecret(db: Db, configured: string | undefined) {
+  if (configured) return configured;
+  await db.execute(
+    sql`insert into server_secrets (name, value)
+        values ('unsubscribe', ${randomBytes(32).toString('base64url')})
+        on conflict (name) do nothing`,
+  );
+  const [row] = await queryRows<{ value: string }>(
+    db,
+    sql`select value from server_secrets where name = 'unsubscribe'`,
+  );
+  return row!.value;
 }
 
 /**

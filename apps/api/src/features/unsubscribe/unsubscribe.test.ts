@@ -9,11 +9,8 @@ import {
 import { queryRows } from '../../db/client';
 import { roles, users } from '../../db/schema';
 import { signBody } from '../../lib/signed-body';
-import {
-  readUnsubscribeToken,
-  signUnsubscribeToken,
-  unsubscribeSecret,
-} from '../../lib/unsubscribe-token';
+import { readUnsubscribeToken, signUnsubscribeToken } from '../../lib/unsubscribe-token';
+import { unsubscribeSecret } from '../../plugins/unsubscribe-links';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { headerOf, startTestSmtp } from '../../test/smtp';
 
