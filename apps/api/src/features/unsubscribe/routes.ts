@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   UNSUBSCRIBE_MESSAGES,
   UNSUBSCRIBE_SUCCESS,
@@ -16,7 +15,7 @@ import {
 import { ok } from '../../lib/envelope';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors';
 import { optOutByReply } from '../../lib/inbound-stop';
-import { keepRawJson, parsedAs, signedJson } from '../../lib/signed-body';
+import { keepRawJson, signedInput, signedWebhookSchema } from '../../lib/signed-body';
 import type { UnsubscribeTarget } from '../../lib/unsubscribe-token';
 import { oneClickUnsubscribe, publicPreferences, savePublicPreferences } from './repository';
 
@@ -184,25 +183,13 @@ async function smsInboundRoute(app: FastifyInstance) {
         'whose phone number is `from` (in international form) from every topic on SMS; account ' +
         'messages still arrive. Any other text is acknowledged and ignored. An unsigned or wrongly ' +
         'signed call, or one while NOTIFY_WEBHOOK_SECRET is unset, answers 401 and changes nothing.',
-      consumes: ['application/json'],
-      headers: z.object({ 'x-signature': z.string().max(200).optional() }),
-      response: { 200: messageOnly, 400: errorBody, 401: errorBody },
+      ...signedWebhookSchema,
     },
     handler: async (request) => {
-      const json = signedJson(
-        request.body,
-        app.config.webhookSecret,
-        request.headers['x-signature'],
-        {
-          notAccepted: 'SMS inbound messages are not accepted: NOTIFY_WEBHOOK_SECRET is not set.',
-          badSignature: 'The X-Signature header does not sign this body.',
-        },
-      );
-      const { from, text, id } = parsedAs(
-        smsInboundInput,
-        json,
-        'The message is not one this endpoint reads.',
-      );
+      const { from, text, id } = signedInput(request, app.config.webhookSecret, smsInboundInput, {
+        notAccepted: 'SMS inbound messages are not accepted: NOTIFY_WEBHOOK_SECRET is not set.',
+        refusal: 'The message is not one this endpoint reads.',
+      });
       if (isStopMessage(text))
         await optOutByReply(app.db, { channel: 'sms', from, text, messageId: id ?? null });
       return ok(UNSUBSCRIBE_SUCCESS.smsInbound);
