@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   UNSUBSCRIBE_MESSAGES,
+  UNSUBSCRIBE_RATE_POINTS,
   UNSUBSCRIBE_SUCCESS,
   unsubscribeFooter,
   type PublicPreferencesData,
@@ -452,5 +453,22 @@ describe('the token and its secret', () => {
       topicId: null,
       channel: 'email',
     });
+  });
+});
+
+// Last: it spends this address's allowance for the rest of the file.
+describe('the throttle', () => {
+  it('answers 429 with Retry-After once an address has made too many requests, and changes nothing', async () => {
+    const asha = await person('Asha');
+    const tk = t.app.unsubscribeLinks.token({ userId: asha, topicId: null, channel: 'push' });
+    let res = await anonymous('GET', `/api/public/preferences/${tk}`);
+    for (let i = 0; i <= UNSUBSCRIBE_RATE_POINTS && res.statusCode === 200; i += 1)
+      res = await anonymous('GET', `/api/public/preferences/${tk}`);
+    expect(res.statusCode, res.body).toBe(429);
+    expect(res.json().message).toBe(UNSUBSCRIBE_MESSAGES.rateLimited);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    const post = await anonymous('POST', `/api/public/unsubscribe/${tk}`);
+    expect(post.statusCode).toBe(429);
+    expect(await consents(asha)).toEqual([]);
   });
 });
