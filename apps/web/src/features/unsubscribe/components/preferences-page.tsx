@@ -39,7 +39,7 @@ function Frame({ children }: { children: React.ReactNode }) {
         <LogoMark className="size-10" />
         <span className="text-lg font-semibold tracking-tight text-neutral-900">Cricket</span>
       </div>
-      <div className="rounded-2xl border border-neutral-200 bg-surface p-5 shadow-xl shadow-neutral-200/60 sm:p-8">
+      <div className="rounded-2xl border border-neutral-200 bg-surface p-4 shadow-xl shadow-neutral-200/60 sm:p-8">
         {children}
       </div>
     </div>
@@ -137,11 +137,15 @@ export function PreferencesPage() {
               <caption className="sr-only">{UNSUBSCRIBE_MESSAGES.title}</caption>
               <thead>
                 <tr className="text-left text-neutral-700">
-                  <th scope="col" className="py-2 pr-3 font-medium">
+                  <th scope="col" className="py-2 pr-2 text-xs font-medium sm:pr-3 sm:text-sm">
                     {UNSUBSCRIBE_MESSAGES.topicColumn}
                   </th>
                   {data.channels.map((c) => (
-                    <th key={c} scope="col" className="px-2 py-2 text-center font-medium">
+                    <th
+                      key={c}
+                      scope="col"
+                      className="px-1 py-2 text-center text-xs font-medium sm:px-2 sm:text-sm"
+                    >
                       {CHANNEL_LABELS[c]}
                     </th>
                   ))}
@@ -150,14 +154,14 @@ export function PreferencesPage() {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id} className="border-t border-neutral-100">
-                    <th scope="row" className="py-3 pr-3 text-left align-top font-normal">
+                    <th scope="row" className="py-3 pr-2 text-left align-top font-normal sm:pr-3">
                       <span className="block font-medium text-neutral-900">{row.name}</span>
                       {row.description && (
                         <span className="block text-xs text-neutral-600">{row.description}</span>
                       )}
                     </th>
                     {row.cells.map((p) => (
-                      <td key={p.channel} className="px-2 py-3 text-center align-top">
+                      <td key={p.channel} className="px-1 py-3 text-center align-top sm:px-2">
                         <input
                           type="checkbox"
                           className="size-5 accent-primary-700"
@@ -230,7 +234,7 @@ export function PreferencesPage() {
           className={
             outcome
               ? outcome.ok
-                ? 'rounded-lg bg-success-50 p-3 text-sm font-medium text-success-800'
+                ? 'rounded-lg bg-primary-50 p-3 text-sm font-medium text-primary-800'
                 : 'rounded-lg bg-danger-50 p-3 text-sm font-medium text-danger-800'
               : 'sr-only'
           }
