@@ -9,8 +9,15 @@ import {
   type TestInfo,
   type ViewportSize,
 } from '@playwright/test';
-import { DISCARD_CHANGES, SEARCH_MESSAGES, WA_WHATSAPP_TEXTS } from '@cricket/contracts';
-import { adminApi, ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers';
+import {
+  DISCARD_CHANGES,
+  SEARCH_MESSAGES,
+  UNSUBSCRIBE_MESSAGES,
+  UNSUBSCRIBE_SUCCESS,
+  WA_WHATSAPP_TEXTS,
+} from '@cricket/contracts';
+import { signUnsubscribeToken } from '../apps/api/src/lib/unsubscribe-token';
+import { adminApi, ADMIN_EMAIL, ADMIN_PASSWORD, E2E_UNSUBSCRIBE_SECRET } from './helpers';
 
 /**
  * axe-core over every screen, and every panel, dialog and menu a screen opens, at the desktop
@@ -307,6 +314,33 @@ test.describe('axe at 1440×900 and 390×844, light and dark', () => {
       await page.getByRole('button', { name: 'Login' }).click();
       await expect(page.getByText('Invalid email or password')).toBeVisible();
       found.push(...(await findings(page, `${at} /login with an error`)));
+      await context.close();
+      contexts = contexts.filter((c) => c !== context);
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  test('signed out: the preference page of an unsubscribe link, saved', async ({
+    browser,
+  }, info) => {
+    const { user } = await recordIds();
+    const token = signUnsubscribeToken(E2E_UNSUBSCRIBE_SECRET, {
+      userId: user,
+      topicId: null,
+      channel: 'email',
+    });
+    const found: string[] = [];
+    for (const size of SIZES) {
+      const context = await newContext(browser, info, size.viewport);
+      const page = await context.newPage();
+      await page.goto(`/u/${token}`);
+      await expect(
+        page.getByRole('heading', { name: UNSUBSCRIBE_MESSAGES.title, level: 1 }),
+      ).toBeVisible();
+      found.push(...(await findings(page, `${size.viewport.width}px /u/{token}`)));
+      await page.getByRole('button', { name: UNSUBSCRIBE_MESSAGES.save }).click();
+      await expect(page.getByText(UNSUBSCRIBE_SUCCESS.saved)).toBeVisible();
+      found.push(...(await findings(page, `${size.viewport.width}px /u/{token} saved`)));
       await context.close();
       contexts = contexts.filter((c) => c !== context);
     }

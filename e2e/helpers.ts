@@ -4,6 +4,8 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 /** The administrator the e2e server seeds (see playwright.config.ts). */
 export const ADMIN_EMAIL = 'admin@cricket.test';
 export const ADMIN_PASSWORD = 'Admin@12345';
+/** The e2e server's UNSUBSCRIBE_SECRET, so a test can sign a preference page's token itself. */
+export const E2E_UNSUBSCRIBE_SECRET = 'e2e-unsubscribe-secret-0123456789';
 
 /**
  * Signs in through the API: the browser context gets the session cookie, and the test then

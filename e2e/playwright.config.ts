@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_UNSUBSCRIBE_SECRET } from './helpers';
 import { catcherPorts } from './smtp-catcher';
 import { whatsappEnv } from './whatsapp-standin';
 
@@ -60,6 +60,7 @@ export default defineConfig({
       // Connected to WhatsApp's stand-in (globalSetup): templates are submitted and followed.
       ...whatsappEnv(port),
       PUBLIC_URL: baseURL,
+      UNSUBSCRIBE_SECRET: E2E_UNSUBSCRIBE_SECRET,
     },
   },
 });

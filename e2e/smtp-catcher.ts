@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { startTestSmtp } from '../apps/api/src/test/smtp';
+import { headerOf, startTestSmtp } from '../apps/api/src/test/smtp';
 
 /**
  * A real SMTP server for the e2e run, with a small HTTP hook beside it: GET /messages lists
@@ -14,6 +14,8 @@ export interface CaughtMail {
   messageId: string;
   inReplyTo: string;
   references: string[];
+  /** The List-Unsubscribe header, unfolded; '' when the message has none. */
+  listUnsubscribe: string;
 }
 
 /** Its ports follow E2E_PORT, so runs in several worktrees do not collide. */
@@ -24,7 +26,7 @@ export function catcherPorts(e2ePort: number) {
 export async function startSmtpCatcher(ports: { smtp: number; http: number }) {
   const smtp = await startTestSmtp({ port: ports.smtp });
   const caught = (): CaughtMail[] =>
-    smtp.received.map(({ to, mail }) => {
+    smtp.received.map(({ to, raw, mail }) => {
       const refs = mail.references;
       return {
         to,
@@ -34,6 +36,7 @@ export async function startSmtpCatcher(ports: { smtp: number; http: number }) {
         messageId: mail.messageId ?? '',
         inReplyTo: mail.inReplyTo ?? '',
         references: refs === undefined ? [] : Array.isArray(refs) ? refs : [refs],
+        listUnsubscribe: headerOf(raw, 'List-Unsubscribe') ?? '',
       };
     });
 

@@ -18,6 +18,7 @@ import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import throttlesPlugin from './plugins/throttles';
 import transportsPlugin from './plugins/transports';
+import unsubscribeLinksPlugin from './plugins/unsubscribe-links';
 import webPlugin from './plugins/web';
 import whatsappPlugin from './plugins/whatsapp';
 import whatsappWebhookPlugin from './plugins/whatsapp-webhook';
@@ -89,6 +90,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   // call what these decorate.
   await app.register(notifyListenerPlugin, { database });
   await app.register(whatsappPlugin);
+  await app.register(unsubscribeLinksPlugin);
   await app.register(transportsPlugin);
   await app.register(throttlesPlugin);
   await app.register(deliveryWorkerPlugin);

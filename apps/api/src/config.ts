@@ -40,6 +40,8 @@ const envSchema = z.object({
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).optional(),
   NOTIFY_POLL_MS: z.coerce.number().int().min(10).optional(),
   PUBLIC_URL: z.url().optional().or(z.literal('')),
+  UNSUBSCRIBE_SECRET: z.string().min(16).optional().or(z.literal('')),
+  UNSUBSCRIBE_MAILTO: z.email().optional().or(z.literal('')),
   MAINTENANCE_JOBS: bool,
   RETENTION_SESSIONS_DAYS: z.coerce.number().int().min(0).max(36500).default(90),
   RETENTION_DELIVERIES_DAYS: z.coerce.number().int().min(0).max(36500).default(730),
@@ -103,6 +105,10 @@ export type Config = {
   retention: RetentionSettings;
   /** Where people reach this product (links in messages, the webhook URL to register). */
   publicUrl: string | undefined;
+  /** Signs unsubscribe links; unset: one made once and kept in the database (decision 052). */
+  unsubscribeSecret: string | undefined;
+  /** The mailto: of List-Unsubscribe; unset: MAIL_FROM's address. */
+  unsubscribeMailto: string;
   /** The WhatsApp Business Cloud API connection; null when not connected (manual statuses). */
   whatsapp: WhatsAppConfig | null;
 };
@@ -219,9 +225,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       audit_logs: e.RETENTION_AUDIT_DAYS,
     },
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    unsubscribeSecret: e.UNSUBSCRIBE_SECRET || undefined,
+    unsubscribeMailto: e.UNSUBSCRIBE_MAILTO || mailAddress(e.MAIL_FROM),
     whatsapp: whatsappConfig(e),
   };
 }
+
+/** The address in `Name <address>` (or the whole value when it is a bare address). */
+const mailAddress = (from: string) => (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
 
 /** Connected only with both a token and a business account: one without the other is a mistake. */
 function whatsappConfig(e: z.infer<typeof envSchema>): WhatsAppConfig | null {

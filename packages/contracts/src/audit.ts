@@ -46,7 +46,10 @@ export const AUDIT_ACTIONS = {
   submit: 'Submitted to WhatsApp',
   // An inbound STOP on WhatsApp, recorded with the actor 'WhatsApp' (issue 31).
   whatsapp_opt_out: 'Opted out of WhatsApp',
-  // An admin's change of a user's messaging preference (issue 32), recorded on the user.
+  // An inbound STOP by SMS, recorded with the actor 'SMS' (issue 32).
+  sms_opt_out: 'Opted out of SMS',
+  // A change of a user's messaging preference (issue 32), recorded on the user: by an admin, or
+  // by the person through their unsubscribe link or preference page (actor 'Preference page').
   preference_change: 'Messaging preference changed',
   // A suppressed address released by an administrator, with the reason they gave (issue 32).
   suppression_remove: 'Removed from suppression',

@@ -684,5 +684,8 @@ export const CONSENT_SOURCES = [
   'import',
 ] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
-/** An inbound WhatsApp text that opts its sender out: STOP or UNSUBSCRIBE, any case, trimmed. */
-export const isWhatsAppStop = (text: string) => /^(stop|unsubscribe)$/i.test(text.trim());
+/**
+ * An inbound text (WhatsApp, SMS) that opts its sender out of that channel: STOP or UNSUBSCRIBE,
+ * any case, trimmed.
+ */
+export const isStopMessage = (text: string) => /^(stop|unsubscribe)$/i.test(text.trim());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   WA_SEND_MESSAGES,
-  isWhatsAppStop,
+  isStopMessage,
   waSendInput,
   waSendVariableProblems,
 } from './notifications.ts';
@@ -42,12 +42,12 @@ describe('the WhatsApp send body', () => {
   });
 });
 
-describe('isWhatsAppStop', () => {
+describe('isStopMessage', () => {
   it.each([
     ['STOP', true],
     ['  stop ', true],
     ['Unsubscribe', true],
     ['stop please', false],
     ['STOPP', false],
-  ])('%j → %s', (text, stop) => expect(isWhatsAppStop(text)).toBe(stop));
+  ])('%j → %s', (text, stop) => expect(isStopMessage(text)).toBe(stop));
 });

@@ -12,6 +12,7 @@ import notificationsRoutes from './notifications/routes';
 import { rolesRoutes } from './roles/routes';
 import { suppressionsRoutes } from './suppressions/routes';
 import { teamsRoutes } from './teams/routes';
+import { unsubscribeRoutes } from './unsubscribe/routes';
 import { accountRoutes } from './users/account-routes';
 import { usersRoutes } from './users/routes';
 import { waCategoriesRoutes } from './wa-categories/routes';
@@ -34,6 +35,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(messagingRoutes);
   await app.register(notificationsRoutes);
   await app.register(suppressionsRoutes);
+  await app.register(unsubscribeRoutes);
   await app.register(mediaRoutes, { uploadDir: app.config.uploadDir });
   await app.register(auditRoutes);
 }

@@ -2,6 +2,7 @@ import type { SendChannel } from '@cricket/contracts';
 import { signBody } from './signed-body';
 import { MailDeliveryError, type MailTransport } from './mail';
 import type { SendPace } from './send-pace';
+import type { UnsubscribeLinks } from './unsubscribe-token';
 import { GraphApiError, type GraphClient } from './whatsapp-graph';
 
 /** One rendered message for one recipient. */
@@ -36,14 +37,27 @@ export function mailDomain(mailFrom: string) {
   return /@([^>\s]+)/.exec(mailFrom)?.[1] ?? 'cricket.local';
 }
 
-export function emailTransport(mail: MailTransport, mailFrom: string): ChannelTransport {
+/**
+ * Email through the SMTP transport. A topic message to a user carries RFC 8058's
+ * List-Unsubscribe headers and the footer's link (decision 052); an account message neither.
+ */
+export function emailTransport(
+  mail: MailTransport,
+  mailFrom: string,
+  unsubscribe?: UnsubscribeLinks,
+): ChannelTransport {
   const domain = mailDomain(mailFrom);
   return {
     async send(m) {
+      const links =
+        unsubscribe && m.topicId !== null && m.userId !== null
+          ? unsubscribe.forEmail({ userId: m.userId, topicId: m.topicId, channel: 'email' })
+          : null;
       const result = await mail.send({
         to: m.to,
         subject: m.subject ?? '',
-        text: m.message,
+        text: links ? `${m.message}\n\n${links.footer}\n` : m.message,
+        headers: links?.headers,
         // The same delivery always carries the same Message-ID, so a receiver can drop a
         // repeat sent after a worker died between the server's answer and our record of it.
         messageId: `${m.key}@${domain}`,

@@ -37,6 +37,8 @@ export interface MailMessage {
   /** The Message-ID this mail answers, for threading (without angle brackets). */
   inReplyTo?: string;
   references?: string[];
+  /** Extra header fields (List-Unsubscribe), sent as given. */
+  headers?: Record<string, string>;
 }
 
 export interface MailResult {
@@ -135,6 +137,7 @@ export function createMailTransport(options: {
           messageId,
           inReplyTo: message.inReplyTo ? bracket(message.inReplyTo) : undefined,
           references: message.references?.map(bracket),
+          headers: message.headers,
         });
         if (info.rejected.length > 0) {
           throw new MailDeliveryError(`Recipient refused: ${message.to}`, 'permanent');

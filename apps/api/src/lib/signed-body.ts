@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z, type ZodType } from 'zod';
+import { errorBody, messageOnly } from '@cricket/contracts';
 import { badRequest, unauthorized } from './http-errors';
 
 /**
@@ -47,4 +49,33 @@ export function signedJson(
   } catch {
     throw badRequest('The body is not JSON.');
   }
+}
+
+/** The schema parts every signed webhook route shares: its raw JSON, the signature, its answers. */
+export const signedWebhookSchema = {
+  consumes: ['application/json'],
+  headers: z.object({ 'x-signature': z.string().max(200).optional() }),
+  response: { 200: messageOnly, 400: errorBody, 401: errorBody },
+};
+
+/**
+ * A signed webhook's body (kept raw by `keepRawJson`) read by its schema: 401 as `signedJson`
+ * says, 400 with each refused field's messages when it does not fit.
+ */
+export function signedInput<S extends ZodType>(
+  request: FastifyRequest,
+  secret: string | null | undefined,
+  schema: S,
+  words: { notAccepted: string; refusal: string },
+): z.output<S> {
+  const json = signedJson(request.body, secret, request.headers['x-signature'], {
+    notAccepted: words.notAccepted,
+    badSignature: 'The X-Signature header does not sign this body.',
+  });
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues)
+    (errors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
+  throw badRequest(words.refusal, errors);
 }

@@ -38,10 +38,17 @@ describe('the OpenAPI document', () => {
     );
     console.log(`Redocly lint: ${problems.length} problems over ${operations().length} operations`);
     expect(lines.filter((l) => l.startsWith('error'))).toEqual([]);
-    // The one warning kept: the health probes take no input and need no session, so they have
-    // no 4xx answer to document.
+    // The warnings kept: the health probes take no input and need no session, so they have no
+    // 4xx answer to document; a browser's GET of the one-click unsubscribe URL only redirects
+    // (303 to the preference page), so it has no 2xx.
     expect(
-      lines.filter((l) => !/^warn operation-4xx-response #\/paths\/~1api~1health~1/.test(l)),
+      lines.filter(
+        (l) =>
+          !/^warn operation-4xx-response #\/paths\/~1api~1health~1/.test(l) &&
+          !/^warn operation-2xx-response #\/paths\/~1api~1public~1unsubscribe~1\{token\}\/get\//.test(
+            l,
+          ),
+      ),
     ).toEqual([]);
   });
 
@@ -70,12 +77,17 @@ describe('the OpenAPI document', () => {
       [
         'get /api/health/live',
         'get /api/health/ready',
+        'get /api/public/preferences/{token}',
+        'get /api/public/unsubscribe/{token}',
         'get /api/webhooks/whatsapp',
         'options /api/contact',
         'post /api/contact',
+        'post /api/public/unsubscribe/{token}',
         'post /api/user/login',
         'post /api/webhooks/email-events',
+        'post /api/webhooks/sms-inbound',
         'post /api/webhooks/whatsapp',
+        'put /api/public/preferences/{token}',
       ].filter((name) => name in Object.fromEntries(operations().map((o) => [o.name, 1]))),
     );
     for (const { name, op } of operations()) {
@@ -86,19 +98,28 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents the throttled routes with 429 and Retry-After', () => {
-    for (const name of ['post /api/user/login', 'post /api/contact', 'put /api/user/password']) {
+    for (const name of [
+      'post /api/user/login',
+      'post /api/contact',
+      'put /api/user/password',
+      'post /api/public/unsubscribe/{token}',
+      'get /api/public/preferences/{token}',
+    ]) {
       const op = operations().find((o) => o.name === name)!.op;
       expect(op.responses['429']?.headers?.['Retry-After'], name).toBeDefined();
     }
   });
 
   it('offers an Idempotency-Key on every POST but those that declare why not, with its 409, 412 and 422 answers', () => {
-    // Sign-in (its answer is a token), Meta's and the mail provider's webhooks (they send no
-    // key), the sync with Meta (a repeat changes nothing) and the sends' dry runs (they record
-    // nothing; a stored answer would be a stale count) say why in `config.idempotency`.
+    // Sign-in (its answer is a token), Meta's, the mail and SMS providers' webhooks (they send
+    // no key), the sync with Meta and one-click unsubscribe (a repeat changes nothing) and the
+    // sends' dry runs (they record nothing; a stored answer would be a stale count) say why in
+    // `config.idempotency`.
     const keyless = new Set([
       'post /api/user/login',
+      'post /api/public/unsubscribe/{token}',
       'post /api/webhooks/email-events',
+      'post /api/webhooks/sms-inbound',
       'post /api/webhooks/whatsapp',
       'post /api/wa/templates/sync',
       'post /api/notifications/send/preview',

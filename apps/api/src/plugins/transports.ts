@@ -26,7 +26,7 @@ export default fp(
     app.decorate('mail', mail);
     app.addHook('onClose', () => mail?.close());
     app.decorate('transports', {
-      email: mail ? emailTransport(mail, config.mailFrom) : null,
+      email: mail ? emailTransport(mail, config.mailFrom, app.unsubscribeLinks) : null,
       sms:
         config.smsWebhookUrl && config.webhookSecret
           ? webhookTransport(config.smsWebhookUrl, config.webhookSecret)
@@ -46,5 +46,9 @@ export default fp(
           : null,
     } satisfies Transports);
   },
-  { name: 'transports', dependencies: ['whatsapp'], decorators: { fastify: ['config'] } },
+  {
+    name: 'transports',
+    dependencies: ['whatsapp', 'unsubscribe-links'],
+    decorators: { fastify: ['config'] },
+  },
 );

@@ -26,9 +26,11 @@ export interface TestSmtpOptions {
   onMail?: (mail: ReceivedMail) => void;
 }
 
-const header = (raw: string, name: string) =>
-  new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(raw.split(/\r?\n\r?\n/)[0] ?? '')?.[1]?.trim() ??
-  null;
+/** A header field of a raw message, unfolded (a long List-Unsubscribe spans lines); null if absent. */
+export const headerOf = (raw: string, name: string) =>
+  new RegExp(`^${name}:[ \\t]*(.*)$`, 'im')
+    .exec((raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' '))?.[1]
+    ?.trim() ?? null;
 
 /**
  * The one real SMTP server for tests, the e2e mail catcher, the fan-out bench and the local
@@ -61,8 +63,8 @@ export async function startTestSmtp(options: TestSmtpOptions = {}) {
         const mail = {
           to,
           raw,
-          messageId: header(raw, 'Message-ID'),
-          subject: header(raw, 'Subject'),
+          messageId: headerOf(raw, 'Message-ID'),
+          subject: headerOf(raw, 'Subject'),
         };
         if (options.onMail) {
           options.onMail(mail);

@@ -12,6 +12,7 @@ import { profileRoutes } from '@/features/profile/routes';
 import { rolesRoutes } from '@/features/roles/routes';
 import { suppressionsRoutes } from '@/features/suppressions/routes';
 import { teamsRoutes } from '@/features/teams/routes';
+import { unsubscribeRoutes } from '@/features/unsubscribe/routes';
 import { usersRoutes } from '@/features/users/routes';
 import { waCategoriesRoutes } from '@/features/wa-categories/routes';
 import { waTemplatesRoutes } from '@/features/wa-templates/routes';
@@ -68,6 +69,8 @@ export const router = createBrowserRouter([
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <FullScreenSpinner />,
     children: [
+      // The preference page behind an unsubscribe link: for anyone holding it, signed in or not.
+      { element: <PublicLayout />, children: unsubscribeRoutes },
       {
         element: <RedirectIfSignedIn />,
         children: [{ element: <PublicLayout />, children: authRoutes }],

@@ -2,52 +2,17 @@ import { sql } from 'drizzle-orm';
 import {
   CONSENT_HISTORY_LIMIT,
   PREFERENCE_MESSAGES,
-  SEND_CHANNELS,
   USER_ERRORS,
   type ConsentRecord,
-  type ConsentSource,
-  type Preference,
   type PreferenceValues,
-  type SendChannel,
 } from '@cricket/contracts';
 import { queryRows, type Db } from '../../db/client';
 import type { AuditWriter } from '../../plugins/audit';
 import { reference } from '../../lib/audit';
-import { governingConsent } from '../../lib/consent';
+import { readPreferences } from '../../lib/preferences';
 import { notFound } from '../../lib/http-errors';
 
-const CHANNELS = sql.raw(`(values ${SEND_CHANNELS.map((c) => `('${c}')`).join(', ')})`);
-
-interface PreferenceRow {
-  topic_id: number;
-  topic_name: string;
-  channel: SendChannel;
-  subscribed: boolean;
-  source: ConsentSource | null;
-  updated_at: Date | string | null;
-}
-
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-
-/**
- * Each active topic on each channel, decided by the one consent rule (lib/consent.ts): the
- * governing row's state, source and time, or the topic's default with no source.
- */
-async function readPreferences(db: Db, userId: number, topicId?: number): Promise<Preference[]> {
-  const rows = await queryRows<PreferenceRow>(
-    db,
-    sql`select mt.id as topic_id, mt.name as topic_name, ch.channel,
-          coalesce(c.subscribed, mt.default_subscribed) as subscribed,
-          c.source, c.created_at as updated_at
-        from messaging_topics mt
-        cross join ${CHANNELS} as ch(channel)
-        left join lateral (select mc.subscribed, mc.source, mc.created_at
-          ${governingConsent(sql`${userId}::int`, sql`ch.channel`, sql`mt.id`)}) c on true
-        where ${topicId === undefined ? sql`mt.active` : sql`mt.id = ${topicId}`}
-        order by mt.name, mt.id, array_position(${sql.raw(`array[${SEND_CHANNELS.map((c) => `'${c}'`).join(', ')}]`)}, ch.channel::text)`,
-  );
-  return rows.map((r) => ({ ...r, updated_at: iso(r.updated_at) }));
-}
+const iso = (v: Date | string) => new Date(v).toISOString();
 
 async function readHistory(db: Db, userId: number): Promise<ConsentRecord[]> {
   const rows = await queryRows<Omit<ConsentRecord, 'created_at'> & { created_at: Date | string }>(
@@ -58,7 +23,7 @@ async function readHistory(db: Db, userId: number): Promise<ConsentRecord[]> {
         where mc.user_id = ${userId}
         order by mc.id desc limit ${CONSENT_HISTORY_LIMIT}`,
   );
-  return rows.map((r) => ({ ...r, created_at: iso(r.created_at)! }));
+  return rows.map((r) => ({ ...r, created_at: iso(r.created_at) }));
 }
 
 async function assertUser(db: Db, userId: number, lock = false) {

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { isWhatsAppStop } from '@cricket/contracts';
+import { isStopMessage } from '@cricket/contracts';
 import { queryRows, type Db } from '../../db/client';
+import { optOutByReply } from '../../lib/inbound-stop';
 import { captureFailure } from '../../lib/suppression';
-import { auditBySystem } from '../../plugins/audit';
 import type { WebhookChange } from '../../plugins/whatsapp-webhook';
 import { finishSends } from './outcome';
-import { OPTED_OUT_OF_WHATSAPP } from './whatsapp-sql';
 
 /**
  * Meta's `messages` webhook field: delivery statuses of the messages we sent, and messages
@@ -105,40 +104,6 @@ async function applyStatus(db: Db, s: MetaStatus) {
     throw new Error(`WhatsApp status for unknown message ${wamid}: retry later`);
 }
 
-/**
- * STOP or UNSUBSCRIBE from a number: the users with that number are opted out of WhatsApp, one
- * consent row each (the history is kept) and one audit record with the actor 'WhatsApp'. A user
- * already opted out, or the same message delivered again, changes nothing.
- */
-async function optOut(db: Db, m: MetaInbound) {
-  const from = str(m.from)?.replace(/\D/g, '');
-  const messageId = str(m.id);
-  if (!from || !messageId) return;
-  const number = `+${from}`;
-  const audit = auditBySystem('WhatsApp', 'user');
-  await db.transaction(async (tx) => {
-    const added = await queryRows<{ user_id: number }>(
-      tx,
-      sql`insert into messaging_consents
-            (user_id, channel, topic_id, subscribed, source, address, reason, external_id)
-          select u.id, 'whatsapp', null, false, 'inbound_stop', ${number},
-            ${`Replied "${str(m.text?.body)?.trim() ?? 'STOP'}" on WhatsApp`}, ${messageId}
-          from users u
-          where whatsapp_number(u.phone_number) = ${number}
-            and not ${OPTED_OUT_OF_WHATSAPP}
-          on conflict (external_id, user_id) do nothing
-          returning user_id`,
-    );
-    for (const { user_id } of added)
-      await audit(tx, {
-        entityId: user_id,
-        action: 'whatsapp_opt_out',
-        before: { whatsapp: 'subscribed' },
-        after: { whatsapp: 'opted out', source: 'inbound_stop', from: number },
-      });
-  });
-}
-
 export function whatsappMessagesHandler(db: Db) {
   return async (change: WebhookChange) => {
     const value = change.value as { statuses?: unknown; messages?: unknown };
@@ -147,7 +112,10 @@ export function whatsappMessagesHandler(db: Db) {
     const messages = Array.isArray(value.messages) ? (value.messages as MetaInbound[]) : [];
     for (const m of messages) {
       const body = str(m?.text?.body);
-      if (m?.type === 'text' && body && isWhatsAppStop(body)) await optOut(db, m);
+      const from = str(m?.from);
+      const messageId = str(m?.id);
+      if (m?.type === 'text' && body && from && messageId && isStopMessage(body))
+        await optOutByReply(db, { channel: 'whatsapp', from, text: body, messageId });
     }
   };
 }

@@ -5,7 +5,6 @@ import {
   emailEventInput,
   envelope,
   errorBody,
-  messageOnly,
   suppression,
   suppressionInput,
   suppressionParams,
@@ -15,9 +14,8 @@ import {
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { ok, pageData } from '../../lib/envelope';
-import { badRequest } from '../../lib/http-errors';
 import { applyEmailEvent } from '../../lib/suppression';
-import { keepRawJson, signedJson } from '../../lib/signed-body';
+import { keepRawJson, signedInput, signedWebhookSchema } from '../../lib/signed-body';
 import { sessionOf } from '../../plugins/auth';
 import { auditOf } from '../../plugins/audit';
 import { addSuppression, listSuppressions, removeSuppression } from './repository';
@@ -119,28 +117,14 @@ async function emailEventsRoute(app: FastifyInstance) {
         'and the 3rd within 7 days suppresses it. The same message_id applied twice changes nothing. ' +
         'An unsigned or wrongly signed call, or one while NOTIFY_WEBHOOK_SECRET is unset, answers 401 ' +
         'and changes nothing. Any provider is adapted by a small relay that maps its event to this body.',
-      consumes: ['application/json'],
-      headers: z.object({ 'x-signature': z.string().max(200).optional() }),
-      response: { 200: messageOnly, 400: errorBody, 401: errorBody },
+      ...signedWebhookSchema,
     },
     handler: async (request) => {
-      const json = signedJson(
-        request.body,
-        app.config.webhookSecret,
-        request.headers['x-signature'],
-        {
-          notAccepted: 'Email events are not accepted: NOTIFY_WEBHOOK_SECRET is not set.',
-          badSignature: 'The X-Signature header does not sign this body.',
-        },
-      );
-      const parsed = emailEventInput.safeParse(json);
-      if (!parsed.success) {
-        const errors: Record<string, string[]> = {};
-        for (const issue of parsed.error.issues)
-          (errors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
-        throw badRequest('The event is not one this endpoint reads.', errors);
-      }
-      const applied = await applyEmailEvent(app.db, parsed.data);
+      const event = signedInput(request, app.config.webhookSecret, emailEventInput, {
+        notAccepted: 'Email events are not accepted: NOTIFY_WEBHOOK_SECRET is not set.',
+        refusal: 'The event is not one this endpoint reads.',
+      });
+      const applied = await applyEmailEvent(app.db, event);
       return ok(applied ? SUPPRESSION_SUCCESS.eventApplied : SUPPRESSION_SUCCESS.eventRepeated);
     },
   });

@@ -1,29 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { CONTACT_RATE_WINDOW_SECONDS } from '@cricket/contracts';
 import { connectRedis } from './redis';
 
 /**
- * Messages per client address through the public form (decision 026). Counted in Redis when
- * configured so every API instance shares the count; in this instance's memory meanwhile.
+ * Requests per client address to a public route: the contact form (decision 026), the
+ * unsubscribe links (decision 052). Counted in Redis when configured so every API instance
+ * shares the count; in this instance's memory meanwhile.
  */
-export interface ContactThrottle {
-  /** Takes one message; the seconds to wait when none is left, else null. */
+export interface AddressThrottle {
+  /** Takes one request; the seconds to wait when none is left, else null. */
   take(ip: string): Promise<number | null>;
   close(): void;
 }
 
-export function createContactThrottle(
+export function createAddressThrottle(
   redisUrl: string | undefined,
-  points: number,
+  limit: { keyPrefix: string; points: number; duration: number; purpose: string },
   log: FastifyBaseLogger,
-): ContactThrottle {
-  const redis = redisUrl ? connectRedis(redisUrl, log, 'contact form rate limiting') : null;
-  const options = {
-    keyPrefix: 'contact_ip',
-    points,
-    duration: CONTACT_RATE_WINDOW_SECONDS,
-  };
+): AddressThrottle {
+  const { purpose, ...options } = limit;
+  const redis = redisUrl ? connectRedis(redisUrl, log, purpose) : null;
   const memory = new RateLimiterMemory(options);
   const limiter = redis
     ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory })
