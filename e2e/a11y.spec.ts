@@ -330,17 +330,18 @@ test.describe('axe at 1440×900 and 390×844, light and dark', () => {
       channel: 'email',
     });
     const found: string[] = [];
-    for (const size of SIZES) {
-      const context = await newContext(browser, info, size.viewport);
+    for (const variant of VARIANTS) {
+      const context = await newContext(browser, info, variant.viewport, variant.theme);
       const page = await context.newPage();
+      const at = `${variant.viewport.width}px ${variant.theme}`;
       await page.goto(`/u/${token}`);
       await expect(
         page.getByRole('heading', { name: UNSUBSCRIBE_MESSAGES.title, level: 1 }),
       ).toBeVisible();
-      found.push(...(await findings(page, `${size.viewport.width}px /u/{token}`)));
+      found.push(...(await findings(page, `${at} /u/{token}`)));
       await page.getByRole('button', { name: UNSUBSCRIBE_MESSAGES.save }).click();
       await expect(page.getByText(UNSUBSCRIBE_SUCCESS.saved)).toBeVisible();
-      found.push(...(await findings(page, `${size.viewport.width}px /u/{token} saved`)));
+      found.push(...(await findings(page, `${at} /u/{token} saved`)));
       await context.close();
       contexts = contexts.filter((c) => c !== context);
     }
