@@ -31,3 +31,4 @@ export * from './provider-errors.ts';
 export * from './search.ts';
 export * from './messaging.ts';
 export * from './suppressions.ts';
+export * from './personal-data.ts';

@@ -13,3 +13,4 @@ export * from './contact-messages';
 export * from './idempotency';
 export * from './retention';
 export * from './suppressions';
+export * from './privacy';

@@ -119,7 +119,8 @@ export async function createSend(
           select x.address, ${suppressedReason(sql`${content.channel}::text`, sql`x.address`)} as suppressed
           from (select ${address} as address) x
         ) a
-        where ${who}
+        -- An erased person is nobody's recipient any more (decision 055).
+        where ${who} and u.erased_at is null
         on conflict (send_id, user_id) do nothing
         returning 1
       ) select count(*)::int as n from added`,
