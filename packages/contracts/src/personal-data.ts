@@ -18,10 +18,7 @@ const time = z.string();
 const nullableTime = z.string().nullable();
 
 /** An audit record's `{ field: { before, after } }`, values as recorded. */
-const recordedChanges = z.record(
-  z.string(),
-  z.object({ before: z.unknown(), after: z.unknown() }),
-);
+const recordedChanges = z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() }));
 
 export const personalDataExport = z.object({
   format: z.literal('cricket-admin/personal-data/1'),

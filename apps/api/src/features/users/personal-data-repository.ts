@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   ERASED_VALUE,
   erasedUserName,
-  fullName,
   renderTemplate,
   type PersonalDataExport,
   type User,
@@ -19,7 +18,8 @@ import { findUser, lockUser } from './repository';
  * transaction. A table that starts holding personal data joins both here.
  */
 
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** An uploaded file's storage key from its public URL (`/uploads/<key>`), or null. */
 export function uploadKey(url: string | null): string | null {
@@ -182,13 +182,29 @@ const KEPT_USER_FIELDS = new Set(['role', 'status']);
 
 type Changes = Record<string, { before: unknown; after: unknown }>;
 
-/** Every string of `value` that holds one of `needles` (lower-cased) becomes ERASED_VALUE. */
+const holds = (v: unknown, needles: string[]) =>
+  typeof v === 'string' && needles.some((n) => v.toLowerCase().includes(n));
+
+/**
+ * Every string of `value` that holds one of `needles` (lower-cased) becomes ERASED_VALUE, and
+ * so do the other strings of an object one of whose own strings does: `{ file, name }` of
+ * their picture's upload names it twice, once by a name we cannot recognise.
+ */
 function scrub(value: unknown, needles: string[]): unknown {
-  if (typeof value === 'string')
-    return needles.some((n) => value.toLowerCase().includes(n)) ? ERASED_VALUE : value;
+  if (typeof value === 'string') return holds(value, needles) ? ERASED_VALUE : value;
   if (Array.isArray(value)) return value.map((v) => scrub(v, needles));
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v, needles)]));
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value);
+    // A field's before and after are two values, not one thing: each is judged alone.
+    const change = 'before' in value && 'after' in value;
+    const theirs = !change && entries.some(([, v]) => holds(v, needles));
+    return Object.fromEntries(
+      entries.map(([k, v]) => [
+        k,
+        theirs && typeof v === 'string' ? ERASED_VALUE : scrub(v, needles),
+      ]),
+    );
+  }
   return value;
 }
 
@@ -208,7 +224,8 @@ export interface ErasureChecks {
 
 /**
  * Erases the person in one transaction (decision 055); answers them as the API now does and the
- * picture's storage key (deleted by the caller once committed), or null when there is no user.
+ * storage keys of their pictures, now and before (deleted by the caller once committed), or
+ * null when there is no user.
  */
 export async function erasePersonalData(
   db: Db,
@@ -216,7 +233,7 @@ export async function erasePersonalData(
   actorId: number,
   check: ErasureChecks,
   audit: AuditWriter,
-): Promise<{ user: User; pictureKey: string | null } | null> {
+): Promise<{ user: User; pictureKeys: string[] } | null> {
   const erased = await db.transaction(async (tx) => {
     const target = await lockUser(tx, id);
     if (!target) return null;
@@ -224,16 +241,37 @@ export async function erasePersonalData(
     const d = target.details;
     const email = d.email.toLowerCase();
     const phone = target.phone_number;
-    const name = fullName(d, '').toLowerCase();
-    const pictureKey = uploadKey(d.profile_picture);
-    const pictureFile = pictureKey?.split('/').pop() ?? null;
+    // Their own records hold the values they had before: an old name, address or picture is
+    // theirs as much as the current one.
+    const about = await queryRows<{ id: number; changes: Changes }>(
+      tx,
+      sql`select id, changes from audit_logs where entity_type = 'user' and entity_id = ${id}`,
+    );
+    const history = (field: string) =>
+      about.flatMap((r) => [r.changes[field]?.before, r.changes[field]?.after]);
+    const texts = (values: unknown[]) => [
+      ...new Set(values.filter((v): v is string => typeof v === 'string' && v.trim() !== '')),
+    ];
+    const firstNames = texts([d.first_name, ...history('first_name')]);
+    const lastNames = texts([d.last_name, ...history('last_name')]);
+    const names = firstNames.flatMap((f) => lastNames.map((l) => `${f} ${l}`));
+    const pictureKeys = texts([d.profile_picture, ...history('profile_picture')])
+      .map(uploadKey)
+      .filter((k): k is string => k !== null);
+    const pictureFiles = pictureKeys.map((k) => k.split('/').pop()!);
     const [{ e164 = null } = {}] = await queryRows<{ e164: string | null }>(
       tx,
       sql`select whatsapp_number(${phone}) as e164`,
     );
     // JSON-escaped like jsonb's text form, so a quote or backslash in a value still matches.
-    const needles = [email, phone, e164, name.length >= 3 ? name : null, d.address, pictureFile]
-      .filter((n): n is string => typeof n === 'string' && n.trim().length >= 3)
+    const needles = texts([
+      ...texts([email, ...history('email')]),
+      ...texts([phone, e164, ...history('phone_number')]),
+      ...names,
+      ...texts([d.address, ...history('address')]),
+      ...pictureFiles,
+    ])
+      .filter((n) => n.trim().length >= 3)
       .map((n) => JSON.stringify(n.toLowerCase()).slice(1, -1));
 
     // The suppression list keeps their addresses only as hashes: entries about them change
@@ -280,7 +318,8 @@ export async function erasePersonalData(
         status = case when status = 'queued' then 'skipped' else status end, updated_at = now()
         where user_id = ${id}`);
     await tx.execute(sql`delete from contact_messages where lower(email) = ${email}`);
-    if (pictureFile) await tx.execute(sql`delete from media where file_name = ${pictureFile}`);
+    if (pictureFiles.length > 0)
+      await tx.execute(sql`delete from media where file_name in ${pictureFiles}`);
     // Stored answers of retried requests (decision 036) may repeat the person's record.
     await tx.execute(
       sql`delete from idempotency_keys where ${holdsAny(sql`coalesce(body, '')`, needles)}`,
@@ -289,14 +328,14 @@ export async function erasePersonalData(
     // The trail keeps who did what and when; the person's values in it read ERASED_VALUE.
     await tx.execute(sql`update audit_logs set actor_name = ${erasedUserName(id)}, actor_email = null
         where actor_id = ${id}`);
-    const records = await queryRows<{ id: number; about: boolean; changes: Changes }>(
+    const others = await queryRows<{ id: number; changes: Changes }>(
       tx,
-      sql`select id, (entity_type = 'user' and entity_id = ${id}) as about, changes
-          from audit_logs
-          where (entity_type = 'user' and entity_id = ${id}) or ${holdsAny(sql`changes::text`, needles)}`,
+      sql`select id, changes from audit_logs
+          where not (entity_type = 'user' and entity_id = ${id}) and (${holdsAny(sql`changes::text`, needles)})`,
     );
-    for (const r of records) {
-      const changes: Changes = r.about
+    const aboutIds = new Set(about.map((r) => r.id));
+    for (const r of [...about, ...others]) {
+      const changes: Changes = aboutIds.has(r.id)
         ? Object.fromEntries(
             Object.entries(r.changes).map(([field, c]) => [
               field,
@@ -321,7 +360,7 @@ export async function erasePersonalData(
         where id = ${id}`);
     // The erasure itself, without the values it removed.
     await audit(tx, { entityId: id, action: 'erase' });
-    return { user: (await findUser(tx, id))!, pictureKey };
+    return { user: (await findUser(tx, id))!, pictureKeys };
   });
   forgetNameMatches(db);
   return erased;

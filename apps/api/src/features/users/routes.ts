@@ -252,7 +252,7 @@ export async function usersRoutes(app: FastifyInstance) {
       );
       if (!erased) throw notFound(USER_ERRORS.notFound);
       // After the commit: a rolled-back erasure must not have lost the picture.
-      if (erased.pictureKey) await storage.delete(erased.pictureKey);
+      await Promise.all(erased.pictureKeys.map((key) => storage.delete(key)));
       return ok(PERSONAL_DATA_SUCCESS.erased(id), { user: erased.user });
     },
   });
