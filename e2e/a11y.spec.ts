@@ -9,7 +9,12 @@ import {
   type TestInfo,
   type ViewportSize,
 } from '@playwright/test';
-import { DISCARD_CHANGES, SEARCH_MESSAGES, WA_WHATSAPP_TEXTS } from '@cricket/contracts';
+import {
+  DISCARD_CHANGES,
+  PERSONAL_DATA_MESSAGES,
+  SEARCH_MESSAGES,
+  WA_WHATSAPP_TEXTS,
+} from '@cricket/contracts';
 import { adminApi, ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers';
 
 /**
@@ -323,6 +328,7 @@ test.describe('axe at 1440×900 and 390×844', () => {
       await visitAndScan(s, `/users/view?id=${user}`, '/users/view');
       await openAndScan(s, '/users/view', 'Edit');
       await openAndScan(s, '/users/view', 'Set Password');
+      await openAndScan(s, '/users/view', PERSONAL_DATA_MESSAGES.eraseLabel);
     });
   });
 
