@@ -312,10 +312,10 @@ export async function erasePersonalData(
         where id in (select team_id from team_players where user_id = ${id})`);
     await tx.execute(sql`delete from team_players where user_id = ${id}`);
     await tx.execute(sql`delete from community_posts where author_id = ${id}`);
-    // The log keeps that a message went and how it ended, not where or to whom.
+    // The log keeps that a message went and how it ended, not where or to whom. One still
+    // queued stays queued: the worker finds no address, skips it and finishes its send.
     await tx.execute(sql`update notification_deliveries set address = null, recipient_name = '',
-        last_error = null, provider_message_id = null,
-        status = case when status = 'queued' then 'skipped' else status end, updated_at = now()
+        last_error = null, provider_message_id = null, updated_at = now()
         where user_id = ${id}`);
     await tx.execute(sql`delete from contact_messages where lower(email) = ${email}`);
     if (pictureFiles.length > 0)

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DELIVERY_REASONS,
   ERASED_VALUE,
   PERSONAL_DATA_MESSAGES,
   PERSONAL_DATA_SUCCESS,
@@ -468,8 +469,18 @@ describe('POST /api/users/{id}/erase', () => {
 
   describe('erasing the person', () => {
     let before: { count: number };
+    let waitingSend: number;
 
     beforeAll(async () => {
+      // A delivery still queued when the erasure comes.
+      const waiting = await post('/api/notifications/send', {
+        template_id: templateId,
+        recipient_type: 'specific',
+        recipient_ids: [personId],
+        subject: 'Hello {{first_name}}',
+        message: 'Still waiting.',
+      });
+      waitingSend = (await ok(waiting, 201)).data.send.id;
       [before] = (await queryRows<{ count: number }>(
         t.db,
         sql`select players_count as count from teams where id = ${teamId}`,
@@ -544,16 +555,34 @@ describe('POST /api/users/{id}/erase', () => {
       expect(login.statusCode).toBe(401);
     });
 
-    it('keeps only status and times of their deliveries', async () => {
+    it('keeps only status and times of their deliveries; a waiting one is skipped and its send ends', async () => {
+      smtp.received.length = 0;
+      await drain();
+      expect(smtp.received).toEqual([]);
       const rows = await queryRows<{
         address: string | null;
         recipient_name: string;
         status: string;
+        last_error: string | null;
       }>(
         t.db,
-        sql`select address, recipient_name, status from notification_deliveries where user_id = ${personId}`,
+        sql`select address, recipient_name, status, last_error from notification_deliveries
+            where user_id = ${personId} order by id`,
       );
-      expect(rows).toEqual([{ address: null, recipient_name: '', status: 'sent' }]);
+      expect(rows).toEqual([
+        { address: null, recipient_name: '', status: 'sent', last_error: null },
+        {
+          address: null,
+          recipient_name: '',
+          status: 'skipped',
+          last_error: DELIVERY_REASONS.noAddress('email'),
+        },
+      ]);
+      const [send] = await queryRows<{ status: string }>(
+        t.db,
+        sql`select status from notification_sends where id = ${waitingSend}`,
+      );
+      expect(send!.status).not.toBe('running');
     });
 
     it("keeps other people's data", async () => {
