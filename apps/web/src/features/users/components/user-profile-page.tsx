@@ -32,7 +32,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { saveJsonFile } from '@/lib/download';
 import { ApiError, errorMessage } from '@/lib/http';
 import { useRecordId } from '@/lib/record-route';
-import { useCan } from '@/lib/session';
+import { useCan, useSession } from '@/lib/session';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useEraseUser } from '../api/erase-user';
 import { getPersonalData } from '../api/get-personal-data';
@@ -102,7 +102,9 @@ function UserProfile({ user }: { user: User }) {
   const canUpdate = useCan('users.update');
   const canViewMessaging = useCan('messaging.view');
   const canExport = useCan('users.export_data');
-  const canErase = useCan('users.erase');
+  const session = useSession();
+  // Nobody erases themselves (the API refuses it too): the button is not offered.
+  const canErase = useCan('users.erase') && session.user?.id !== user.id;
   const panel = usePanelState<'edit' | 'set-password'>();
   const d = user.details;
   const name = fullName(d);
