@@ -254,7 +254,11 @@ export async function erasePersonalData(
     ];
     const firstNames = texts([d.first_name, ...history('first_name')]);
     const lastNames = texts([d.last_name, ...history('last_name')]);
-    const names = firstNames.flatMap((f) => lastNames.map((l) => `${f} ${l}`));
+    // The full name; a person who only ever had one part is named by that part alone.
+    const names =
+      firstNames.length > 0 && lastNames.length > 0
+        ? firstNames.flatMap((f) => lastNames.map((l) => `${f} ${l}`))
+        : [...firstNames, ...lastNames];
     const pictureKeys = texts([d.profile_picture, ...history('profile_picture')])
       .map(uploadKey)
       .filter((k): k is string => k !== null);
