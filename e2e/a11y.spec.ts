@@ -11,6 +11,7 @@ import {
 } from '@playwright/test';
 import {
   DISCARD_CHANGES,
+  PERSONAL_DATA_MESSAGES,
   SEARCH_MESSAGES,
   UNSUBSCRIBE_MESSAGES,
   UNSUBSCRIBE_SUCCESS,
@@ -384,6 +385,7 @@ test.describe('axe at 1440×900 and 390×844, light and dark', () => {
       await visitAndScan(s, `/users/view?id=${user}`, '/users/view');
       await openAndScan(s, '/users/view', 'Edit');
       await openAndScan(s, '/users/view', 'Set Password');
+      await openAndScan(s, '/users/view', PERSONAL_DATA_MESSAGES.eraseLabel);
     });
   });
 

@@ -53,6 +53,9 @@ export const AUDIT_ACTIONS = {
   preference_change: 'Messaging preference changed',
   // A suppressed address released by an administrator, with the reason they gave (issue 32).
   suppression_remove: 'Removed from suppression',
+  // A copy of a person's data handed out, and the erasure of it (decision 055): both without values.
+  personal_data_export: 'Personal data exported',
+  erase: 'Personal data erased',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

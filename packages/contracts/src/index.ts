@@ -32,3 +32,4 @@ export * from './search.ts';
 export * from './messaging.ts';
 export * from './suppressions.ts';
 export * from './unsubscribe.ts';
+export * from './personal-data.ts';

@@ -14,6 +14,8 @@ export const MODULES = {
       create: 'Create new users',
       update: 'Edit users, their role, status and password',
       delete: 'Delete users',
+      export_data: "Download a user's personal data (everything the product holds about them)",
+      erase: "Erase a user's personal data for good, keeping the trail of who did what",
     },
   },
   teams: {

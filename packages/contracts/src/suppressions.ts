@@ -15,6 +15,7 @@ export const SUPPRESSION_REASONS = [
   'unsubscribe_all',
   'whatsapp_undeliverable',
   'admin',
+  'erased',
 ] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 export const SUPPRESSION_STATES = ['active', 'removed'] as const;
@@ -32,6 +33,7 @@ export const SUPPRESSION_REASON_WORDS: Record<SuppressionReason, string> = {
   unsubscribe_all: 'unsubscribed from all',
   whatsapp_undeliverable: 'WhatsApp undeliverable',
   admin: 'added by an administrator',
+  erased: 'personal data erased',
 };
 
 /** Every skipped delivery of a suppressed address starts with this (the dry run counts them). */

@@ -24,11 +24,26 @@ const reasonWords = sql.join(
   sql` `,
 );
 
+/** An address as the list keeps it for `channel`: an email lower-cased, others as sent. */
+const listed = (channel: SQL, address: SQL) =>
+  sql`(case when ${channel} = 'email' then lower(${address}) else ${address} end)`;
+
+/**
+ * The form an erased person's address is kept in (decision 055): 'sha256:' and the hex of
+ * sha256(the installation's salt || the address as listed). Only a later send to the same
+ * address can match it; the list cannot be read back into addresses without the salt and a guess.
+ */
+export function hashedAddress(channel: SQL, address: SQL): SQL<string> {
+  return sql<string>`('sha256:' || encode(sha256(convert_to(
+      (select ps.salt from privacy_salt ps) || ${listed(channel, address)}, 'UTF8')), 'hex'))`;
+}
+
 /**
  * Null when `address` may be sent to on `channel`, else the skipped delivery's reason:
  * 'skipped: suppressed (hard bounce 550 5.1.1 on 2026-11-20)'. Both arguments are SQL
- * expressions (a column, a parameter); an email is compared lower-cased. One probe of the
- * active entries' unique index.
+ * expressions (a column, a parameter); an email is compared lower-cased. Two probes of the
+ * active entries' unique index: the address as sent, and its hash, the form an erased
+ * person's addresses are kept in.
  */
 export function suppressedReason(channel: SQL, address: SQL): SQL<string | null> {
   return sql<string | null>`(select ${SUPPRESSED_PREFIX}::text || ' ('
@@ -37,7 +52,7 @@ export function suppressedReason(channel: SQL, address: SQL): SQL<string | null>
       || ' on ' || to_char(ms.created_at at time zone 'UTC', 'YYYY-MM-DD') || ')'
     from messaging_suppressions ms
     where ms.removed_at is null and ms.channel = ${channel}
-      and ms.address = (case when ${channel} = 'email' then lower(${address}) else ${address} end)
+      and ms.address in (${listed(channel, address)}, ${hashedAddress(channel, address)})
     limit 1)`;
 }
 

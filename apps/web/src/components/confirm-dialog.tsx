@@ -1,9 +1,10 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '@/lib/http';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import type { ConfirmDialogProps } from './confirm-dialog-view';
 import { lazyPanel } from './lazy-panel';
+import { controlClasses } from './ui/field-frame';
 
 /**
  * A confirmation before a destructive action. Its code (Radix's dialog, focus trap and scroll
@@ -28,6 +29,11 @@ interface ConfirmDeleteOptions<Row> {
   /** Asked with the confirmation, under the description: a removal's reason. */
   details?: (row: Row) => ReactNode;
   confirmLabel?: string;
+  /**
+   * For what cannot be undone (erasing a person): Confirm waits until this text, such as the
+   * person's email, is typed into the field labelled `label` (any case, spaces around ignored).
+   */
+  typed?: (row: Row) => { label: string; expected: string };
 }
 
 /**
@@ -44,14 +50,20 @@ export function useConfirmDelete<Row>({
   allowed = () => true,
   details,
   confirmLabel,
+  typed,
 }: ConfirmDeleteOptions<Row>) {
   const [target, setTarget] = useState<Row | null>(null);
+  const [typedText, setTypedText] = useState('');
+  const typedId = useId();
+  const typing = target === null ? undefined : typed?.(target);
+  const typedMatches =
+    !typing || typedText.trim().toLowerCase() === typing.expected.trim().toLowerCase();
   // After a delete the row and its button are on their way out: focus goes to the page.
   const [deleted, setDeleted] = useState(false);
   const flight = useSingleFlight();
 
   function confirm() {
-    if (target === null || !allowed(target)) return;
+    if (target === null || !allowed(target) || !typedMatches) return;
     void flight.run(async () => {
       try {
         await run(target);
@@ -70,16 +82,39 @@ export function useConfirmDelete<Row>({
       onOpenChange={(open) => !open && setTarget(null)}
       title={title}
       description={target === null ? '' : description(target)}
-      details={target === null ? undefined : details?.(target)}
+      details={
+        target === null || (!details && !typing) ? undefined : (
+          <>
+            {details?.(target)}
+            {typing && (
+              <div className="space-y-1.5 pt-2">
+                <label htmlFor={typedId} className="block text-sm font-medium text-neutral-800">
+                  {typing.label}
+                </label>
+                <input
+                  id={typedId}
+                  type="text"
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={typedText}
+                  onChange={(e) => setTypedText(e.target.value)}
+                  className={controlClasses}
+                />
+              </div>
+            )}
+          </>
+        )
+      }
       confirmLabel={confirmLabel}
       onConfirm={confirm}
       busy={flight.busy}
-      confirmDisabled={target !== null && !allowed(target)}
+      confirmDisabled={target !== null && (!allowed(target) || !typedMatches)}
       returnFocus={deleted ? 'page' : 'opener'}
     />
   );
   const ask = (row: Row) => {
     setDeleted(false);
+    setTypedText('');
     setTarget(row);
   };
   return { ask, dialog };

@@ -14,3 +14,4 @@ export * from './idempotency';
 export * from './retention';
 export * from './suppressions';
 export * from './server-secrets';
+export * from './privacy';

@@ -39,6 +39,8 @@ export const users = pgTable(
     ),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When their personal data was erased (decision 055): no send reaches the row again. */
+    erasedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { ACTIVE_RECIPIENT_STATUS } from '@cricket/contracts';
 import type { Db } from '../../db/client';
 import { selectPage, withTotal } from '../../db/page';
@@ -17,7 +17,8 @@ export async function listRecipients(
   db: Db,
   q: { page: number; limit: number; search?: string; recipient_type?: 'all' | 'active' },
 ) {
-  const filters: SQL[] = [];
+  // An erased person is nobody's recipient any more (decision 055).
+  const filters: SQL[] = [isNull(users.erasedAt)];
   const inAudience = audience(q.recipient_type ?? 'all');
   if (inAudience) filters.push(inAudience);
   if (q.search) {
@@ -38,7 +39,7 @@ export async function listRecipients(
           }),
         )
         .from(users)
-        .where(filters.length ? and(...filters) : undefined)
+        .where(and(...filters))
         .orderBy(...byPersonName)
         .$dynamic(),
     q,

@@ -87,7 +87,8 @@ function decided(v: Audience, content: Pick<SendContent, 'channel' | 'topicId'>)
       ${due} as due
     from users u
     cross join lateral (select ${addressOf(content.channel)} as address) a
-    where ${who}
+    -- An erased person is nobody's recipient any more (decision 055).
+    where ${who} and u.erased_at is null
     -- A fence: without it the planner copies the decision into each place that reads it
     -- (the status, the reason, a group key), probing every user's consent several times.
     offset 0`;

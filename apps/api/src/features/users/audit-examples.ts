@@ -84,6 +84,21 @@ export const auditExamples: AuditExamples = ({
       // Deleting yourself is refused.
       invalid: async () => ({ url: `/api/users/${adminId}` }),
     },
+    'POST /api/users/:id/erase': {
+      async valid() {
+        const email = `erase${unique()}@audit.test`;
+        const id = await newUser({ email });
+        return {
+          call: { url: `/api/users/${id}/erase`, payload: { confirm: email } },
+          // Recorded without the values it erased (decision 055).
+          expect: () => ({ entityId: id, action: 'erase', changes: {}, exact: true }),
+        };
+      },
+      async invalid() {
+        const id = await newUser();
+        return { url: `/api/users/${id}/erase`, payload: { confirm: 'someone.else@audit.test' } };
+      },
+    },
     'PUT /api/users/:id/password': {
       async valid() {
         const id = await newUser();

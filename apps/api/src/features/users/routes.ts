@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  PERSONAL_DATA_MESSAGES,
+  PERSONAL_DATA_SUCCESS,
   USER_ERRORS,
   createUserBody,
+  erasedUserData,
+  errorBody,
+  eraseUserBody,
+  personalDataData,
+  personalDataFileName,
   envelope,
   idParam,
   messageOnly,
@@ -20,6 +27,7 @@ import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
+import { localDirectoryStorage } from '../../lib/storage';
 import { ok, okPage, sendJsonPage } from '../../lib/envelope';
 import {
   deleteUser,
@@ -32,8 +40,10 @@ import {
   searchUsers,
 } from './repository';
 import { listUsers, searchNamesCache } from './list-planner';
+import { erasePersonalData, exportPersonalData } from './personal-data-repository';
 import {
   assertAssignableRole,
+  erasureChecks,
   assertKeepsOwnAccess,
   assertRoleWithinRights,
   assertUnique,
@@ -185,6 +195,65 @@ export async function usersRoutes(app: FastifyInstance) {
         auditOf(request),
       );
       return ok(USER_SUCCESS.passwordUpdated);
+    },
+  });
+
+  // Personal data on request and forgotten on request (issue 34, decision 055).
+  const storage = localDirectoryStorage(app.config.uploadDir);
+
+  r.get('/api/users/:id/personal-data', {
+    config: { access: 'users.export_data', audit: { entity: 'user' } },
+    schema: {
+      tags: ['users'],
+      summary: 'Everything the product holds about one person, as one JSON document',
+      description:
+        "Served as a download (Content-Disposition: attachment). `data.personal_data` holds the person's profile, picture, teams and squad places, posts, sessions, messaging consents, suppression entries, every delivery addressed to them, their contact messages with the replies, the audit records about them in full and the ones they made about other records as what and when only. Nothing of anyone else. The export is recorded in the audit trail, without its values.",
+      params: idParam,
+      response: { 200: envelope(personalDataData) },
+    },
+    handler: async (request, reply) => {
+      const { id } = request.params;
+      const document = await exportPersonalData(app.db, id, auditOf(request));
+      if (!document) throw notFound(USER_ERRORS.notFound);
+      reply.header('content-disposition', `attachment; filename="${personalDataFileName(id)}"`);
+      reply.header('cache-control', 'no-store');
+      return ok(PERSONAL_DATA_SUCCESS.exported, { personal_data: document });
+    },
+  });
+
+  r.post('/api/users/:id/erase', {
+    config: { access: 'users.erase', audit: { entity: 'user' } },
+    schema: {
+      tags: ['users'],
+      summary: "Erase a person's personal data for good",
+      description:
+        "In one transaction: the profile becomes 'Erased user #<id>' (email erased-<id>@invalid, no phone, birth date, address or picture, suspended, no password), sessions, squad places, posts and contact messages from their email are removed, deliveries keep only status and times, the audit records keep who did what and when with the person's values reading [erased], and their email and phone stay only as salted hashes in the suppression list, so no later send reaches them. The picture file is deleted. `confirm` must be the user's current email.",
+      params: idParam,
+      body: eraseUserBody,
+      response: {
+        200: envelope(erasedUserData),
+        400: errorBody.describe(
+          `The confirmation is not the user's email ('${PERSONAL_DATA_MESSAGES.confirmMismatch}'), or the user is you ('${PERSONAL_DATA_MESSAGES.selfErase}')`,
+        ),
+        409: errorBody.describe(
+          `The user owns a team ('${PERSONAL_DATA_MESSAGES.ownsTeam}'), is the last active administrator ('${PERSONAL_DATA_MESSAGES.lastAdmin}') or was erased already ('${PERSONAL_DATA_MESSAGES.alreadyErased}')`,
+        ),
+      },
+    },
+    handler: async (request) => {
+      const { id } = request.params;
+      const session = sessionOf(request);
+      const erased = await erasePersonalData(
+        app.db,
+        id,
+        session.userId,
+        erasureChecks(session, request.body.confirm),
+        auditOf(request),
+      );
+      if (!erased) throw notFound(USER_ERRORS.notFound);
+      // After the commit: a rolled-back erasure must not have lost the picture.
+      await Promise.all(erased.pictureKeys.map((key) => storage.delete(key)));
+      return ok(PERSONAL_DATA_SUCCESS.erased(id), { user: erased.user });
     },
   });
 }

@@ -1,9 +1,16 @@
-import { ADMIN_ACCESS, USER_ERRORS, type UserFormValues } from '@cricket/contracts';
+import {
+  ADMIN_ACCESS,
+  PERSONAL_DATA_MESSAGES,
+  PROTECTED_ROLE_ID,
+  USER_ERRORS,
+  type UserFormValues,
+} from '@cricket/contracts';
 import type { Db } from '../../db/client';
 import type { sessionOf } from '../../plugins/auth';
 import { badRequest, conflict, forbidden } from '../../lib/http-errors';
 import { rethrowRefusal } from '../../lib/pg-error';
-import { findRoleGrants, findTakenFields } from './repository';
+import { findRoleGrants, findTakenFields, ownsAnyTeam } from './repository';
+import { isErased, isLastAdmin, type ErasureChecks } from './personal-data-repository';
 
 type Session = ReturnType<typeof sessionOf>;
 
@@ -102,4 +109,25 @@ export function rethrowDeleteRefusal(err: unknown): never {
       return conflict(USER_ERRORS.hasMatchHistory);
     return conflict(USER_ERRORS.ownsTeam);
   });
+}
+
+/**
+ * What keeps a person from being erased, checked under the erasure's lock of their row: not
+ * oneself (the request would end its own session mid-way), within the actor's rights, the
+ * typed email theirs, not erased already, owning no team (a team needs an owner who can be
+ * reached), and not the last active administrator.
+ */
+export function erasureChecks(session: Session, confirm: string): ErasureChecks {
+  return async (tx, target) => {
+    if (target.id === session.userId) throw badRequest(PERSONAL_DATA_MESSAGES.selfErase);
+    await assertRoleWithinRights(tx, session, target.role_id);
+    if (await isErased(tx, target.id)) throw conflict(PERSONAL_DATA_MESSAGES.alreadyErased);
+    if (confirm.toLowerCase() !== target.details.email.toLowerCase())
+      throw badRequest(PERSONAL_DATA_MESSAGES.confirmMismatch, {
+        confirm: [PERSONAL_DATA_MESSAGES.confirmMismatch],
+      });
+    if (await ownsAnyTeam(tx, target.id)) throw conflict(PERSONAL_DATA_MESSAGES.ownsTeam);
+    if (await isLastAdmin(tx, target.id, PROTECTED_ROLE_ID))
+      throw conflict(PERSONAL_DATA_MESSAGES.lastAdmin);
+  };
 }

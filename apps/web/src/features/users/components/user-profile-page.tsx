@@ -1,7 +1,25 @@
-import { fullName, type User, USER_ERRORS } from '@cricket/contracts';
-import { ArrowLeft, KeyRound, Pencil, TriangleAlert, UserRound, UserX } from 'lucide-react';
+import {
+  fullName,
+  PERSONAL_DATA_MESSAGES,
+  PERSONAL_DATA_SUCCESS,
+  personalDataFileName,
+  type User,
+  USER_ERRORS,
+} from '@cricket/contracts';
+import {
+  ArrowLeft,
+  Download,
+  Eraser,
+  KeyRound,
+  Pencil,
+  TriangleAlert,
+  UserRound,
+  UserX,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
+import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { useConfirmDelete } from '@/components/confirm-dialog';
 import { DetailItem } from '@/components/detail-item';
 import { RecordHistory } from '@/components/record-history';
 import { StatusScreen } from '@/components/status-screen';
@@ -11,9 +29,13 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { saveJsonFile } from '@/lib/download';
 import { ApiError, errorMessage } from '@/lib/http';
 import { useRecordId } from '@/lib/record-route';
-import { useCan } from '@/lib/session';
+import { useCan, useSession } from '@/lib/session';
+import { useSingleFlight } from '@/lib/use-single-flight';
+import { useEraseUser } from '../api/erase-user';
+import { getPersonalData } from '../api/get-personal-data';
 import { useUser } from '../api/get-user';
 import { UserMessagingSection } from './user-messaging-section';
 import { UserStatusBadge } from './user-status-badge';
@@ -79,9 +101,38 @@ export function UserProfilePage() {
 function UserProfile({ user }: { user: User }) {
   const canUpdate = useCan('users.update');
   const canViewMessaging = useCan('messaging.view');
+  const canExport = useCan('users.export_data');
+  const session = useSession();
+  // Nobody erases themselves (the API refuses it too): the button is not offered.
+  const canErase = useCan('users.erase') && session.user?.id !== user.id;
   const panel = usePanelState<'edit' | 'set-password'>();
   const d = user.details;
   const name = fullName(d);
+  const download = useSingleFlight();
+  const eraseUser = useEraseUser();
+  const erase = useConfirmDelete<User>({
+    run: (u) => eraseUser.mutateAsync({ id: u.id, confirm: u.details.email }),
+    title: PERSONAL_DATA_MESSAGES.eraseTitle(name),
+    description: () => PERSONAL_DATA_MESSAGES.eraseDescription,
+    typed: (u) => ({
+      label: PERSONAL_DATA_MESSAGES.eraseConfirmLabel(u.details.email),
+      expected: u.details.email,
+    }),
+    confirmLabel: PERSONAL_DATA_MESSAGES.eraseLabel,
+    successText: (u) => PERSONAL_DATA_SUCCESS.erased(u.id),
+    failureText: PERSONAL_DATA_MESSAGES.eraseFailed,
+  });
+
+  function downloadPersonalData(click: { detail: number }) {
+    void download.run(async () => {
+      try {
+        saveJsonFile(personalDataFileName(user.id), await getPersonalData(user.id));
+        toast.success(PERSONAL_DATA_SUCCESS.exported);
+      } catch (error) {
+        toast.error(errorMessage(error, PERSONAL_DATA_MESSAGES.exportFailed));
+      }
+    }, click);
+  }
   const details: [label: string, value: ReactNode][] = [
     ['Email', d.email],
     ['Phone', user.phone_number],
@@ -106,18 +157,37 @@ function UserProfile({ user }: { user: User }) {
           <ArrowLeft className="size-4" aria-hidden="true" />
           Users
         </Link>
-        {canUpdate && (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => panel.open('set-password')}>
-              <KeyRound className="size-4" aria-hidden="true" />
-              Set Password
+        <div className="flex flex-wrap gap-2">
+          {canExport && (
+            <Button
+              variant="secondary"
+              onClick={downloadPersonalData}
+              busy={download.busy}
+              busyText="Preparing..."
+            >
+              <Download className="size-4" aria-hidden="true" />
+              {PERSONAL_DATA_MESSAGES.downloadLabel}
             </Button>
-            <Button onClick={() => panel.open('edit')}>
-              <Pencil className="size-4" aria-hidden="true" />
-              Edit
+          )}
+          {canErase && (
+            <Button variant="danger" onClick={() => erase.ask(user)}>
+              <Eraser className="size-4" aria-hidden="true" />
+              {PERSONAL_DATA_MESSAGES.eraseLabel}
             </Button>
-          </div>
-        )}
+          )}
+          {canUpdate && (
+            <>
+              <Button variant="secondary" onClick={() => panel.open('set-password')}>
+                <KeyRound className="size-4" aria-hidden="true" />
+                Set Password
+              </Button>
+              <Button onClick={() => panel.open('edit')}>
+                <Pencil className="size-4" aria-hidden="true" />
+                Edit
+              </Button>
+            </>
+          )}
+        </div>
       </div>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -152,6 +222,7 @@ function UserProfile({ user }: { user: User }) {
         {canViewMessaging && <UserMessagingSection userId={user.id} className="lg:col-span-3" />}
         <RecordHistory entityType="user" entityId={user.id} className="lg:col-span-3" />
       </div>
+      {erase.dialog}
 
       {canUpdate && (
         <>
