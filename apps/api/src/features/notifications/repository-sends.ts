@@ -13,6 +13,7 @@ import { queryRows, type Db } from '../../db/client';
 import { selectListPage, withCount } from '../../db/page';
 import { notificationSends as sends, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
+import { quietRelease, recipientZone } from '../../lib/quiet-hours';
 import { suppressedReason } from '../../lib/suppression';
 import type { AuditWriter } from '../../plugins/audit';
 import { finishSends } from './outcome';
@@ -57,12 +58,15 @@ export interface SendContent {
   variables?: Record<string, string>;
 }
 
-type Audience = Pick<SendNotificationValues, 'recipient_type' | 'recipient_ids' | 'scheduled_at'>;
+type Audience = Pick<
+  SendNotificationValues,
+  'recipient_type' | 'recipient_ids' | 'scheduled_at' | 'respect_quiet_hours'
+>;
 
 /**
  * Records the send and one delivery per recipient in one transaction. The deliveries are
  * written by one INSERT … SELECT over users, so 'all' over a million users never passes
- * through Node row by row.
+ * through Node row by row. `now` is the app's clock: an unscheduled send is due then.
  */
 export async function createSend(
   db: Db,
@@ -70,6 +74,7 @@ export async function createSend(
   content: SendContent,
   userId: number,
   audit: AuditWriter,
+  now: Date = new Date(),
 ) {
   return db.transaction(async (tx) => {
     const status: SendStatus = v.scheduled_at ? 'scheduled' : 'running';
@@ -79,6 +84,7 @@ export async function createSend(
         templateId: content.templateId,
         waTemplateId: content.waTemplateId,
         topicId: content.topicId,
+        respectQuietHours: v.respect_quiet_hours,
         templateName: content.templateName,
         channel: content.channel,
         recipientType: v.recipient_type,
@@ -103,12 +109,18 @@ export async function createSend(
     // Decided once here (opted out, suppressed), and checked again by the worker before it
     // sends (decision 045).
     const optedOut = content.channel === 'whatsapp' ? OPTED_OUT_OF_WHATSAPP : sql`false`;
-    const due = v.scheduled_at ? sql`${v.scheduled_at}::timestamptz` : sql`now()`;
+    const due = sql`${v.scheduled_at ?? now.toISOString()}::timestamptz`;
+    // Held until the recipient's quiet hours end; an account message is never held.
+    const release =
+      v.respect_quiet_hours && content.topicId !== null
+        ? quietRelease(recipientZone(sql`u.time_zone`), due)
+        : due;
     const inserted = await queryRows<{ n: number }>(
       tx,
       sql`with added as (
         insert into notification_deliveries
-          (send_id, user_id, recipient_name, address, status, last_error, next_attempt_at)
+          (send_id, user_id, recipient_name, address, status, last_error, next_attempt_at,
+           held_until)
         select ${sendId}, u.id,
           left(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), 101),
           a.address,
@@ -116,10 +128,11 @@ export async function createSend(
             then 'skipped' else 'queued' end,
           case when a.address is null then ${noAddressReason(content.channel)}
             when ${optedOut} then ${DELIVERY_REASONS.optedOut} else a.suppressed end,
-          ${due}
+          a.release, nullif(a.release, ${due})
         from users u
         cross join lateral (
-          select x.address, ${suppressedReason(sql`${content.channel}::text`, sql`x.address`)} as suppressed
+          select x.address, ${suppressedReason(sql`${content.channel}::text`, sql`x.address`)} as suppressed,
+            ${release} as release
           from (select ${address} as address) x
         ) a
         where ${who}
@@ -149,6 +162,7 @@ export async function createSend(
         message: content.message,
         ...(content.variables ? { variables: content.variables } : {}),
         scheduled_at: v.scheduled_at,
+        respect_quiet_hours: v.respect_quiet_hours,
       },
     });
     // Everyone may have been skipped already (no address): the send is then over at once.
@@ -164,6 +178,7 @@ type SendRow = typeof sends.$inferSelect & {
   createdByName: string | null;
   paused: boolean;
   deliveryTally: DeliveryTally | null;
+  quietHeld: [n: number, until: string | null];
 };
 
 /** A send's deliveries by outcome, from the per-status tally its row carries. */
@@ -211,6 +226,9 @@ function toSend(row: SendRow) {
     created_by: row.createdByName,
     counts,
     held_reason: row.paused && counts.queued > 0 ? DELIVERY_REASONS.templatePaused : null,
+    respect_quiet_hours: row.respectQuietHours,
+    quiet_held: row.quietHeld[0],
+    quiet_held_until: iso(row.quietHeld[1]),
   };
 }
 
@@ -224,6 +242,11 @@ const sendColumns = {
   deliveryTally: sql<DeliveryTally | null>`(select json_agg(json_build_array(t.status, t.n))
     from (select d.status, count(*)::int as n from notification_deliveries d
           where d.send_id = ${sends.id} group by d.status) t)`,
+  // Queued deliveries quiet hours still hold: a retry's backoff moves next_attempt_at away
+  // from held_until, and a claim takes them out of 'queued'.
+  quietHeld: sql<[number, string | null]>`(select json_build_array(count(*)::int, max(d.held_until))
+    from notification_deliveries d
+    where d.send_id = ${sends.id} and d.status = 'queued' and d.held_until = d.next_attempt_at)`,
 };
 
 export async function listSends(db: Db, q: { page: number; limit: number; status?: string }) {

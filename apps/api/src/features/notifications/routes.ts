@@ -216,7 +216,9 @@ async function notificationsRoutes(app: FastifyInstance) {
         });
       });
       // The subject rule depends on the template's channel, known only now.
-      const checked = sendNotificationSchema(template.type).safeParse(body);
+      const checked = sendNotificationSchema(template.type, () => app.clock().getTime()).safeParse(
+        body,
+      );
       if (!checked.success) {
         const errors: Record<string, string[]> = {};
         for (const issue of checked.error.issues)
@@ -241,6 +243,7 @@ async function notificationsRoutes(app: FastifyInstance) {
         },
         sessionOf(request).userId,
         auditOf(request),
+        app.clock(),
       );
       return reply.status(201).send(recorded(send, NOTIFICATION_SUCCESS.sending));
     },
@@ -277,6 +280,7 @@ async function notificationsRoutes(app: FastifyInstance) {
         content,
         sessionOf(request).userId,
         auditOf(request),
+        app.clock(),
       );
       return reply.status(201).send(recorded(send, WA_SEND_SUCCESS.sending));
     },
