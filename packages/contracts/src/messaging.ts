@@ -237,6 +237,10 @@ export const MESSAGING_SETTINGS_MESSAGES = {
   timeZoneLabel: 'Default time zone',
   timeZoneHint: 'Used for everyone whose profile names no time zone of their own.',
   offHint: 'The same start and end time means no quiet hours.',
+  edit: 'Edit quiet hours',
+  windowLabel: 'Every day, local time',
+  /** The window as the screens say it: '21:00–08:00', or 'Off' when it holds nothing. */
+  window: (start: string, end: string) => (start === end ? 'Off' : `${start}–${end}`),
   save: 'Save quiet hours',
   saving: 'Saving…',
 } as const;

@@ -2,6 +2,7 @@ import {
   NOTIFICATION_ERRORS,
   NOTIFICATION_SUCCESS,
   type NotificationSend,
+  QUIET_HOURS_TEXTS,
   type RecipientOption,
   type RecipientType,
 } from '@cricket/contracts';
@@ -107,7 +108,10 @@ export function Section({ title, children }: { title: string; children: React.Re
   );
 }
 
-/** Send now, or a time (the form's `send_immediately` and `scheduled_at`). */
+/**
+ * Send now, or a time (the form's `send_immediately` and `scheduled_at`), and whether quiet
+ * hours hold it (`respect_quiet_hours`, issue 32).
+ */
 export function ScheduleSection<T extends FieldValues>({
   form,
   scheduled,
@@ -127,6 +131,12 @@ export function ScheduleSection<T extends FieldValues>({
           required
         />
       )}
+      <CheckboxField
+        form={form}
+        name={'respect_quiet_hours' as Path<T>}
+        label={QUIET_HOURS_TEXTS.respectLabel}
+        hint={QUIET_HOURS_TEXTS.respectHint}
+      />
     </Section>
   );
 }

@@ -1,4 +1,4 @@
-import { fullName, type User, USER_ERRORS } from '@cricket/contracts';
+import { fullName, TIME_ZONE_TEXTS, type User, USER_ERRORS } from '@cricket/contracts';
 import { ArrowLeft, KeyRound, Pencil, TriangleAlert, UserRound, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -93,6 +93,7 @@ function UserProfile({ user }: { user: User }) {
     ['State', d.state],
     ['Country', d.country],
     ['Pincode', d.pincode],
+    [TIME_ZONE_TEXTS.label, user.time_zone ?? TIME_ZONE_TEXTS.organisationDefault],
     ['Account Created On', formatDateTime(user.created_at)],
   ];
 
