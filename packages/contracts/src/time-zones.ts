@@ -13,14 +13,26 @@ export const TIME_ZONE_MESSAGES = {
   invalid: 'Please choose a time zone from the list (an IANA name such as Asia/Kolkata)',
 } as const;
 
+/** ICU still lists these under their former names; the lists show today's. */
+const RENAMED: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+};
+
 /**
- * The zones this runtime lists. Node 20's and some browsers' lists leave out a few names they
- * accept (UTC, Asia/Kolkata, listed as its older Asia/Calcutta), hence `isTimeZone` below.
+ * The zones this runtime lists, by today's names, UTC first. Node 20's and some browsers' lists
+ * leave out names they accept (UTC, Asia/Kolkata, listed as its former Asia/Calcutta), hence
+ * `isTimeZone` below.
  */
 export function listedTimeZones(): string[] {
   const listed =
     typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return listed.includes('UTC') ? listed : ['UTC', ...listed];
+  const named = listed.map((zone) => RENAMED[zone] ?? zone).filter((zone) => zone !== 'UTC');
+  return ['UTC', ...named.sort()];
 }
 
 /** True when the runtime knows the zone: it is listed, or its date formatter accepts it. */
