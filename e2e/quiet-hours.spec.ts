@@ -5,7 +5,7 @@ import {
   QUIET_HOURS_TEXTS,
   TIME_ZONE_TEXTS,
 } from '@cricket/contracts';
-import { adminApi, choose, signInByApi, type AdminCall } from './helpers';
+import { adminApi, choose, newVerifiedUser, signInByApi, type AdminCall } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -69,18 +69,15 @@ test("a user's time zone is chosen on the user form and shown on the profile", a
 }) => {
   const api = await adminApi(request);
   const stamp = `${Date.now() % 1_000_000}`;
-  const roles = await api<{ id: number; name: string }[]>('GET', '/api/roles/active');
-  const { user } = await api<{ user: { id: number } }>('POST', '/api/users', {
+  const id = await newVerifiedUser(api, {
     first_name: 'Zoned',
     last_name: 'Player',
     email: `zoned${stamp}@quiet.test`,
     phone_number: `7${stamp.padStart(9, '3')}`,
-    role_id: roles.find((r) => r.name !== 'admin')!.id,
-    status: 'verified',
   });
 
   await signInByApi(page);
-  await page.goto(`/users/view?id=${user.id}`);
+  await page.goto(`/users/view?id=${id}`);
   await expect(page.getByText(TIME_ZONE_TEXTS.organisationDefault)).toBeVisible();
   await page.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit User' });
@@ -98,20 +95,17 @@ test("the send form respects quiet hours by default, and the send's page says wh
   const api = await adminApi(request);
   const { settings } = await api<{ settings: Settings }>('GET', '/api/messaging/settings');
   const stamp = `${Date.now() % 1_000_000}`;
-  const roles = await api<{ id: number; name: string }[]>('GET', '/api/roles/active');
   const topics = await api<{ data: { id: number; name: string }[] }>(
     'GET',
     '/api/messaging/topics?name=Match%20updates',
   );
   try {
     await restore(api, { ...settings, quiet_hours_start: '21:00', quiet_hours_end: '08:00' });
-    const { user } = await api<{ user: { id: number } }>('POST', '/api/users', {
+    const nightOwl = await newVerifiedUser(api, {
       first_name: 'Night',
       last_name: 'Owl',
       email: `night${stamp}@quiet.test`,
       phone_number: `6${stamp.padStart(9, '4')}`,
-      role_id: roles.find((r) => r.name !== 'admin')!.id,
-      status: 'verified',
       time_zone: nightZone(),
     });
     const { template } = await api<{ template: { id: number } }>(
@@ -136,7 +130,7 @@ test("the send form respects quiet hours by default, and the send's page says wh
     const { send } = await api<{ send: { id: number } }>('POST', '/api/notifications/send', {
       template_id: template.id,
       recipient_type: 'specific',
-      recipient_ids: [user.id],
+      recipient_ids: [nightOwl],
       subject: 'Fixture',
       message: 'Hello {{first_name}}',
     });
