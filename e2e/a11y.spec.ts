@@ -524,6 +524,7 @@ test.describe('axe at 1440×900 and 390×844, light and dark', () => {
 
       await visitAndScan(s, '/messaging-topics');
       await openAndScan(s, '/messaging-topics', 'Create Topic');
+      await openAndScan(s, '/messaging-topics', 'Edit quiet hours');
 
       await visitAndScan(s, '/activity-log');
       await openRowAndScan(s, '/activity-log');

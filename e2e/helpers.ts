@@ -76,6 +76,23 @@ export async function adminApi(request: APIRequestContext): Promise<AdminCall> {
   };
 }
 
+/** A verified user in the first role that is not admin, made through the API; answers the id. */
+export async function newVerifiedUser(
+  api: AdminCall,
+  fields: { first_name: string; last_name: string; email: string; phone_number: string } & Record<
+    string,
+    unknown
+  >,
+): Promise<number> {
+  const roles = await api<{ id: number; name: string }[]>('GET', '/api/roles/active');
+  const { user } = await api<{ user: { id: number } }>('POST', '/api/users', {
+    role_id: roles.find((r) => r.name !== 'admin')!.id,
+    status: 'verified',
+    ...fields,
+  });
+  return user.id;
+}
+
 /** Posts the website's contact form to the public endpoint, as the platform's site would. */
 export async function submitContact(
   request: APIRequestContext,

@@ -5,7 +5,7 @@ import {
   PREFERENCE_MESSAGES,
   PREFERENCE_SUCCESS,
 } from '@cricket/contracts';
-import { adminApi, choose, expectChosen, signInByApi } from './helpers';
+import { adminApi, choose, expectChosen, newVerifiedUser, signInByApi } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -34,18 +34,15 @@ test("the profile's Messaging section unsubscribes, asks why before resubscribin
 }) => {
   const api = await adminApi(request);
   const stamp = `${Date.now() % 1_000_000}`;
-  const roles = await api<{ id: number; name: string }[]>('GET', '/api/roles/active');
-  const { user } = await api<{ user: { id: number } }>('POST', '/api/users', {
+  const userId = await newVerifiedUser(api, {
     first_name: 'Consent',
     last_name: 'Player',
     email: `consent${stamp}@messaging.test`,
     phone_number: `8${stamp.padStart(9, '2')}`,
-    role_id: roles.find((r) => r.name !== 'admin')!.id,
-    status: 'verified',
   });
 
   await signInByApi(page);
-  await page.goto(`/users/view?id=${user.id}`);
+  await page.goto(`/users/view?id=${userId}`);
   const matchesByEmail = page.getByRole('checkbox', { name: 'Match updates by Email' });
   await expect(matchesByEmail).toBeChecked();
   await expect(

@@ -28,6 +28,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /**
+     * What time it is for the routes that record when something is due (a send's deliveries):
+     * the system clock, or a test's fixed one, so a test can send "at 20:55" without waiting.
+     */
+    clock: () => Date;
   }
 }
 
@@ -35,6 +40,8 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Tests fix the time with it; the system clock otherwise. */
+  clock?: () => Date;
 }
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -45,7 +52,7 @@ function trustProxyOption(trust: Config['trustProxy']) {
 }
 
 /** Builds the Fastify instance: plugins first, then the feature routes. */
-export async function buildApp({ config, database, logger }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, clock }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: trustProxyOption(config.trustProxy),
@@ -68,6 +75,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('clock', clock ?? (() => new Date()));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -57,6 +57,7 @@ export const AUDIT_FIELDS: Record<AuditEntityType, Fields> = {
     role_id: { label: 'Role', kind: 'id' },
     status: { label: 'Status', kind: 'status' },
     profile_picture: { label: 'Profile picture', kind: 'file' },
+    time_zone: 'Time zone',
     // A messaging preference change (issue 32): the topic, the channel, the state, why.
     topic: 'Messaging topic',
     channel: { label: 'Channel', kind: 'status' },
@@ -146,6 +147,7 @@ export const AUDIT_FIELDS: Record<AuditEntityType, Fields> = {
     subject: 'Subject',
     message: 'Message',
     scheduled_at: 'Scheduled for',
+    respect_quiet_hours: 'Respect quiet hours',
     status: { label: 'Status', kind: 'status' },
   },
   messaging_suppression: {
@@ -155,5 +157,10 @@ export const AUDIT_FIELDS: Record<AuditEntityType, Fields> = {
     detail: 'Detail',
     active: 'Active',
     removal_reason: 'Removal reason',
+  },
+  messaging_settings: {
+    quiet_hours_start: 'Quiet hours start',
+    quiet_hours_end: 'Quiet hours end',
+    time_zone: 'Default time zone',
   },
 };

@@ -19,6 +19,7 @@ export const AUDIT_ENTITIES = {
   notification_send: 'Notification send',
   messaging_topic: 'Messaging topic',
   messaging_suppression: 'Suppressed address',
+  messaging_settings: 'Messaging settings',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITIES) as [

@@ -29,6 +29,7 @@ export * from './account.ts';
 export * from './idempotency.ts';
 export * from './provider-errors.ts';
 export * from './search.ts';
+export * from './time-zones.ts';
 export * from './messaging.ts';
 export * from './suppressions.ts';
 export * from './unsubscribe.ts';

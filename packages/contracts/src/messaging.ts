@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, idValue, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
 import { CONSENT_SOURCES, SEND_CHANNELS } from './notifications.ts';
+import { timeZoneName } from './time-zones.ts';
 
 /**
  * Issue 32: what a message is about. A template names one topic, or none: an `account`
@@ -215,3 +216,64 @@ export const preferenceInput = z
   });
 export type PreferenceInput = z.input<typeof preferenceInput>;
 export type PreferenceValues = z.output<typeof preferenceInput>;
+
+/* Quiet hours: the organisation's window, in each recipient's own time zone (issue 32). */
+
+export const DEFAULT_QUIET_HOURS = { start: '21:00', end: '08:00' } as const;
+/** `HH:MM` on a 24-hour clock. */
+const CLOCK_TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+
+export const MESSAGING_SETTINGS_MESSAGES = {
+  startInvalid: 'Quiet hours start must be a time such as 21:00',
+  endInvalid: 'Quiet hours end must be a time such as 08:00',
+  fetchFailed: 'Error fetching messaging settings',
+  updateFailed: 'Failed to update messaging settings',
+  invalidForm: 'Please fix all errors before submitting',
+  title: 'Quiet hours',
+  description:
+    "A send marked 'Respect quiet hours' holds each message that would arrive in this window of the recipient's local time until the window ends. Account messages are never held.",
+  startLabel: 'Quiet hours start',
+  endLabel: 'Quiet hours end',
+  timeZoneLabel: 'Default time zone',
+  timeZoneHint: 'Used for everyone whose profile names no time zone of their own.',
+  offHint: 'The same start and end time means no quiet hours.',
+  edit: 'Edit quiet hours',
+  windowLabel: 'Every day, local time',
+  /** The window as the screens say it: '21:00–08:00', or 'Off' when it holds nothing. */
+  window: (start: string, end: string) => (start === end ? 'Off' : `${start}–${end}`),
+  save: 'Save quiet hours',
+  saving: 'Saving…',
+} as const;
+
+export const MESSAGING_SETTINGS_SUCCESS = {
+  fetched: 'Messaging settings fetched successfully',
+  updated: 'Messaging settings updated successfully',
+} as const;
+
+const clockTime = (message: string, example: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(CLOCK_TIME, message)
+    .meta({ description: `HH:MM on a 24-hour clock, e.g. ${example}` });
+
+/**
+ * `PUT /api/messaging/settings`. A window may cross midnight (21:00–08:00) or not
+ * (13:00–15:00); the same start and end turns quiet hours off.
+ */
+export const messagingSettingsInput = z.object({
+  quiet_hours_start: clockTime(MESSAGING_SETTINGS_MESSAGES.startInvalid, '21:00'),
+  quiet_hours_end: clockTime(MESSAGING_SETTINGS_MESSAGES.endInvalid, '08:00'),
+  time_zone: timeZoneName,
+});
+export type MessagingSettingsInput = z.input<typeof messagingSettingsInput>;
+export type MessagingSettingsValues = z.output<typeof messagingSettingsInput>;
+
+export const messagingSettings = z.object({
+  quiet_hours_start: z.string(),
+  quiet_hours_end: z.string(),
+  time_zone: z.string(),
+  updated_at: z.string(),
+});
+export type MessagingSettings = z.infer<typeof messagingSettings>;
+export const messagingSettingsData = z.object({ settings: messagingSettings });

@@ -76,6 +76,17 @@ export const RECIPIENT_PICKER_PAGE_SIZE = 20;
 /** The subject field exists for these channels only (spec §2 "Notification Templates"). */
 export const hasSubject = (type: NotificationType) => type === 'email' || type === 'push';
 
+/** A send's quiet hours (issue 32): the forms' checkbox and the send page's waiting line. */
+export const QUIET_HOURS_TEXTS = {
+  respectLabel: 'Respect quiet hours',
+  respectHint:
+    "A message due in a recipient's quiet hours waits until they end in the recipient's time zone. Account messages are never held.",
+  respectInvalid: 'Respect quiet hours must be true or false',
+  /** The send page: '212 waiting for quiet hours to end, until Nov 28 2026, 8:00 AM'. */
+  waiting: (n: number, until: string) =>
+    `${n.toLocaleString('en-US')} waiting for quiet hours to end, until ${until}`,
+} as const;
+
 export const NOTIFICATION_MESSAGES = {
   nameRequired: 'Template name is required',
   nameMin: 'Template name must be at least 3 characters',
@@ -303,6 +314,10 @@ const audienceFields = {
   scheduled_at: z.string().nullable().optional().meta({
     description:
       'Required when send_immediately is false: a future time, as YYYY-MM-DDTHH:mm or ISO 8601',
+  }),
+  respect_quiet_hours: z.boolean({ error: QUIET_HOURS_TEXTS.respectInvalid }).default(true).meta({
+    description:
+      "Hold each delivery due inside the recipient's local quiet hours until they end (GET /api/messaging/settings); account messages are never held",
   }),
 };
 
@@ -554,6 +569,12 @@ export const notificationSend = z.object({
   counts: sendCounts,
   /** Why its queued deliveries are waiting (a WhatsApp template Meta has paused), or null. */
   held_reason: z.string().nullable(),
+  /** Whether it holds deliveries due inside the recipients' quiet hours (issue 32). */
+  respect_quiet_hours: z.boolean(),
+  /** Queued deliveries waiting for the recipient's quiet hours to end. */
+  quiet_held: z.number().int(),
+  /** When the last of them is released; null when none waits. */
+  quiet_held_until: z.string().nullable(),
 });
 export type NotificationSend = z.infer<typeof notificationSend>;
 export const notificationSendsPage = pageOf(notificationSend);

@@ -9,6 +9,7 @@ import {
   optionalText,
 } from './common.ts';
 import { GENDERS, USER_FILTER_STATUSES, USER_STATUSES } from './user-values.ts';
+import { optionalTimeZone } from './time-zones.ts';
 
 /** Spec §3 "Owner/organizer user": the people a team owner is picked from. */
 export const organizer = z.object({
@@ -162,6 +163,8 @@ export const userForm = z.object({
     .regex(PROFILE_PICTURE_PATH, userFormMessages.invalidPicture)
     .nullish()
     .transform((v) => v || null),
+  /** Issue 32: where quiet hours are counted for this person; null is the organisation's zone. */
+  time_zone: optionalTimeZone,
 });
 export type UserFormInput = z.input<typeof userForm>;
 export type UserFormValues = z.output<typeof userForm>;
@@ -252,6 +255,8 @@ export const user = z.object({
   role: z.string(),
   status: z.string(),
   created_at: z.string(),
+  /** Null: the organisation's default time zone applies. */
+  time_zone: z.string().nullable(),
   details: userDetails,
 });
 export type User = z.infer<typeof user>;

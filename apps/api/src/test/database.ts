@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../db/client';
@@ -22,6 +23,11 @@ export async function prepareTestDatabase(database: Database): Promise<void> {
     database.db,
     { adminEmail: ADMIN.email, adminPassword: ADMIN.password },
     { info() {}, warn() {} },
+  );
+  // No quiet hours (the same start and end) unless a test sets them: a test's sends must not
+  // be held or not depending on the hour it happens to run (quiet-hours.test.ts sets them).
+  await database.db.execute(
+    sql`update messaging_settings set quiet_hours_end = quiet_hours_start where id = 1`,
   );
 }
 

@@ -48,7 +48,14 @@ let counter = 0;
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  { faultProxy = false }: { faultProxy?: boolean } = {},
+  {
+    faultProxy = false,
+    clock,
+  }: {
+    faultProxy?: boolean;
+    /** The app's clock (app.clock): a test that needs "now" at a fixed time passes it. */
+    clock?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const { database, url: databaseUrl } = await openTestDatabase();
   const proxy = faultProxy && databaseUrl ? await startPgFaultProxy(databaseUrl) : null;
@@ -63,7 +70,7 @@ export async function createTestApp(
     MAINTENANCE_JOBS: 'false',
     ...env,
   });
-  const app = await buildApp({ config, database: appDatabase, logger: false });
+  const app = await buildApp({ config, database: appDatabase, logger: false, clock });
   await app.ready();
   const db = database.db;
 

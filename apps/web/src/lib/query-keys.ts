@@ -41,4 +41,6 @@ export const messagingTopicKeys = {
   all: ['messaging-topics'] as const,
   list: (params: object) => ['messaging-topics', 'list', params] as const,
   options: ['messaging-topics', 'options'] as const,
+  /** The organisation's quiet hours and default time zone (one record). */
+  settings: ['messaging-settings'] as const,
 };

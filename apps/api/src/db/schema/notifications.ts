@@ -65,6 +65,8 @@ export const notificationSends = pgTable(
      * sent, not the template as later edited (issue 32).
      */
     topicId: integer().references(() => messagingTopics.id, { onDelete: 'restrict' }),
+    /** Deliveries due inside the recipient's quiet hours wait for them to end (issue 32). */
+    respectQuietHours: boolean().notNull().default(true),
     recipientType: varchar({ length: 10 }).notNull(),
     subject: varchar({ length: 200 }),
     message: text().notNull(),
@@ -105,6 +107,12 @@ export const notificationDeliveries = pgTable(
     providerMessageId: text(),
     /** When a queued delivery becomes due (the schedule, or a retry's backoff). */
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set at enqueue when quiet hours held the delivery: the end of the recipient's window, which
+     * `next_attempt_at` then carries too. While both agree and it is queued, it is waiting for
+     * quiet hours (a retry's backoff moves next_attempt_at on).
+     */
+    heldUntil: timestamp({ withTimezone: true }),
     /** While 'sending': after this, the claiming worker is presumed dead and it is re-claimed. */
     leaseUntil: timestamp({ withTimezone: true }),
     sentAt: timestamp({ withTimezone: true }),

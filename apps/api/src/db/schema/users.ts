@@ -33,6 +33,8 @@ export const users = pgTable(
     country: varchar({ length: 100 }),
     pincode: varchar({ length: 6 }),
     profilePicture: text(),
+    /** An IANA name; null: the organisation's default (messaging_settings.time_zone). */
+    timeZone: varchar({ length: 64 }),
     /** "first last" lower-cased, stored so a search filters on a column instead of re-deriving it per row. */
     searchName: text().generatedAlwaysAs(
       sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`,

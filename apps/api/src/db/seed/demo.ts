@@ -35,3 +35,8 @@ export async function seedDemoRoles(db: Db) {
       select ${row.id}, id from ${permissions} where name in ${role.permissions}`);
   }
 }
+
+/** A cricket platform in India: quiet hours (21:00–08:00, the migration's) in India's time. */
+export async function seedDemoMessagingSettings(db: Db) {
+  await db.execute(sql`update messaging_settings set time_zone = 'Asia/Kolkata' where id = 1`);
+}

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { roles } from '../schema';
 import { seedBase, type SeedLog } from './base';
-import { seedDemoRoles } from './demo';
+import { seedDemoMessagingSettings, seedDemoRoles } from './demo';
 import { seedDemoMatches } from './demo-matches';
 import { seedDemoMessages } from './demo-messages';
 import { seedDemoNotifications } from './demo-notifications';
@@ -27,6 +27,7 @@ export async function seed(database: Database, opts: SeedOptions, log: SeedLog) 
       await seedBase(tx, opts, log);
       if (firstStart && opts.demo) {
         await seedDemoRoles(tx);
+        await seedDemoMessagingSettings(tx);
         await seedDemoUsers(tx);
         await seedDemoTeams(tx, { uploadDir: opts.uploadDir });
         await seedDemoMatches(tx);

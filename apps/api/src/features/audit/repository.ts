@@ -12,6 +12,7 @@ import {
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   AUDIT_COUNT_CAP,
+  AUDIT_ENTITIES,
   type AuditEntityType,
   type AuditLog,
   type AuditLogsFilter,
@@ -78,6 +79,8 @@ const currentName = {
   notification_send: nameIn(notificationSends, notificationSends.templateName),
   messaging_topic: nameIn(messagingTopics, messagingTopics.name),
   messaging_suppression: nameIn(messagingSuppressions, messagingSuppressions.address),
+  // One row: its name is what it is.
+  messaging_settings: sql`${AUDIT_ENTITIES.messaging_settings}::text`,
 } satisfies Record<AuditEntityType, SQL>;
 
 /**

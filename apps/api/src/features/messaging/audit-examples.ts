@@ -45,6 +45,32 @@ export const auditExamples: AuditExamples = (ctx) => {
         return { url: `/api/messaging/topics/${id}`, payload: { name: '' } };
       },
     },
+    'PUT /api/messaging/settings': {
+      async valid() {
+        const current = await ok<{ data: { settings: { time_zone: string } } }>(
+          'GET',
+          '/api/messaging/settings',
+        );
+        const before = current.data.settings.time_zone;
+        const after = before === 'Asia/Kolkata' ? 'Europe/London' : 'Asia/Kolkata';
+        return {
+          call: {
+            url: '/api/messaging/settings',
+            payload: { quiet_hours_start: '21:00', quiet_hours_end: '08:00', time_zone: after },
+          },
+          expect: () => ({
+            entityId: 1,
+            action: 'update',
+            changes: { time_zone: { before, after } },
+            exact: false,
+          }),
+        };
+      },
+      invalid: async () => ({
+        url: '/api/messaging/settings',
+        payload: { quiet_hours_start: '25:00', quiet_hours_end: '08:00', time_zone: 'UTC' },
+      }),
+    },
     'DELETE /api/messaging/topics/:id': {
       async valid() {
         const name = `Doomed topic ${unique()}`;

@@ -4,6 +4,9 @@ import {
   envelope,
   idParam,
   messageOnly,
+  messagingSettingsData,
+  messagingSettingsInput,
+  MESSAGING_SETTINGS_SUCCESS,
   messagingTopicData,
   messagingTopicInput,
   messagingTopicParams,
@@ -17,6 +20,7 @@ import {
 import { ok, pageData } from '../../lib/envelope';
 import { auditOf } from '../../plugins/audit';
 import { setPreference, userPreferences } from './preferences-repository';
+import { getMessagingSettings, updateMessagingSettings } from './settings-repository';
 import { createTopic, deleteTopic, listTopics, updateTopic } from './topics-repository';
 
 /** Issue 32: messaging topics, and each user's preferences for them per channel. */
@@ -78,6 +82,33 @@ export async function messagingRoutes(app: FastifyInstance) {
       await deleteTopic(app.db, request.params.id, auditOf(request));
       return ok(MESSAGING_TOPIC_SUCCESS.deleted);
     },
+  });
+
+  r.get('/api/messaging/settings', {
+    config: { access: 'messaging.view' },
+    schema: {
+      tags: ['messaging'],
+      summary: "The organisation's quiet hours and default time zone",
+      response: { 200: envelope(messagingSettingsData) },
+    },
+    handler: async () =>
+      ok(MESSAGING_SETTINGS_SUCCESS.fetched, { settings: await getMessagingSettings(app.db) }),
+  });
+
+  r.put('/api/messaging/settings', {
+    config: { access: 'messaging.manage', audit: { entity: 'messaging_settings' } },
+    schema: {
+      tags: ['messaging'],
+      summary: "Change the organisation's quiet hours and default time zone",
+      description:
+        "Quiet hours are a daily window of local time (`HH:MM`, 24-hour clock), counted in each recipient's own time zone, or in `time_zone` for those without one. A window may cross midnight (21:00–08:00). A send marked `respect_quiet_hours` holds each delivery due inside it until it ends; account messages are never held.",
+      body: messagingSettingsInput,
+      response: { 200: envelope(messagingSettingsData) },
+    },
+    handler: async (request) =>
+      ok(MESSAGING_SETTINGS_SUCCESS.updated, {
+        settings: await updateMessagingSettings(app.db, request.body, auditOf(request)),
+      }),
   });
 
   r.get('/api/users/:id/preferences', {

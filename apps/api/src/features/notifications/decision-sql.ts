@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DELIVERY_REASONS, UNSUBSCRIBED_PREFIX } from '@cricket/contracts';
 import { optedOut } from '../../lib/consent';
+import { quietRelease, recipientZone } from '../../lib/quiet-hours';
 import { suppressedReason } from '../../lib/suppression';
 
 /**
@@ -40,8 +41,9 @@ export const skipReason = (d: DecisionInput): SQL<string | null> =>
         || (select mt.name from messaging_topics mt where mt.id = ${d.topic}) end)`;
 
 /**
- * When a delivery due at `due` may go out: the quiet-hours hook. Everything goes when due for
- * now; holding a delivery until its recipient's quiet hours end is written here, and the
- * enqueue (next_attempt_at) and the dry run (held, held_until) follow.
+ * When a delivery due at `due` may go out: at once, or, when the send respects quiet hours
+ * (and is not an account message), when the recipient's local quiet hours end (decision 054).
+ * The enqueue writes it as next_attempt_at (and held_until when later), the dry run counts it.
  */
-export const releaseAt = (d: DecisionInput & { due: SQL }): SQL => sql`${d.due}`;
+export const releaseAt = (d: { due: SQL; quietHours: boolean }): SQL =>
+  d.quietHours ? quietRelease(recipientZone(sql`u.time_zone`), d.due) : d.due;

@@ -59,7 +59,10 @@ export interface SendContent {
   variables?: Record<string, string>;
 }
 
-type Audience = Pick<SendNotificationValues, 'recipient_type' | 'recipient_ids' | 'scheduled_at'>;
+type Audience = Pick<
+  SendNotificationValues,
+  'recipient_type' | 'recipient_ids' | 'scheduled_at' | 'respect_quiet_hours'
+>;
 
 /**
  * Each recipient of a send with the decision about them (decision-sql.ts): `user_id`,
@@ -67,7 +70,7 @@ type Audience = Pick<SendNotificationValues, 'recipient_type' | 'recipient_ids' 
  * SELECT over users, so 'all' over a million users never passes through Node row by row; the
  * enqueue inserts it and the dry run counts it.
  */
-function decided(v: Audience, content: Pick<SendContent, 'channel' | 'topicId'>): SQL {
+function decided(v: Audience, content: Pick<SendContent, 'channel' | 'topicId'>, now: Date): SQL {
   const who =
     v.recipient_type === 'specific'
       ? sql`u.id = any(${sql.param(v.recipient_ids)}::int[])`
@@ -80,10 +83,13 @@ function decided(v: Audience, content: Pick<SendContent, 'channel' | 'topicId'>)
     address: sql`a.address`,
     noAddress: noAddressReason(content.channel),
   };
-  const due = v.scheduled_at ? sql`${v.scheduled_at}::timestamptz` : sql`now()`;
+  // The app's clock, not the database's: the worker claims by it too, and tests fix it.
+  const due = sql`${v.scheduled_at ?? now.toISOString()}::timestamptz`;
+  // An account message is never held for quiet hours.
+  const quietHours = v.respect_quiet_hours !== false && content.topicId !== null;
   return sql`select u.id as user_id,
       left(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), 101) as recipient_name,
-      a.address, ${skipReason(decision)} as reason, ${releaseAt({ ...decision, due })} as release_at,
+      a.address, ${skipReason(decision)} as reason, ${releaseAt({ due, quietHours })} as release_at,
       ${due} as due
     from users u
     cross join lateral (select ${addressOf(content.channel)} as address) a
@@ -115,6 +121,7 @@ export async function previewSend(
   v: Audience,
   content: Pick<SendContent, 'channel' | 'topicId'>,
   perSecond: number,
+  now: Date,
 ): Promise<SendPreview> {
   const rows = await queryRows<{
     reason: string | null;
@@ -126,7 +133,7 @@ export async function previewSend(
     sql`select ${suppressedKind(sql`d.reason`)} as reason, count(*)::int as n,
         count(*) filter (where d.reason is null and d.release_at > d.due)::int as held,
         max(d.release_at) filter (where d.reason is null and d.release_at > d.due) as held_until
-      from (${decided(v, content)}) d
+      from (${decided(v, content, now)}) d
       group by 1
       order by 2 desc, 1`,
   );
@@ -148,7 +155,7 @@ export async function previewSend(
 /**
  * Records the send and one delivery per recipient in one transaction. The deliveries are
  * written by one INSERT … SELECT over users, so 'all' over a million users never passes
- * through Node row by row.
+ * through Node row by row. `now` is the app's clock: an unscheduled send is due then.
  */
 export async function createSend(
   db: Db,
@@ -156,6 +163,7 @@ export async function createSend(
   content: SendContent,
   userId: number,
   audit: AuditWriter,
+  now: Date = new Date(),
 ) {
   return db.transaction(async (tx) => {
     const status: SendStatus = v.scheduled_at ? 'scheduled' : 'running';
@@ -165,6 +173,7 @@ export async function createSend(
         templateId: content.templateId,
         waTemplateId: content.waTemplateId,
         topicId: content.topicId,
+        respectQuietHours: v.respect_quiet_hours,
         templateName: content.templateName,
         channel: content.channel,
         recipientType: v.recipient_type,
@@ -183,10 +192,12 @@ export async function createSend(
       tx,
       sql`with added as (
         insert into notification_deliveries
-          (send_id, user_id, recipient_name, address, status, last_error, next_attempt_at)
+          (send_id, user_id, recipient_name, address, status, last_error, next_attempt_at,
+           held_until)
         select ${sendId}, d.user_id, d.recipient_name, d.address,
-          case when d.reason is null then 'queued' else 'skipped' end, d.reason, d.release_at
-        from (${decided(v, content)}) d
+          case when d.reason is null then 'queued' else 'skipped' end, d.reason, d.release_at,
+          case when d.reason is null then nullif(d.release_at, d.due) end
+        from (${decided(v, content, now)}) d
         on conflict (send_id, user_id) do nothing
         returning 1
       ) select count(*)::int as n from added`,
@@ -208,6 +219,7 @@ export async function createSend(
         message: content.message,
         ...(content.variables ? { variables: content.variables } : {}),
         scheduled_at: v.scheduled_at,
+        respect_quiet_hours: v.respect_quiet_hours,
       },
     });
     // Everyone may have been skipped already (no address): the send is then over at once.
@@ -223,6 +235,7 @@ type SendRow = typeof sends.$inferSelect & {
   createdByName: string | null;
   paused: boolean;
   deliveryTally: DeliveryTally | null;
+  quietHeld: [n: number, until: string | null];
 };
 
 /** A send's deliveries by outcome, from the per-status tally its row carries. */
@@ -270,6 +283,9 @@ function toSend(row: SendRow) {
     created_by: row.createdByName,
     counts,
     held_reason: row.paused && counts.queued > 0 ? DELIVERY_REASONS.templatePaused : null,
+    respect_quiet_hours: row.respectQuietHours,
+    quiet_held: row.quietHeld[0],
+    quiet_held_until: iso(row.quietHeld[1]),
   };
 }
 
@@ -283,6 +299,11 @@ const sendColumns = {
   deliveryTally: sql<DeliveryTally | null>`(select json_agg(json_build_array(t.status, t.n))
     from (select d.status, count(*)::int as n from notification_deliveries d
           where d.send_id = ${sends.id} group by d.status) t)`,
+  // Queued deliveries quiet hours still hold: a retry's backoff moves next_attempt_at away
+  // from held_until, and a claim takes them out of 'queued'.
+  quietHeld: sql<[number, string | null]>`(select json_build_array(count(*)::int, max(d.held_until))
+    from notification_deliveries d
+    where d.send_id = ${sends.id} and d.status = 'queued' and d.held_until = d.next_attempt_at)`,
 };
 
 export async function listSends(db: Db, q: { page: number; limit: number; status?: string }) {

@@ -217,7 +217,9 @@ async function notificationsRoutes(app: FastifyInstance) {
       });
     });
     // The subject rule depends on the template's channel, known only now.
-    const checked = sendNotificationSchema(template.type).safeParse(body);
+    const checked = sendNotificationSchema(template.type, () => app.clock().getTime()).safeParse(
+      body,
+    );
     if (!checked.success) {
       const errors: Record<string, string[]> = {};
       for (const issue of checked.error.issues)
@@ -289,6 +291,7 @@ async function notificationsRoutes(app: FastifyInstance) {
         },
         sessionOf(request).userId,
         auditOf(request),
+        app.clock(),
       );
       return reply.status(201).send(recorded(send, NOTIFICATION_SUCCESS.sending));
     },
@@ -308,7 +311,7 @@ async function notificationsRoutes(app: FastifyInstance) {
       const content = { channel: template.type, topicId: template.topic_id };
       return ok(
         SEND_PREVIEW_MESSAGES.previewed,
-        await previewSend(app.db, values, content, perSecond(template.type)),
+        await previewSend(app.db, values, content, perSecond(template.type), app.clock()),
       );
     },
   });
@@ -338,6 +341,7 @@ async function notificationsRoutes(app: FastifyInstance) {
         content,
         sessionOf(request).userId,
         auditOf(request),
+        app.clock(),
       );
       return reply.status(201).send(recorded(send, WA_SEND_SUCCESS.sending));
     },
@@ -361,7 +365,7 @@ async function notificationsRoutes(app: FastifyInstance) {
       const content = await checkedWhatsApp(request.params.id, request.body);
       return ok(
         SEND_PREVIEW_MESSAGES.previewed,
-        await previewSend(app.db, request.body, content, perSecond('whatsapp')),
+        await previewSend(app.db, request.body, content, perSecond('whatsapp'), app.clock()),
       );
     },
   });

@@ -467,6 +467,54 @@ describe('POST /api/wa/templates/{id}/send', () => {
     );
     expect(standin.requestsTo('/messages')).toHaveLength(0);
   });
+
+  it("holds a topic message due in the player's quiet hours; respect_quiet_hours false sends it at once", async () => {
+    // A fixed-offset zone where it is 3 a.m. now, inside 21:00–08:00 whatever the hour of the run.
+    const hour = new Date().getUTCHours();
+    let offset = (3 - hour + 24) % 24;
+    if (offset > 14) offset -= 24;
+    const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+    const player = players[900]!;
+    const put = (start: string, end: string) =>
+      t.as(token, {
+        method: 'PUT',
+        url: '/api/messaging/settings',
+        payload: { quiet_hours_start: start, quiet_hours_end: end, time_zone: 'UTC' },
+      });
+    expect((await put('21:00', '08:00')).statusCode).toBe(200);
+    await t.db.execute(sql`update users set time_zone = ${zone} where id = ${player}`);
+    await t.db.execute(
+      sql`update wa_templates set topic_id = (select id from messaging_topics where name = 'Match updates')
+          where id = ${approvedId}`,
+    );
+    try {
+      standin.reset();
+      const body = {
+        recipient_type: 'specific',
+        recipient_ids: [player],
+        variables: { first_name: '{{first_name}}', venue: 'Eden Gardens' },
+      };
+      const held = (await send(approvedId, body)).json<{ data: { send: NotificationSend } }>().data
+        .send;
+      expect(held).toMatchObject({ respect_quiet_hours: true, quiet_held: 1 });
+      const now = (await send(approvedId, { ...body, respect_quiet_hours: false })).json<{
+        data: { send: NotificationSend };
+      }>().data.send;
+      expect(now).toMatchObject({ respect_quiet_hours: false, quiet_held: 0 });
+      expect((await finished(now.id)).counts.sent).toBe(1);
+      // Only the unheld one reached Meta; the held one still waits.
+      expect(standin.requestsTo('/messages')).toHaveLength(1);
+      expect((await details(held.id, 'limit=1')).send).toMatchObject({
+        status: 'running',
+        quiet_held: 1,
+      });
+      await t.as(token, { method: 'POST', url: `/api/notifications/sends/${held.id}/cancel` });
+    } finally {
+      await put('00:00', '00:00');
+      await t.db.execute(sql`update users set time_zone = null where id = ${player}`);
+      await t.db.execute(sql`update wa_templates set topic_id = null where id = ${approvedId}`);
+    }
+  });
 });
 
 describe('WhatsApp and topic consent (issue 32)', () => {

@@ -152,6 +152,7 @@ const toColumns = (v: UserFormValues) => ({
   country: v.country,
   pincode: v.pincode,
   profilePicture: v.profile_picture,
+  timeZone: v.time_zone,
 });
 
 /** A user as the audit trail compares it: the API's fields, flat. */

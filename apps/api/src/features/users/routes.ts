@@ -49,6 +49,7 @@ import {
   assertUnique,
   rethrowDeleteRefusal,
   rethrowUniqueViolation,
+  withKnownTimeZone,
 } from './rules';
 
 export async function usersRoutes(app: FastifyInstance) {
@@ -114,7 +115,7 @@ export async function usersRoutes(app: FastifyInstance) {
       response: { 200: envelope(userData) },
     },
     handler: async (request) => {
-      const v = request.body;
+      const v = await withKnownTimeZone(app.db, request.body);
       await assertAssignableRole(app.db, sessionOf(request), v.role_id);
       await assertUnique(app.db, v);
       const created = await insertUser(app.db, v, auditOf(request)).catch(rethrowUniqueViolation);
@@ -140,7 +141,8 @@ export async function usersRoutes(app: FastifyInstance) {
       await assertAssignableRole(app.db, session, request.body.role_id, current.role_id, grants);
       await assertKeepsOwnAccess(app.db, session, id, request.body);
       await assertUnique(app.db, request.body, id);
-      const updated = await updateUser(app.db, id, request.body, auditOf(request)).catch(
+      const v = await withKnownTimeZone(app.db, request.body);
+      const updated = await updateUser(app.db, id, v, auditOf(request)).catch(
         rethrowUniqueViolation,
       );
       if (!updated) throw notFound(USER_ERRORS.notFound);

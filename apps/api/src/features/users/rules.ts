@@ -2,6 +2,7 @@ import {
   ADMIN_ACCESS,
   PERSONAL_DATA_MESSAGES,
   PROTECTED_ROLE_ID,
+  TIME_ZONE_MESSAGES,
   USER_ERRORS,
   type UserFormValues,
 } from '@cricket/contracts';
@@ -9,6 +10,7 @@ import type { Db } from '../../db/client';
 import type { sessionOf } from '../../plugins/auth';
 import { badRequest, conflict, forbidden } from '../../lib/http-errors';
 import { rethrowRefusal } from '../../lib/pg-error';
+import { knownTimeZone } from '../../lib/quiet-hours';
 import { findRoleGrants, findTakenFields, ownsAnyTeam } from './repository';
 import { isErased, isLastAdmin, type ErasureChecks } from './personal-data-repository';
 
@@ -83,6 +85,15 @@ export async function assertUnique(db: Db, v: UserFormValues, exceptId?: number)
   if (taken.phoneNumber) errors.phone_number = [USER_ERRORS.phoneTaken];
   const first = errors.email?.[0] ?? errors.phone_number?.[0];
   if (first) throw conflict(first, errors);
+}
+
+/** The user's time zone as the database spells it: a send computes quiet hours with it. */
+export async function withKnownTimeZone<V extends UserFormValues>(db: Db, v: V): Promise<V> {
+  if (!v.time_zone) return v;
+  const zone = await knownTimeZone(db, v.time_zone);
+  if (!zone)
+    throw badRequest(TIME_ZONE_MESSAGES.invalid, { time_zone: [TIME_ZONE_MESSAGES.invalid] });
+  return { ...v, time_zone: zone };
 }
 
 /** The unique indexes have the last word when two saves race past the pre-check. */

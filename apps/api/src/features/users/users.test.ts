@@ -99,7 +99,10 @@ describe('POST /api/users', () => {
       'role',
       'role_id',
       'status',
+      // Issue 32: where quiet hours are counted for them; null is the organisation's zone.
+      'time_zone',
     ]);
+    expect(json.data.user.time_zone).toBeNull();
     expect(json.data.user.details).not.toHaveProperty('password_hash');
   });
 

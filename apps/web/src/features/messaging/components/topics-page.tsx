@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useCan } from '@/lib/session';
 import { topicsQuery, useDeleteTopic } from '../api/topics';
+import { QuietHoursSection } from './quiet-hours-section';
 
 const TopicFormPanel = lazyPanel(
   () => import('./topic-form-panel').then((m) => m.TopicFormPanel),
@@ -28,7 +29,10 @@ const ACTIVE_OPTIONS = [
   { value: 'false', label: 'Inactive' },
 ];
 
-/** Settings › Messaging topics (issue 32): what a template's messages are about. */
+/**
+ * Settings › Messaging topics (issue 32): what a template's messages are about, and under them
+ * the organisation's quiet hours.
+ */
 export function TopicsPage() {
   const list = useListPage({
     filters: FILTERS,
@@ -117,6 +121,7 @@ export function TopicsPage() {
           emptyText={MESSAGING_TOPIC_MESSAGES.empty}
         />
       </Card>
+      <QuietHoursSection />
       <TopicFormPanel
         open={panel.isOpen('create', 'edit')}
         topic={panel.recordFor('create', 'edit')}

@@ -4,6 +4,7 @@ import {
   SEND_PREVIEW_MESSAGES,
   dryRunLine,
   type NotificationSend,
+  QUIET_HOURS_TEXTS,
   type RecipientOption,
   type RecipientType,
   type SendPreview,
@@ -181,7 +182,10 @@ export function Section({ title, children }: { title: string; children: React.Re
   );
 }
 
-/** Send now, or a time (the form's `send_immediately` and `scheduled_at`). */
+/**
+ * Send now, or a time (the form's `send_immediately` and `scheduled_at`), and whether quiet
+ * hours hold it (`respect_quiet_hours`, issue 32).
+ */
 export function ScheduleSection<T extends FieldValues>({
   form,
   scheduled,
@@ -201,6 +205,12 @@ export function ScheduleSection<T extends FieldValues>({
           required
         />
       )}
+      <CheckboxField
+        form={form}
+        name={'respect_quiet_hours' as Path<T>}
+        label={QUIET_HOURS_TEXTS.respectLabel}
+        hint={QUIET_HOURS_TEXTS.respectHint}
+      />
     </Section>
   );
 }

@@ -53,6 +53,7 @@ const emptyValues = (templateId?: string): FormValues => ({
   message: '',
   send_immediately: true,
   scheduled_at: '',
+  respect_quiet_hours: true,
 });
 
 /** Spec §2 "Send Notification" (/send-notification): the form and its live preview. */

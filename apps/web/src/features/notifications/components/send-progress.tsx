@@ -1,6 +1,7 @@
-import type { NotificationSend } from '@cricket/contracts';
+import { QUIET_HOURS_TEXTS, type NotificationSend } from '@cricket/contracts';
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
+import { formatDateTime } from '@/lib/format';
 
 /** Deliveries that reached an outcome: what the rate counts. */
 const doneOf = (c: NotificationSend['counts']) => c.sent + c.failed + c.skipped + c.cancelled;
@@ -42,6 +43,8 @@ export function SendProgress({ send, updatedAt }: { send: NotificationSend; upda
   const total = Math.max(counts.total, 1);
   const done = doneOf(counts);
   const percent = Math.round((done / total) * 100);
+  // Everything still waiting is held by quiet hours: nothing to measure until they end.
+  const onlyHeld = send.quiet_held > 0 && send.quiet_held === counts.queued;
   const running = send.status === 'running';
   return (
     <Card title="Progress" className="mb-6">
@@ -86,12 +89,17 @@ export function SendProgress({ send, updatedAt }: { send: NotificationSend; upda
           </span>
           <span>
             {rate === null
-              ? running
+              ? running && !onlyHeld
                 ? 'Measuring rate…'
                 : ''
               : `${rate >= 10 ? Math.round(rate) : rate.toFixed(1)} per second${running ? '' : ' on average'}`}
           </span>
         </p>
+        {send.quiet_held > 0 && send.quiet_held_until && (
+          <p className="text-sm text-neutral-700">
+            {QUIET_HOURS_TEXTS.waiting(send.quiet_held, formatDateTime(send.quiet_held_until))}
+          </p>
+        )}
       </div>
     </Card>
   );

@@ -55,6 +55,7 @@ interface FormValues {
   recipient_ids: number[];
   send_immediately: boolean;
   scheduled_at: string;
+  respect_quiet_hours: boolean;
   /** Per template variable: a user field, or FIXED for the text in `texts`. */
   sources: Record<string, string>;
   texts: Record<string, string>;
@@ -65,6 +66,7 @@ const emptyValues = (names: readonly string[]): FormValues => ({
   recipient_ids: [],
   send_immediately: true,
   scheduled_at: '',
+  respect_quiet_hours: true,
   // A variable named like a user field starts mapped to it; the others wait for text.
   sources: Object.fromEntries(
     names.map((n) => [n, (TEMPLATE_VARIABLES as readonly string[]).includes(n) ? n : FIXED]),

@@ -1,6 +1,7 @@
 import {
   GENDERS,
   ROLE_MESSAGES,
+  TIME_ZONE_TEXTS,
   todayIsoDate,
   type User,
   USER_ERRORS,
@@ -17,6 +18,7 @@ import type { ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormDrawer, KEEP_OPEN, useFormLifecycle } from '@/components/form-drawer';
+import { TimeZoneField } from '@/components/time-zone-field';
 import { SelectField } from '@/components/ui/select-field';
 import { DateField } from '@/components/ui/date-field';
 import { TextField } from '@/components/ui/text-field';
@@ -77,6 +79,7 @@ function formValues(user?: User): UserFormInput {
         : ''
       : 'pending') as UserFormInput['status'],
     profile_picture: d?.profile_picture ?? null,
+    time_zone: user?.time_zone ?? '',
   };
 }
 
@@ -236,6 +239,13 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
           inputMode="numeric"
           autoComplete="postal-code"
           onChange={keepPincodeDigits}
+        />
+        <TimeZoneField
+          form={form}
+          name="time_zone"
+          hint={TIME_ZONE_TEXTS.hint}
+          current={mode === 'edit' ? user?.time_zone : null}
+          withDefault
         />
       </div>
     </FormDrawer>

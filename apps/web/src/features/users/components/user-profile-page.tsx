@@ -3,6 +3,7 @@ import {
   PERSONAL_DATA_MESSAGES,
   PERSONAL_DATA_SUCCESS,
   personalDataFileName,
+  TIME_ZONE_TEXTS,
   type User,
   USER_ERRORS,
 } from '@cricket/contracts';
@@ -144,6 +145,7 @@ function UserProfile({ user }: { user: User }) {
     ['State', d.state],
     ['Country', d.country],
     ['Pincode', d.pincode],
+    [TIME_ZONE_TEXTS.label, user.time_zone ?? TIME_ZONE_TEXTS.organisationDefault],
     ['Account Created On', formatDateTime(user.created_at)],
   ];
 
