@@ -162,6 +162,21 @@ describe('quiet hours', () => {
     ];
     const zoneOf = (email: string) => people.find((p) => p.email === email)!.zone ?? 'Asia/Kolkata';
     const tpl = await template(topicId);
+    // The dry run, with the same body, says the same before anything is recorded.
+    const preview = await api('POST', '/api/notifications/send/preview', {
+      template_id: tpl,
+      recipient_type: 'specific',
+      recipient_ids: people.map((p) => p.id),
+      subject: 'Toss at nine',
+      message: 'Hello {{first_name}}',
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toMatchObject({
+      will_receive: 5,
+      skipped: [],
+      held: 3,
+      held_until: '2026-11-20T23:00:00.000Z',
+    });
     const created = await send(
       tpl,
       people.map((p) => p.id),
