@@ -1,30 +1,12 @@
-import { SEND_PREVIEW_MESSAGES, type Preference } from '@cricket/contracts';
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, adminApi, signInByApi } from './helpers';
+import { type Preference } from '@cricket/contracts';
+import { expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, adminApi, dryRun, signInByApi } from './helpers';
 
 /**
  * Issue 32, the dry run: the send form counts, live under the recipients, who would receive
  * a send and who would be skipped; one user unsubscribing from the template's topic makes it
  * one fewer, and the confirmation before the send repeats the numbers.
  */
-
-const LINE = new RegExp(`^${SEND_PREVIEW_MESSAGES.label}: ([\\d,]+) will receive`);
-const number = (s: string | undefined) => Number((s ?? '0').replace(/,/g, ''));
-
-/** Opens the form with the template chosen and active users as the audience; reads the line. */
-async function dryRun(page: Page, templateId: number) {
-  await page.goto(`/send-notification?template_id=${templateId}`);
-  await page.getByLabel('Active Users').check();
-  const line = page.getByTestId('dry-run');
-  await expect(line).toHaveText(LINE);
-  await expect(line).toHaveAttribute('aria-busy', 'false');
-  const text = (await line.textContent())!;
-  return {
-    text: text.replace(`${SEND_PREVIEW_MESSAGES.label}: `, ''),
-    willReceive: number(LINE.exec(text)![1]),
-    unsubscribed: number(/([\d,]+) unsubscribed/.exec(text)?.[1]),
-  };
-}
 
 test('the send form’s dry run counts one fewer once a recipient unsubscribes, and the confirmation repeats it', async ({
   page,

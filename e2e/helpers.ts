@@ -1,4 +1,4 @@
-import { DISCARD_CHANGES } from '@cricket/contracts';
+import { DISCARD_CHANGES, SEND_PREVIEW_MESSAGES } from '@cricket/contracts';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** The administrator the e2e server seeds (see playwright.config.ts). */
@@ -104,4 +104,23 @@ export async function submitContact(
     data: { name, email, subject, message: 'When do tickets for the final go on sale?' },
   });
   expect(res.status(), await res.text()).toBe(201);
+}
+
+/** Issue 32's dry-run line on the send form. */
+const DRY_RUN_LINE = new RegExp(`^${SEND_PREVIEW_MESSAGES.label}: ([\\d,]+) will receive`);
+const countIn = (s: string | undefined) => Number((s ?? '0').replace(/,/g, ''));
+
+/** Opens the form with the template chosen and active users as the audience; reads the line. */
+export async function dryRun(page: Page, templateId: number) {
+  await page.goto(`/send-notification?template_id=${templateId}`);
+  await page.getByLabel('Active Users').check();
+  const line = page.getByTestId('dry-run');
+  await expect(line).toHaveText(DRY_RUN_LINE);
+  await expect(line).toHaveAttribute('aria-busy', 'false');
+  const text = (await line.textContent())!;
+  return {
+    text: text.replace(`${SEND_PREVIEW_MESSAGES.label}: `, ''),
+    willReceive: countIn(DRY_RUN_LINE.exec(text)![1]),
+    unsubscribed: countIn(/([\d,]+) unsubscribed/.exec(text)?.[1]),
+  };
 }

@@ -1,14 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { UNSUBSCRIBE_MESSAGES, UNSUBSCRIBE_SUCCESS } from '@cricket/contracts';
-import { adminApi, signInByApi } from './helpers';
+import { adminApi, dryRun, signInByApi } from './helpers';
 import { smtpCatcher, type CaughtMail } from './smtp-catcher';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('a delivered email’s unsubscribe link opens the preference page; the change shows on the user’s profile', async ({
+test('a delivered email’s unsubscribe link opens the preference page; the change shows on the user’s profile and in the send form’s dry run', async ({
   page,
   request,
+  browser,
 }) => {
+  test.setTimeout(120_000);
   const api = await adminApi(request);
   const stamp = `${Date.now() % 1_000_000}`;
   const email = `unsub${stamp}@unsubscribe.test`;
@@ -45,7 +47,15 @@ test('a delivered email’s unsubscribe link opens the preference page; the chan
     subject: template.subject,
     message: template.message,
     send_immediately: true,
+    // Delivered now whatever the hour: the demo's quiet hours would hold it otherwise.
+    respect_quiet_hours: false,
   });
+
+  // The back-office, in a browser of its own: the send form's dry run before the unsubscribe.
+  const office = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const desk = await office.newPage();
+  await signInByApi(desk);
+  const before = await dryRun(desk, template.id);
 
   // The email as the SMTP server received it: the one-click header and the footer's link.
   const catcher = smtpCatcher();
@@ -84,13 +94,18 @@ test('a delivered email’s unsubscribe link opens the preference page; the chan
   await expect(page.getByRole('checkbox', { name: 'Team news by Email' })).toBeChecked();
 
   // The back-office shows it on the user's profile, with its source and reason.
-  await signInByApi(page);
-  await page.goto(`/users/view?id=${user.id}`);
-  await expect(page.getByRole('checkbox', { name: 'Match updates by Email' })).not.toBeChecked();
-  const history = page.getByRole('list', { name: 'Consent history' });
+  await desk.goto(`/users/view?id=${user.id}`);
+  await expect(desk.getByRole('checkbox', { name: 'Match updates by Email' })).not.toBeChecked();
+  const history = desk.getByRole('list', { name: 'Consent history' });
   await expect(history).toContainText('Unsubscribed from Match updates by Email');
   await expect(history).toContainText('Preference page');
   await expect(history).toContainText('Too many fixture emails');
+
+  // And the send form's dry run counts one fewer, one more unsubscribed.
+  const after = await dryRun(desk, template.id);
+  expect(after.willReceive).toBe(before.willReceive - 1);
+  expect(after.unsubscribed).toBe(before.unsubscribed + 1);
+  await office.close();
 });
 
 test('a link that is not valid says so and changes nothing', async ({ page }) => {
