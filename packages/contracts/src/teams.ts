@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { idValue, MAX_ID, nameText, optionalText, pageOf, paginationQuery, sortQuery } from './common.ts';
+import {
+  idValue,
+  MAX_ID,
+  nameText,
+  optionalText,
+  pageOf,
+  paginationQuery,
+  sortQuery,
+} from './common.ts';
 import { DROPDOWN_CATEGORIES } from './dropdowns.ts';
 import { organizer } from './users.ts';
 
