@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  DELIVERY_REASONS,
   UNSUBSCRIBE_MESSAGES,
   UNSUBSCRIBE_RATE_POINTS,
   UNSUBSCRIBE_SUCCESS,
@@ -224,6 +225,35 @@ describe('one-click unsubscribe', () => {
     expect(prefs.find((p) => p.topic_id === matches && p.channel === 'sms')!.subscribed).toBe(true);
     expect(prefs.find((p) => p.topic_id === teamNews && p.channel === 'email')!.subscribed).toBe(
       true,
+    );
+
+    // The next send about that topic skips her, with the reason; an account message still
+    // reaches her, and so does another topic.
+    const emailOf = async (id: number) =>
+      (await queryRows<{ email: string }>(t.db, sql`select email from users where id = ${id}`))[0]!
+        .email;
+    smtp.received.length = 0;
+    const ravi = await person('Ravi');
+    await deliver(matches, [asha, ravi]);
+    expect(smtp.received.flatMap((m) => m.to)).toEqual([await emailOf(ravi)]);
+    const [skipped] = await queryRows<{ status: string; last_error: string }>(
+      t.db,
+      sql`select status, last_error from notification_deliveries
+          where user_id = ${asha} order by id desc limit 1`,
+    );
+    expect(skipped).toEqual({
+      status: 'skipped',
+      last_error: DELIVERY_REASONS.unsubscribedFrom('Match updates'),
+    });
+    smtp.received.length = 0;
+    await deliver(null, [asha]);
+    await deliver(teamNews, [asha]);
+    const ashaEmail = await emailOf(asha);
+    expect(smtp.received.map((m) => m.to)).toEqual([[ashaEmail], [ashaEmail]]);
+    // The account message carries no unsubscribe; the other topic's does.
+    expect(headerOf(smtp.received[0]!.raw, 'List-Unsubscribe')).toBeNull();
+    expect(headerOf(smtp.received[1]!.raw, 'List-Unsubscribe')).toMatch(
+      /^<https:\/\/club\.example\/api\/public\/unsubscribe\//,
     );
   });
 
