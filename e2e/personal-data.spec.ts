@@ -71,6 +71,12 @@ test('downloads a person’s data from their profile, then erases them: the list
   await expect(page.getByText(PERSONAL_DATA_SUCCESS.erased(user.id))).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: erasedUserName(user.id) })).toBeVisible();
+  // Nothing left to edit or erase: the profile says what happened instead.
+  await expect(page.getByRole('note')).toContainText("This user's personal data was erased on");
+  await expect(page.getByRole('button', { name: PERSONAL_DATA_MESSAGES.eraseLabel })).toHaveCount(
+    0,
+  );
+  await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
 
   await page.goto(`/users?name=${encodeURIComponent('Erased user')}`);
   await expect(

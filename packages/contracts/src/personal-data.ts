@@ -146,6 +146,9 @@ export const PERSONAL_DATA_MESSAGES = {
   lastAdmin:
     'This user is the last active administrator. Give another user the administrator role before erasing them.',
   alreadyErased: "This user's personal data has been erased already",
+  /** On an erased user's profile, where Edit and Erase were. */
+  erasedNote: (when: string) =>
+    `This user's personal data was erased on ${when}. The account stays, without it, so the activity log keeps its place.`,
   /** The screens' texts. */
   downloadLabel: 'Download personal data',
   eraseLabel: 'Erase personal data',

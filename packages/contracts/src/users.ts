@@ -257,6 +257,8 @@ export const user = z.object({
   created_at: z.string(),
   /** Null: the organisation's default time zone applies. */
   time_zone: z.string().nullable(),
+  /** When their personal data was erased (issue 34); null for everyone else. */
+  erased_at: z.string().nullable(),
   details: userDetails,
 });
 export type User = z.infer<typeof user>;

@@ -491,6 +491,11 @@ describe('POST /api/users/{id}/erase', () => {
       const body = await ok(res);
       expect(body.message).toBe(PERSONAL_DATA_SUCCESS.erased(personId));
       expect(body.data.user).toMatchObject({ id: personId, status: 'suspended' });
+      expect(body.data.user.erased_at).toEqual(expect.any(String));
+      // Everyone else reads as not erased.
+      const others = await ok(await get('/api/users?limit=100'));
+      for (const u of others.data.data as { id: number; erased_at: string | null }[])
+        if (u.id !== personId) expect(u.erased_at).toBeNull();
     });
 
     it('leaves none of their values anywhere in the database', async () => {

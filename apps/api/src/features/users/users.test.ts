@@ -94,6 +94,8 @@ describe('POST /api/users', () => {
     expect(Object.keys(json.data.user).sort()).toEqual([
       'created_at',
       'details',
+      // Issue 34: when their personal data was erased; null for everyone else.
+      'erased_at',
       'id',
       'phone_number',
       'role',
@@ -103,6 +105,7 @@ describe('POST /api/users', () => {
       'time_zone',
     ]);
     expect(json.data.user.time_zone).toBeNull();
+    expect(json.data.user.erased_at).toBeNull();
     expect(json.data.user.details).not.toHaveProperty('password_hash');
   });
 

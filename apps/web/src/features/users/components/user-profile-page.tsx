@@ -100,12 +100,14 @@ export function UserProfilePage() {
 }
 
 function UserProfile({ user }: { user: User }) {
-  const canUpdate = useCan('users.update');
+  const canUpdate = useCan('users.update') && user.erased_at === null;
   const canViewMessaging = useCan('messaging.view');
   const canExport = useCan('users.export_data');
   const session = useSession();
   // Nobody erases themselves (the API refuses it too): the button is not offered.
-  const canErase = useCan('users.erase') && session.user?.id !== user.id;
+  const erased = user.erased_at !== null;
+  // An erased user has nothing left to edit or erase: the profile says so instead.
+  const canErase = useCan('users.erase') && session.user?.id !== user.id && !erased;
   const panel = usePanelState<'edit' | 'set-password'>();
   const d = user.details;
   const name = fullName(d);
@@ -151,6 +153,14 @@ function UserProfile({ user }: { user: User }) {
 
   return (
     <>
+      {erased && (
+        <p
+          role="note"
+          className="mb-4 rounded-lg border border-neutral-200 bg-neutral-100 px-4 py-3 text-sm text-neutral-700"
+        >
+          {PERSONAL_DATA_MESSAGES.erasedNote(formatDateTime(user.erased_at!))}
+        </p>
+      )}
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <Link
           to="/users"
