@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idValue, nameText, optionalText, pagination, paginationQuery } from './common.ts';
+import {
+  idValue,
+  nameText,
+  optionalText,
+  pagination,
+  paginationQuery,
+  sortQuery,
+} from './common.ts';
 import { MAX_PAGE_SIZE } from './paging.ts';
 
 /** Spec §3 "WhatsApp template category", §4 "Category status", §9 limits. */
@@ -130,12 +137,16 @@ export const waCategory = z.object({
 });
 export type WaCategory = z.infer<typeof waCategory>;
 
+/** The list's sortable columns (issue 33). */
+export const WA_CATEGORY_SORT_KEYS = ['name', 'slug', 'order', 'status', 'created_at'] as const;
+
 export const waCategoriesQuery = paginationQuery.extend({
   search: optionalText,
   status: z
     .enum(['', ...WA_CATEGORY_STATUSES], { error: WA_CATEGORY_MESSAGES.status })
     .optional()
     .transform((v) => (v ? v : undefined)),
+  ...sortQuery(WA_CATEGORY_SORT_KEYS),
 });
 export type WaCategoriesQuery = z.input<typeof waCategoriesQuery>;
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { seedDemoMessages } from '../db/seed/demo-messages';
 import { seedDemoNotifications } from '../db/seed/demo-notifications';
+import { seedDemoWaTemplates } from '../db/seed/demo-wa-templates';
 import { createTestApp, type TestApp } from '../test/harness';
 import { expectSortsLikeOracle } from '../test/sorting';
 
@@ -16,6 +17,7 @@ beforeAll(async () => {
   token = await t.login();
   await seedDemoNotifications(t.db);
   await seedDemoMessages(t.db);
+  await seedDemoWaTemplates(t.db, { uploadDir: t.uploadDir });
 });
 afterAll(() => t.close());
 
@@ -46,6 +48,22 @@ describe('sorted lists', () => {
         priority: sql`case priority when 'low' then 1 when 'medium' then 2 else 3 end`,
         created_at: sql`created_at`,
       },
+    });
+  });
+
+  it('WhatsApp template categories', async () => {
+    await expectSortsLikeOracle(t, token, {
+      url: '/api/wa/template-categories',
+      from: sql`wa_template_categories`,
+      keys: {
+        name: sql`lower(name)`,
+        slug: sql`slug`,
+        order: sql`"order"`,
+        status: sql`status`,
+        created_at: sql`created_at`,
+      },
+      id: (row) => row._id,
+      rows: (data) => data.categories as Record<string, unknown>[],
     });
   });
 });

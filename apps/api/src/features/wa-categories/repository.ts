@@ -8,7 +8,7 @@ import {
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
 import type { AuditWriter } from '../../plugins/audit';
-import { selectPage, withTotal } from '../../db/page';
+import { selectPage, withTotal, sortedBy, type SortRequest } from '../../db/page';
 import { waTemplateCategories, waTemplates } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
@@ -45,10 +45,20 @@ export function toCategory(row: CategoryRow): WaCategory {
 /** The expression the wa_template_categories_search_trgm index is built on. */
 const searchExpr = sql`lower(${waTemplateCategories.name} || ' ' || ${waTemplateCategories.slug})`;
 
+const categorySorts = {
+  name: sql`lower(${waTemplateCategories.name})`,
+  slug: waTemplateCategories.slug,
+  order: waTemplateCategories.order,
+  status: waTemplateCategories.status,
+  created_at: waTemplateCategories.createdAt,
+};
+
 /** Display order first (spec: lower numbers appear first), then name. */
 export async function listCategories(
   db: Db,
-  q: { page: number; limit: number; search?: string; status?: WaCategoryStatus },
+  q: { page: number; limit: number; search?: string; status?: WaCategoryStatus } & SortRequest<
+    keyof typeof categorySorts
+  >,
 ) {
   const filters: SQL[] = [];
   if (q.status) filters.push(eq(waTemplateCategories.status, q.status));
@@ -61,9 +71,11 @@ export async function listCategories(
         .from(waTemplateCategories)
         .where(filters.length ? and(...filters) : undefined)
         .orderBy(
-          asc(waTemplateCategories.order),
-          asc(waTemplateCategories.name),
-          asc(waTemplateCategories.id),
+          ...sortedBy(q, categorySorts, waTemplateCategories.id, [
+            asc(waTemplateCategories.order),
+            asc(waTemplateCategories.name),
+            asc(waTemplateCategories.id),
+          ]),
         )
         .$dynamic(),
     q,

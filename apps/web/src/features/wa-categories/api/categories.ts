@@ -1,10 +1,11 @@
 import type { WaCategoriesPage, WaCategory, WaCategoryValues } from '@cricket/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SortParams } from '@/components/list-page';
 import { request } from '@/lib/http';
 import { waCategoryKeys } from './keys';
 import { waTemplateKeys } from '@/lib/query-keys';
 
-export interface CategoriesParams {
+export interface CategoriesParams extends SortParams {
   page: number;
   limit: number;
   search?: string;

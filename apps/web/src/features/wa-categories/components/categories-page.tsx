@@ -4,7 +4,7 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
-import { ListTable, useListPage } from '@/components/list-page';
+import { ListTable, sortParams, useListPage } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,11 @@ import { useCan } from '@/lib/session';
 import { categoriesQuery, useDeleteCategory } from '../api/categories';
 import { CategoryStatusBadge } from './category-status-badge';
 import { CategoryViewPanel } from './category-view-panel';
-import { WA_CATEGORY_MESSAGES, WA_CATEGORY_SUCCESS } from '@cricket/contracts';
+import {
+  WA_CATEGORY_MESSAGES,
+  WA_CATEGORY_SUCCESS,
+  WA_CATEGORY_SORT_KEYS,
+} from '@cricket/contracts';
 
 const CategoryFormPanel = lazyPanel(
   () => import('./category-form-panel').then((m) => m.CategoryFormPanel),
@@ -32,10 +36,12 @@ export function CategoriesPage() {
     filters: FILTERS,
     textFilters: ['name', 'slug'],
     // The API searches name and slug together: every word of both filters must match one.
-    query: ({ page, limit, filters: { name, slug, status } }) =>
+    sorts: WA_CATEGORY_SORT_KEYS,
+    query: ({ page, limit, sort, filters: { name, slug, status } }) =>
       categoriesQuery({
         page,
         limit,
+        ...sortParams(sort),
         search: [name.trim(), slug.trim()].filter(Boolean).join(' ') || undefined,
         status: status || undefined,
       }),
@@ -62,6 +68,7 @@ export function CategoriesPage() {
     {
       id: 'name',
       header: 'Name',
+      sortKey: 'name',
       width: 'w-[28%]',
       cell: (c) => <TruncatedText text={c.name} className="font-medium text-neutral-900" />,
       filter: (
@@ -71,6 +78,7 @@ export function CategoriesPage() {
     {
       id: 'slug',
       header: 'Slug',
+      sortKey: 'slug',
       width: 'w-[24%]',
       cell: (c) => <TruncatedText text={c.slug} className="font-mono text-xs" />,
       filter: (
@@ -83,10 +91,11 @@ export function CategoriesPage() {
       width: 'w-20',
       cell: (c) => (c.icon ? <span className="text-lg">{c.icon}</span> : '—'),
     },
-    { id: 'order', header: 'Order', width: 'w-20', cell: (c) => c.order },
+    { id: 'order', header: 'Order', sortKey: 'order', width: 'w-20', cell: (c) => c.order },
     {
       id: 'status',
       header: 'Status',
+      sortKey: 'status',
       width: 'w-40',
       cell: (c) => <CategoryStatusBadge status={c.status} />,
       filter: (
