@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idValue, optionalText, pagination, paginationQuery, templateTopicId } from './common.ts';
+import {
+  idValue,
+  optionalText,
+  pagination,
+  paginationQuery,
+  templateTopicId,
+  sortQuery,
+} from './common.ts';
 import {
   DOCUMENT_MIME_TYPES,
   IMAGE_MIME_TYPES,
@@ -316,6 +323,16 @@ const emptyToUndefined = <T extends readonly [string, ...string[]]>(values: T, m
     .optional()
     .transform((v) => (v ? (v as T[number]) : undefined));
 
+/** The list's sortable columns (issue 33). */
+export const WA_TEMPLATE_SORT_KEYS = [
+  'name',
+  'category',
+  'type',
+  'status',
+  'usage_count',
+  'created_at',
+] as const;
+
 export const waTemplatesQuery = paginationQuery.extend({
   search: optionalText,
   category: z
@@ -324,6 +341,7 @@ export const waTemplatesQuery = paginationQuery.extend({
     .transform((v) => (v === '' ? undefined : v)),
   type: emptyToUndefined(WA_TEMPLATE_TYPES, WA_TEMPLATE_MESSAGES.type),
   status: emptyToUndefined(WA_TEMPLATE_STATUSES, WA_TEMPLATE_MESSAGES.status),
+  ...sortQuery(WA_TEMPLATE_SORT_KEYS),
 });
 export type WaTemplatesQuery = z.input<typeof waTemplatesQuery>;
 

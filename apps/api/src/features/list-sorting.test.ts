@@ -66,4 +66,22 @@ describe('sorted lists', () => {
       rows: (data) => data.categories as Record<string, unknown>[],
     });
   });
+
+  it('WhatsApp templates', async () => {
+    await expectSortsLikeOracle(t, token, {
+      url: '/api/wa/templates',
+      from: sql`wa_templates w join wa_template_categories c on c.id = w.category_id`,
+      idColumn: sql`w.id`,
+      keys: {
+        name: sql`lower(w.name)`,
+        category: sql`lower(c.name)`,
+        type: sql`w.type`,
+        status: sql`w.status`,
+        usage_count: sql`w.usage_count`,
+        created_at: sql`w.created_at`,
+      },
+      id: (row) => row._id,
+      rows: (data) => data.templates as Record<string, unknown>[],
+    });
+  });
 });

@@ -16,6 +16,8 @@ export async function expectSortsLikeOracle(
     url: string;
     from: SQL;
     keys: Record<string, SQL>;
+    /** The id in the oracle, where `from` joins tables: `w.id`. */
+    idColumn?: SQL;
     id?: (row: Record<string, unknown>) => unknown;
     rows?: (data: Record<string, unknown>) => Record<string, unknown>[];
   },
@@ -23,6 +25,7 @@ export async function expectSortsLikeOracle(
   const idOf = opts.id ?? ((row) => row.id);
   const rowsOf = opts.rows ?? ((data) => data.data as Record<string, unknown>[]);
   const join = opts.url.includes('?') ? '&' : '?';
+  const id = opts.idColumn ?? sql`id`;
   for (const [key, expr] of Object.entries(opts.keys)) {
     for (const order of ['asc', 'desc'] as const) {
       const res = await t.as(token, {
@@ -33,7 +36,7 @@ export async function expectSortsLikeOracle(
       const way = sql.raw(order);
       const oracle = await queryRows<{ id: number }>(
         t.db,
-        sql`select id from ${opts.from} order by ${expr} ${way}, id ${way} limit 100`,
+        sql`select ${id} as id from ${opts.from} order by ${expr} ${way}, ${id} ${way} limit 100`,
       );
       expect(rowsOf(res.json().data).map(idOf), `${key} ${order}`).toEqual(oracle.map((r) => r.id));
     }

@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { AuditWriter } from '../../plugins/audit';
-import { selectPage, withTotal } from '../../db/page';
+import { selectPage, withTotal, sortedBy } from '../../db/page';
 import { users, waTemplateCategories, waTemplates } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
@@ -72,6 +72,15 @@ const joined = (db: Db, select: typeof columns | ReturnType<typeof withTotal<typ
     .innerJoin(waTemplateCategories, eq(waTemplateCategories.id, waTemplates.categoryId))
     .leftJoin(users, eq(users.id, waTemplates.createdBy));
 
+const templateSorts = {
+  name: sql`lower(${waTemplates.name})`,
+  category: sql`lower(${waTemplateCategories.name})`,
+  type: waTemplates.type,
+  status: waTemplates.status,
+  usage_count: waTemplates.usageCount,
+  created_at: waTemplates.createdAt,
+};
+
 export async function listTemplates(db: Db, q: z.output<typeof waTemplatesQuery>) {
   const filters: SQL[] = [];
   if (q.category) filters.push(eq(waTemplates.categoryId, q.category));
@@ -82,7 +91,7 @@ export async function listTemplates(db: Db, q: z.output<typeof waTemplatesQuery>
     () =>
       joined(db, withTotal(columns))
         .where(filters.length ? and(...filters) : undefined)
-        .orderBy(desc(waTemplates.id))
+        .orderBy(...sortedBy(q, templateSorts, waTemplates.id, [desc(waTemplates.id)]))
         .$dynamic(),
     q,
   );

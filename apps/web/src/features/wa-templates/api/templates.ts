@@ -15,11 +15,12 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { SortParams } from '@/components/list-page';
 import { ApiError, request } from '@/lib/http';
 import { waTemplateKeys } from './keys';
 import { waCategoryKeys } from '@/lib/query-keys';
 
-export interface TemplatesParams {
+export interface TemplatesParams extends SortParams {
   page: number;
   limit: number;
   search?: string;

@@ -7,6 +7,7 @@ import {
   WA_WHATSAPP_TEXTS,
   type WaSyncResult,
   type WaTemplate,
+  WA_TEMPLATE_SORT_KEYS,
 } from '@cricket/contracts';
 import { Plus, RefreshCw, Send } from 'lucide-react';
 import { useState } from 'react';
@@ -16,7 +17,7 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
-import { ListTable, useListPage } from '@/components/list-page';
+import { ListTable, sortParams, useListPage } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -54,10 +55,12 @@ export function TemplatesPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['name'],
-    query: ({ page, limit, filters: { name, type, status } }) =>
+    sorts: WA_TEMPLATE_SORT_KEYS,
+    query: ({ page, limit, sort, filters: { name, type, status } }) =>
       templatesQuery({
         page,
         limit,
+        ...sortParams(sort),
         search: name.trim() || undefined,
         type: type || undefined,
         status: status || undefined,
@@ -103,6 +106,7 @@ export function TemplatesPage() {
     {
       id: 'name',
       header: 'Template Name',
+      sortKey: 'name',
       width: 'w-[28%]',
       cell: (t) => <TruncatedText text={t.name} className="font-medium text-neutral-900" />,
       filter: (
@@ -117,6 +121,7 @@ export function TemplatesPage() {
     {
       id: 'category',
       header: 'Category',
+      sortKey: 'category',
       width: 'w-[20%]',
       cell: (t) => (
         <span className="flex min-w-0 items-center gap-1.5">
@@ -128,6 +133,7 @@ export function TemplatesPage() {
     {
       id: 'type',
       header: 'Type',
+      sortKey: 'type',
       width: 'w-36',
       cell: (t) => capitalize(t.type),
       filter: (
@@ -137,6 +143,7 @@ export function TemplatesPage() {
     {
       id: 'status',
       header: 'Status',
+      sortKey: 'status',
       width: 'w-36',
       cell: (t) => <TemplateStatusBadge status={t.status} />,
       filter: (
@@ -159,7 +166,13 @@ export function TemplatesPage() {
         </span>
       ),
     },
-    { id: 'usage', header: 'Usage Count', width: 'w-28', cell: (t) => t.usage_count },
+    {
+      id: 'usage',
+      header: 'Usage Count',
+      sortKey: 'usage_count',
+      width: 'w-28',
+      cell: (t) => t.usage_count,
+    },
     actionsColumn<WaTemplate>({
       name: (t) => t.name,
       view: (t) => panel.open('view', t),
