@@ -171,7 +171,11 @@ export const eraseUserBody = z.object({
     .string({ error: PERSONAL_DATA_MESSAGES.confirmMismatch })
     .trim()
     .min(1, PERSONAL_DATA_MESSAGES.confirmMismatch)
-    .max(254, PERSONAL_DATA_MESSAGES.confirmMismatch),
+    .max(254, PERSONAL_DATA_MESSAGES.confirmMismatch)
+    .meta({
+      description:
+        "The user's current email address, in any case; any other text is refused with 400 and erases nothing.",
+    }),
 });
 export type EraseUserBody = z.infer<typeof eraseUserBody>;
 export const erasedUserData = z.object({ user });
