@@ -16,16 +16,26 @@ import {
   teamPlayerInput,
   teamPlayerParams,
   teamsPage,
+  teamsExportQuery,
   teamsQuery,
+  TEAM_EXPORT_COLUMNS,
   TEAM_SUCCESS,
 } from '@cricket/contracts';
 import { z } from 'zod';
+import { listExportRoute } from '../../lib/csv-export';
 import { ok, okPage, pageData } from '../../lib/envelope';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import { listAvailablePlayers, listDropdown } from './repository-pickers';
 import { addPlayers, getTeamDetails, removePlayer, updatePlayer } from './repository-squad';
-import { createTeam, deleteTeam, listTeams, updateTeam, searchTeams } from './repository-teams';
+import {
+  createTeam,
+  deleteTeam,
+  exportTeams,
+  listTeams,
+  updateTeam,
+  searchTeams,
+} from './repository-teams';
 
 const teamData = envelope(z.object({ team }));
 
@@ -45,6 +55,22 @@ export async function teamsRoutes(app: FastifyInstance) {
       const q = request.query;
       return okPage(TEAM_SUCCESS.listed, q, await listTeams(app.db, q));
     },
+  });
+
+  listExportRoute(app, {
+    list: 'teams',
+    access: 'teams.view',
+    tag: 'teams',
+    querystring: teamsExportQuery,
+    rows: (q) => exportTeams(app.db, q),
+    columns: [
+      { header: TEAM_EXPORT_COLUMNS.id, value: (team) => team.id },
+      { header: TEAM_EXPORT_COLUMNS.name, value: (team) => team.name },
+      { header: TEAM_EXPORT_COLUMNS.location, value: (team) => team.location },
+      { header: TEAM_EXPORT_COLUMNS.players_count, value: (team) => team.players_count },
+      { header: TEAM_EXPORT_COLUMNS.is_active, value: (team) => team.is_active },
+      { header: TEAM_EXPORT_COLUMNS.created_at, value: (team) => team.created_at },
+    ],
   });
 
   r.post('/api/teams', {

@@ -20,7 +20,10 @@ import {
   userData,
   userForm,
   userPasswordForm,
+  usersExportQuery,
   usersQuery,
+  USER_EXPORT_COLUMNS,
+  fullName,
   USER_SUCCESS,
 } from '@cricket/contracts';
 import { auditOf } from '../../plugins/audit';
@@ -28,9 +31,11 @@ import { sessionOf } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import { localDirectoryStorage } from '../../lib/storage';
+import { listExportRoute } from '../../lib/csv-export';
 import { ok, okPage, sendJsonPage } from '../../lib/envelope';
 import {
   deleteUser,
+  exportUsers,
   findUser,
   insertUser,
   listOrganizers,
@@ -72,6 +77,26 @@ export async function usersRoutes(app: FastifyInstance) {
         request.query,
         await listUsers(app.db, request.query),
       ),
+  });
+
+  listExportRoute(app, {
+    list: 'users',
+    access: 'users.view',
+    tag: 'users',
+    querystring: usersExportQuery,
+    rows: (q) => exportUsers(app.db, q),
+    columns: [
+      { header: USER_EXPORT_COLUMNS.id, value: (u) => u.id },
+      {
+        header: USER_EXPORT_COLUMNS.name,
+        value: (u) => fullName({ first_name: u.firstName, last_name: u.lastName }, ''),
+      },
+      { header: USER_EXPORT_COLUMNS.email, value: (u) => u.email },
+      { header: USER_EXPORT_COLUMNS.phone_number, value: (u) => u.phoneNumber },
+      { header: USER_EXPORT_COLUMNS.role, value: (u) => u.role },
+      { header: USER_EXPORT_COLUMNS.status, value: (u) => u.status },
+      { header: USER_EXPORT_COLUMNS.created_at, value: (u) => u.createdAt },
+    ],
   });
 
   // The owner picker of the team panels reads this, hence the teams permission.
