@@ -5,12 +5,16 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CSV_MEDIA_TYPE,
+  EMAIL_TEMPLATE_EXPORT_COLUMNS,
+  EMAIL_TEMPLATE_SORT_KEYS,
+  ROLE_EXPORT_COLUMNS,
+  ROLE_SORT_KEYS,
   SORT_MESSAGES,
   TEAM_EXPORT_COLUMNS,
   TEAM_SORT_KEYS,
   USER_EXPORT_COLUMNS,
 } from '@cricket/contracts';
-import { roles, teams, users } from '../db/schema';
+import { emailTemplates, roles, teams, users } from '../db/schema';
 import { ADMIN, createTestApp, type TestApp } from '../test/harness';
 
 /**
@@ -128,6 +132,58 @@ describe('GET /api/teams/export', () => {
     const other = await t.userWith(['users.view']);
     expect((await get('/api/teams/export', other.token)).statusCode).toBe(403);
     expect((await get('/api/teams/export')).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/roles/export', () => {
+  it('holds every role of the filtered list, in its order, for each sort both ways', async () => {
+    await t.db.execute(sql`
+      insert into ${roles} (name, description, is_active)
+      select 'export role ' || g, 'Role ' || (g % 3), g % 2 = 0 from generate_series(1, 12) g`);
+    for (const query of [
+      'name=export role',
+      ...ROLE_SORT_KEYS.flatMap((key) => [
+        `sort=${key}&order=asc`,
+        `status=active&sort=${key}&order=desc`,
+      ]),
+    ]) {
+      const list = await allPages<{ id: number; user_count: number }>(`/api/roles?${query}`);
+      const csv = readCsv(await get(`/api/roles/export?${query}`), 'roles');
+      expect(csv.header).toEqual(Object.values(ROLE_EXPORT_COLUMNS));
+      expect(
+        csv.rows.map((r) => [Number(r[0]), Number(r[3])]),
+        query,
+      ).toEqual(list.rows.map((r) => [r.id, r.user_count]));
+    }
+    const other = await t.userWith(['teams.view']);
+    expect((await get('/api/roles/export', other.token)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/email-templates/export', () => {
+  it('holds every template of the filtered list, in its order, for each sort both ways', async () => {
+    await t.db.execute(sql`
+      insert into ${emailTemplates} (name, subject, status, content)
+      select 'Export mail ' || (g % 4), '@Subject ' || g,
+        case when g % 2 = 0 then 'active' else 'draft' end, 'Hello'
+      from generate_series(1, 15) g`);
+    for (const query of [
+      'name=export mail',
+      ...EMAIL_TEMPLATE_SORT_KEYS.flatMap((key) => [
+        `sort=${key}&order=asc`,
+        `status=active&sort=${key}&order=desc`,
+      ]),
+    ]) {
+      const list = await allPages<{ id: number; subject: string }>(`/api/email-templates?${query}`);
+      const csv = readCsv(await get(`/api/email-templates/export?${query}`), 'email-templates');
+      expect(csv.header).toEqual(Object.values(EMAIL_TEMPLATE_EXPORT_COLUMNS));
+      expect(
+        csv.rows.map((r) => [Number(r[0]), r[2]]),
+        query,
+      ).toEqual(
+        list.rows.map((r) => [r.id, r.subject.startsWith('@') ? `'${r.subject}` : r.subject]),
+      );
+    }
   });
 });
 
