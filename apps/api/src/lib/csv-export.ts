@@ -10,11 +10,11 @@ import {
   type PermissionName,
 } from '@cricket/contracts';
 
-/** One column of an export: its header and its cell from a row. Only declared columns leave. */
-export interface CsvColumn<Row> {
-  header: string;
-  value: (row: Row) => string | number | boolean | Date | null | undefined;
-}
+/**
+ * An export's columns: each key of the row a column, named by its header (contracts'
+ * `<LIST>_EXPORT_COLUMNS`), in this order. Only these leave, so no hash or token rides along.
+ */
+export type CsvColumns<Row, K extends keyof Row & string> = Readonly<Record<K, string>>;
 
 /**
  * OWASP's CSV injection defence: a spreadsheet reads a cell starting with one of these as a
@@ -28,11 +28,11 @@ export const neutralised = (cell: string) => (FORMULA_START.test(cell) ? `'${cel
 async function* records<Row>(
   batches: AsyncIterator<Row[]>,
   first: IteratorResult<Row[]>,
-  columns: readonly CsvColumn<Row>[],
+  keys: readonly (keyof Row)[],
 ) {
   try {
     for (let step = first; !step.done; step = await batches.next()) {
-      for (const row of step.value) yield columns.map((column) => column.value(row));
+      for (const row of step.value) yield keys.map((key) => row[key]);
     }
   } finally {
     await batches.return?.();
@@ -44,22 +44,23 @@ async function* records<Row>(
  * per row. The first batch is read before anything is sent, so a failure there is an ordinary
  * error answer; the stream then asks for the next batch only as the client takes the bytes.
  */
-export async function sendCsv<Row>(
+export async function sendCsv<Row, K extends keyof Row & string>(
   reply: FastifyReply,
-  o: { list: string; day: Date; columns: readonly CsvColumn<Row>[]; batches: AsyncIterable<Row[]> },
+  o: { list: string; day: Date; columns: CsvColumns<Row, K>; batches: AsyncIterable<Row[]> },
 ) {
+  const keys = Object.keys(o.columns) as K[];
   const batches = o.batches[Symbol.asyncIterator]();
   const first = await batches.next();
   const csv = stringify({
     header: true,
-    columns: o.columns.map((column) => column.header),
+    columns: keys.map((key) => o.columns[key]),
     cast: {
       string: neutralised,
       boolean: (value) => (value ? 'true' : 'false'),
       date: (value) => value.toISOString(),
     },
   });
-  const source = Readable.from(records(batches, first, o.columns), { highWaterMark: 16 });
+  const source = Readable.from(records(batches, first, keys), { highWaterMark: 16 });
   source.on('error', (error) => csv.destroy(error));
   reply
     .header('content-type', CSV_MEDIA_TYPE)
@@ -77,7 +78,7 @@ export async function sendCsv<Row>(
  * how to read its rows in batches (`keysetBatches`); the route, its document and the stream
  * are the same for every list.
  */
-export function listExportRoute<Q extends ZodType, Row>(
+export function listExportRoute<Q extends ZodType, Row, K extends keyof Row & string>(
   app: FastifyInstance,
   o: {
     list: string;
@@ -85,7 +86,7 @@ export function listExportRoute<Q extends ZodType, Row>(
     tag: string;
     querystring: Q;
     rows: (query: z.output<Q>) => AsyncIterable<Row[]>;
-    columns: readonly CsvColumn<Row>[];
+    columns: CsvColumns<Row, K>;
   },
 ) {
   app.withTypeProvider<ZodTypeProvider>().get(`/api/${o.list}/export`, {
@@ -95,7 +96,7 @@ export function listExportRoute<Q extends ZodType, Row>(
       summary: `Every ${o.list.replace(/-/g, ' ')} row matching the list's filters, as CSV`,
       description:
         `The list's filters and sort, without its page: every matching row in the list's order, ` +
-        `as \`${CSV_MEDIA_TYPE}\` with a header row (${o.columns.map((c) => c.header).join(', ')}), ` +
+        `as \`${CSV_MEDIA_TYPE}\` with a header row (${Object.values<string>(o.columns).join(', ')}), ` +
         `served as a download named \`${exportFileName(o.list, 'YYYY-MM-DD')}\`. Read in batches ` +
         `of ${EXPORT_BATCH_ROWS} rows, so an export of any size streams. A cell starting with =, +, ` +
         `-, @, tab or carriage return is prefixed with a single quote (CSV injection).`,

@@ -47,14 +47,7 @@ export async function emailTemplatesRoutes(app: FastifyInstance) {
     tag: 'email-templates',
     querystring: emailTemplatesExportQuery,
     rows: (q) => exportEmailTemplates(app.db, q),
-    columns: [
-      { header: EMAIL_TEMPLATE_EXPORT_COLUMNS.id, value: (row) => row.id },
-      { header: EMAIL_TEMPLATE_EXPORT_COLUMNS.name, value: (row) => row.name },
-      { header: EMAIL_TEMPLATE_EXPORT_COLUMNS.subject, value: (row) => row.subject },
-      { header: EMAIL_TEMPLATE_EXPORT_COLUMNS.template_type, value: (row) => row.template_type },
-      { header: EMAIL_TEMPLATE_EXPORT_COLUMNS.status, value: (row) => row.status },
-      { header: EMAIL_TEMPLATE_EXPORT_COLUMNS.created_at, value: (row) => row.created_at },
-    ],
+    columns: EMAIL_TEMPLATE_EXPORT_COLUMNS,
   });
 
   r.get('/api/email-templates', {

@@ -99,14 +99,7 @@ export async function rolesRoutes(app: FastifyInstance) {
     tag: 'roles',
     querystring: rolesExportQuery,
     rows: (q) => exportRoles(app.db, q),
-    columns: [
-      { header: ROLE_EXPORT_COLUMNS.id, value: (role) => role.id },
-      { header: ROLE_EXPORT_COLUMNS.name, value: (role) => role.name },
-      { header: ROLE_EXPORT_COLUMNS.description, value: (role) => role.description },
-      { header: ROLE_EXPORT_COLUMNS.user_count, value: (role) => role.user_count },
-      { header: ROLE_EXPORT_COLUMNS.is_active, value: (role) => role.is_active },
-      { header: ROLE_EXPORT_COLUMNS.created_at, value: (role) => role.created_at },
-    ],
+    columns: ROLE_EXPORT_COLUMNS,
   });
 
   r.post('/api/roles', {

@@ -63,14 +63,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     tag: 'teams',
     querystring: teamsExportQuery,
     rows: (q) => exportTeams(app.db, q),
-    columns: [
-      { header: TEAM_EXPORT_COLUMNS.id, value: (team) => team.id },
-      { header: TEAM_EXPORT_COLUMNS.name, value: (team) => team.name },
-      { header: TEAM_EXPORT_COLUMNS.location, value: (team) => team.location },
-      { header: TEAM_EXPORT_COLUMNS.players_count, value: (team) => team.players_count },
-      { header: TEAM_EXPORT_COLUMNS.is_active, value: (team) => team.is_active },
-      { header: TEAM_EXPORT_COLUMNS.created_at, value: (team) => team.created_at },
-    ],
+    columns: TEAM_EXPORT_COLUMNS,
   });
 
   r.post('/api/teams', {

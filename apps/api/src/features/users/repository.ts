@@ -322,8 +322,8 @@ export function exportUsers(db: Db, q: UsersExportQuery) {
         : sql`${users.phoneNumber} like ${likePattern(phoneDigits)}`,
     q.name ? sql`${users.searchName} like ${likePattern(q.name.replace(/\s+/g, ' '))}` : undefined,
   ];
-  return keysetBatches(keyset, ({ where, orderBy, limit }) =>
-    db
+  return keysetBatches(keyset, async ({ where, orderBy, limit }) => {
+    const rows = await db
       .select({
         id: users.id,
         firstName: users.firstName,
@@ -339,6 +339,17 @@ export function exportUsers(db: Db, q: UsersExportQuery) {
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(and(...filters, where))
       .orderBy(...orderBy)
-      .limit(limit),
-  );
+      .limit(limit);
+    return rows.map((u) => ({
+      id: u.id,
+      name: fullName({ first_name: u.firstName, last_name: u.lastName }, ''),
+      email: u.email,
+      phone_number: u.phoneNumber,
+      role: u.role,
+      status: u.status,
+      created_at: u.createdAt.toISOString(),
+      keyValue: u.keyValue,
+      keyId: u.keyId,
+    }));
+  });
 }

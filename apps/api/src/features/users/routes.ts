@@ -23,7 +23,6 @@ import {
   usersExportQuery,
   usersQuery,
   USER_EXPORT_COLUMNS,
-  fullName,
   USER_SUCCESS,
 } from '@cricket/contracts';
 import { auditOf } from '../../plugins/audit';
@@ -85,18 +84,7 @@ export async function usersRoutes(app: FastifyInstance) {
     tag: 'users',
     querystring: usersExportQuery,
     rows: (q) => exportUsers(app.db, q),
-    columns: [
-      { header: USER_EXPORT_COLUMNS.id, value: (u) => u.id },
-      {
-        header: USER_EXPORT_COLUMNS.name,
-        value: (u) => fullName({ first_name: u.firstName, last_name: u.lastName }, ''),
-      },
-      { header: USER_EXPORT_COLUMNS.email, value: (u) => u.email },
-      { header: USER_EXPORT_COLUMNS.phone_number, value: (u) => u.phoneNumber },
-      { header: USER_EXPORT_COLUMNS.role, value: (u) => u.role },
-      { header: USER_EXPORT_COLUMNS.status, value: (u) => u.status },
-      { header: USER_EXPORT_COLUMNS.created_at, value: (u) => u.createdAt },
-    ],
+    columns: USER_EXPORT_COLUMNS,
   });
 
   // The owner picker of the team panels reads this, hence the teams permission.
