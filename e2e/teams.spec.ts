@@ -1,6 +1,14 @@
-import { fieldLimitReached, jerseyRepeatedMessage, ONE_CAPTAIN_MESSAGE } from '@cricket/contracts';
+import {
+  EXPORT_LABELS,
+  EXPORT_MESSAGES,
+  fieldLimitReached,
+  jerseyRepeatedMessage,
+  ONE_CAPTAIN_MESSAGE,
+  TEAM_EXPORT_COLUMNS,
+} from '@cricket/contracts';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, choose } from './helpers';
+import { adminApi, signIn, choose } from './helpers';
 
 /** A 1x1 PNG: enough for the upload's magic-byte check and a preview. */
 const LOGO_PNG = Buffer.from(
@@ -308,5 +316,48 @@ test.describe('teams on a 375 px phone', () => {
       .click();
     await expect(page.getByRole('heading', { name: /^Players \(\d+\)$/ })).toBeVisible();
     expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('exporting the teams list', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test('export the filtered list and read the file', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const { data: owners } = await api<{ data: { id: number }[] }>(
+      'GET',
+      '/api/users/organizers?page=1&limit=1',
+    );
+    // Three teams the filter finds, one it does not, and a name a spreadsheet would run.
+    const town = `Exportville ${Date.now() % 1_000_000}`;
+    const names = ['Export Alpha XPT', 'Export Bravo XPT', '=Export Formula XPT'];
+    for (const name of [...names, 'Export Charlie XPT']) {
+      await api('POST', '/api/teams', {
+        name,
+        location: name.includes('Charlie') ? 'Elsewhere' : town,
+        team_initials: 'XPT',
+        is_active: true,
+        add_me: false,
+        logo_url: null,
+        owner_id: owners[0]!.id,
+      });
+    }
+    await signIn(page);
+    await page.goto(`/teams?location=${encodeURIComponent(town)}&sort=created_at&order=desc`);
+    await expect(page.getByRole('row', { name: 'Open Export Alpha XPT' })).toBeVisible();
+
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: EXPORT_LABELS.button }).click();
+    const file = await downloaded;
+    expect(file.suggestedFilename()).toMatch(/^teams-\d{4}-\d{2}-\d{2}\.csv$/);
+    await expect(page.getByText(EXPORT_MESSAGES.done(3))).toBeVisible();
+    const lines = (await readFile((await file.path())!, 'utf8')).trim().split(/\r?\n/);
+    expect(lines[0]).toBe(Object.values(TEAM_EXPORT_COLUMNS).join(','));
+    // Newest first, as the list shows it; the formula is neutralised.
+    expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual([
+      "'=Export Formula XPT",
+      'Export Bravo XPT',
+      'Export Alpha XPT',
+    ]);
   });
 });

@@ -113,6 +113,17 @@ export const emailTemplatesQuery = paginationQuery.extend({
   ...sortQuery(EMAIL_TEMPLATE_SORT_KEYS),
 });
 export type EmailTemplatesQuery = z.input<typeof emailTemplatesQuery>;
+/** The export's query (issue 33): the list's filters and sort, without its page. */
+export const emailTemplatesExportQuery = emailTemplatesQuery.omit({ page: true, limit: true });
+/** The email templates export's header row: the list's columns, with the id and type. */
+export const EMAIL_TEMPLATE_EXPORT_COLUMNS = {
+  id: 'ID',
+  name: 'Template Name',
+  subject: 'Subject',
+  template_type: 'Type',
+  status: 'Status',
+  created_at: 'Created At',
+} as const;
 
 export const emailTemplate = z.object({
   id: z.number().int(),

@@ -36,6 +36,26 @@ export const SORT_LABELS = {
   desc: '(descending)',
 } as const;
 
+/**
+ * Exporting a list (issue 33): `GET /api/<list>/export?<the list's query>` answers every
+ * matching row, in the list's sort, as CSV named `<list>-<YYYY-MM-DD>.csv`. The server reads
+ * the rows in batches of EXPORT_BATCH_ROWS, so its memory stays flat whatever the count.
+ */
+export const EXPORT_BATCH_ROWS = 1000;
+export const CSV_MEDIA_TYPE = 'text/csv; charset=utf-8';
+export const exportFileName = (list: string, day: string) => `${list}-${day}.csv`;
+export const EXPORT_LABELS = {
+  button: 'Export CSV',
+  cancel: 'Cancel',
+  /** While the file downloads: the rows received so far. */
+  progress: (rows: number) => `Exporting… ${rows.toLocaleString('en-US')} rows`,
+} as const;
+export const EXPORT_MESSAGES = {
+  done: (rows: number) => `Exported ${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`,
+  cancelled: 'Export cancelled',
+  failed: 'The export failed. Please try again.',
+} as const;
+
 /** Spec §3 "Pagination object": exactly these fields (`pagination` in common.ts checks it). */
 export interface Pagination {
   current_page: number;

@@ -80,6 +80,17 @@ export const rolesQuery = paginationQuery.extend({
   ...sortQuery(ROLE_SORT_KEYS),
 });
 export type RolesQuery = z.input<typeof rolesQuery>;
+/** The export's query (issue 33): the list's filters and sort, without its page. */
+export const rolesExportQuery = rolesQuery.omit({ page: true, limit: true });
+/** The roles export's header row: the list's columns, with the id to find each again. */
+export const ROLE_EXPORT_COLUMNS = {
+  id: 'ID',
+  name: 'Role Name',
+  description: 'Description',
+  user_count: 'Users',
+  is_active: 'Active',
+  created_at: 'Created At',
+} as const;
 
 /** Spec §3 Permission. */
 export const permission = z.object({

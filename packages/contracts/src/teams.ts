@@ -132,6 +132,17 @@ export const teamsQuery = paginationQuery.extend({
   ...sortQuery(TEAM_SORT_KEYS),
 });
 export type TeamsQuery = z.input<typeof teamsQuery>;
+/** The export's query (issue 33): the list's filters and sort, without its page. */
+export const teamsExportQuery = teamsQuery.omit({ page: true, limit: true });
+/** The teams export's header row: the list's columns, with the id to find each again. */
+export const TEAM_EXPORT_COLUMNS = {
+  id: 'ID',
+  name: 'Team Name',
+  location: 'Location',
+  players_count: 'Players Count',
+  is_active: 'Active',
+  created_at: 'Created At',
+} as const;
 
 export const team = z.object({
   id: z.number().int(),

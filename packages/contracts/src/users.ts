@@ -233,6 +233,19 @@ export const usersQuery = paginationQuery.extend({
   status: z.preprocess(blankToUndefined, z.enum(USER_FILTER_STATUSES).optional()),
 });
 export type UsersQuery = z.infer<typeof usersQuery>;
+/** The export's query (issue 33): the list's filters and sort, without its page. */
+export const usersExportQuery = usersQuery.omit({ page: true, limit: true });
+export type UsersExportQuery = z.infer<typeof usersExportQuery>;
+/** The users export's header row: the list's columns, with the id and email beside them. */
+export const USER_EXPORT_COLUMNS = {
+  id: 'ID',
+  name: 'Full Name',
+  email: 'Email',
+  phone_number: 'Phone Number',
+  role: 'Role',
+  status: 'Status',
+  created_at: 'Created At',
+} as const;
 
 /** Spec §3 User: flat account fields, personal fields nested under details. */
 export const userDetails = z.object({

@@ -405,11 +405,16 @@ describe.runIf(Boolean(fuzz))('the API against its OpenAPI document', () => {
         const res = await t.as(token, request);
         const status = res.statusCode;
         tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
-        const body = res.body ? (JSON.parse(res.body) as unknown) : undefined;
+        // A download (a list's CSV export) answers in the media type its document names.
+        const mediaType = String(res.headers['content-type'] ?? '').split(';')[0]!;
+        const isJson = mediaType === JSON_TYPE;
+        const body = res.body && isJson ? (JSON.parse(res.body) as unknown) : undefined;
 
         const problems: string[] = [];
         if (status >= 500) problems.push(`answered ${status}`);
         if (!answers.has(status)) problems.push(`${status} is not documented`);
+        else if (res.body && !(mediaType in (op.responses[status]?.content ?? {})))
+          problems.push(`the ${status} answer's ${mediaType} is not documented`);
         const schema = answers.get(status);
         if (schema && !schema(body))
           problems.push(`the ${status} body breaks its schema: ${ajv.errorsText(schema.errors)}`);

@@ -3,7 +3,14 @@
  * one HTTP client (its session, XSRF and error handling); only the saving happens here.
  */
 export function saveJsonFile(fileName: string, value: unknown) {
-  const blob = new Blob([`${JSON.stringify(value, null, 2)}\n`], { type: 'application/json' });
+  saveFile(
+    fileName,
+    new Blob([`${JSON.stringify(value, null, 2)}\n`], { type: 'application/json' }),
+  );
+}
+
+/** Hands a file the one HTTP client fetched (`download`) to the browser to save. */
+export function saveFile(fileName: string, blob: Blob) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, doneEarlier, errorMessage, onUnauthorized, request } from './http';
+import { ApiError, doneEarlier, download, errorMessage, onUnauthorized, request } from './http';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -163,5 +163,44 @@ describe('Idempotency-Key', () => {
     );
     expect(doneEarlier(error)).toBe(true);
     expect(doneEarlier(new ApiError(409, 'x'))).toBe(false);
+  });
+});
+
+describe('download', () => {
+  it('reads the file as it arrives and answers it with the name the server gave', async () => {
+    const parts = ['ID,Name\n', '1,Alpha\n2,', 'Bravo\n'];
+    fetchMock.mockResolvedValueOnce(
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            for (const part of parts) controller.enqueue(new TextEncoder().encode(part));
+            controller.close();
+          },
+        }),
+        {
+          status: 200,
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="teams-2026-11-27.csv"',
+          },
+        },
+      ),
+    );
+    const seen: string[] = [];
+    const file = await download('/teams/export', {
+      query: { search: 'alpha', sort: undefined },
+      onChunk: (chunk) => seen.push(new TextDecoder().decode(chunk)),
+    });
+    expect(sentRequest().url).toBe('/api/teams/export?search=alpha');
+    expect(seen).toEqual(parts);
+    expect(file.fileName).toBe('teams-2026-11-27.csv');
+    expect(file.blob.size).toBe(parts.join('').length);
+    expect(file.blob.type).toBe('text/csv; charset=utf-8');
+  });
+
+  it("fails with the server's message, as a request does", async () => {
+    reply(400, { success: false, message: 'Sort by one of: name', errors: {} });
+    const failed = download('/teams/export', { query: { sort: 'password' } });
+    await expect(failed).rejects.toMatchObject({ status: 400, message: 'Sort by one of: name' });
   });
 });

@@ -192,8 +192,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (response.ok) return payload as ApiBody<T>;
+  throw failure(response.status, payload);
+}
 
-  if (response.status === 401) unauthorizedListener?.();
+/** The ApiError of a failed answer, with the server's message when its body has one. */
+function failure(status: number, payload: unknown): ApiError {
+  if (status === 401) unauthorizedListener?.();
   const serverMessage =
     isErrorBody(payload) && typeof payload.message === 'string' && payload.message
       ? payload.message
@@ -202,10 +206,58 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     isErrorBody(payload) && typeof payload.errors === 'object' && payload.errors !== null
       ? (payload.errors as FieldErrors)
       : {};
-  throw new ApiError(response.status, serverMessage ?? FALLBACK_MESSAGE, {
+  return new ApiError(status, serverMessage ?? FALLBACK_MESSAGE, {
     errors,
     fromServer: serverMessage !== undefined,
   });
+}
+
+/**
+ * A file the server streams (a list's CSV export, issue 33), read as it arrives: `onChunk`
+ * sees each piece, so a screen can count what came. The timeout covers the wait for the
+ * answer, not the download, which runs until it ends or `signal` cancels it.
+ */
+export async function download(
+  path: string,
+  options: {
+    query?: RequestOptions['query'];
+    signal?: AbortSignal;
+    onChunk?: (chunk: Uint8Array) => void;
+  } = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const answered = new AbortController();
+  const timer = setTimeout(() => answered.abort(), REQUEST_TIMEOUT_MS);
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, answered.signal])
+    : answered.signal;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { signal, credentials: 'same-origin' });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, answered.signal.aborted ? TIMEOUT_MESSAGE : NETWORK_MESSAGE);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!response.ok) throw failure(response.status, await response.json().catch(() => undefined));
+  const type = response.headers.get('content-type') ?? '';
+  const fileName =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
+  const reader = response.body?.getReader();
+  if (!reader) return { blob: new Blob([await response.arrayBuffer()], { type }), fileName };
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      options.onChunk?.(value);
+    }
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, NETWORK_MESSAGE);
+  }
+  return { blob: new Blob(chunks, { type }), fileName };
 }
 
 /** Spec §8: show the server's message when there is one, else the screen's own fallback. */

@@ -6,6 +6,7 @@ import {
   type EmailTemplateValues,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
+import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
 import { selectPage, withTotal, sortedBy, type SortRequest } from '../../db/page';
 import { emailTemplates, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
@@ -40,21 +41,41 @@ const emailTemplateSorts = {
   created_at: emailTemplates.createdAt,
 };
 
-export async function listEmailTemplates(
-  db: Db,
-  q: {
-    page: number;
-    limit: number;
-    name?: string;
-    subject?: string;
-    status?: string;
-  } & SortRequest<keyof typeof emailTemplateSorts>,
-) {
+type EmailTemplateFilters = {
+  name?: string;
+  subject?: string;
+  status?: string;
+} & SortRequest<keyof typeof emailTemplateSorts>;
+
+function emailTemplateFilters(q: EmailTemplateFilters) {
   const filters: SQL[] = [];
   // lower(name) and lower(subject) carry trigram indexes: a substring match uses them.
   if (q.name) filters.push(sql`lower(${emailTemplates.name}) like ${likePattern(q.name)}`);
   if (q.subject) filters.push(sql`lower(${emailTemplates.subject}) like ${likePattern(q.subject)}`);
   if (q.status) filters.push(eq(emailTemplates.status, q.status));
+  return filters;
+}
+
+/** Every template the list's filters match, in its order, in batches (the CSV export). */
+export function exportEmailTemplates(db: Db, q: EmailTemplateFilters) {
+  const keyset = keysetOf(q, emailTemplateSorts, emailTemplates.id, 'desc');
+  const filters = emailTemplateFilters(q);
+  return keysetBatches(keyset, async ({ where, orderBy, limit }) => {
+    const rows = await db
+      .select({ ...summaryColumns, ...keyColumns(keyset) })
+      .from(emailTemplates)
+      .where(and(...filters, where))
+      .orderBy(...orderBy)
+      .limit(limit);
+    return rows.map((row) => ({ ...toSummary(row), keyValue: row.keyValue, keyId: row.keyId }));
+  });
+}
+
+export async function listEmailTemplates(
+  db: Db,
+  q: { page: number; limit: number } & EmailTemplateFilters,
+) {
+  const filters = emailTemplateFilters(q);
   const { rows, total } = await selectPage(
     () =>
       db

@@ -7,7 +7,9 @@ import {
   emailTemplate,
   emailTemplateInput,
   emailTemplatesPage,
+  emailTemplatesExportQuery,
   emailTemplatesQuery,
+  EMAIL_TEMPLATE_EXPORT_COLUMNS,
   envelope,
   errorBody,
   escapeHtml,
@@ -17,6 +19,7 @@ import {
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors';
+import { listExportRoute } from '../../lib/csv-export';
 import { ok, okPage } from '../../lib/envelope';
 import { mailDomain } from '../../lib/mail';
 import { auditOf } from '../../plugins/audit';
@@ -24,6 +27,7 @@ import { sessionOf } from '../../plugins/auth';
 import {
   createEmailTemplate,
   deleteEmailTemplate,
+  exportEmailTemplates,
   getEmailTemplate,
   listEmailTemplates,
   recipientOf,
@@ -36,6 +40,15 @@ const templateData = envelope(z.object({ template: emailTemplate }));
 export async function emailTemplatesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.globalSearch.provide('email_templates', (q, limit) => searchEmailTemplates(app.db, q, limit));
+
+  listExportRoute(app, {
+    list: 'email-templates',
+    access: 'email_templates.view',
+    tag: 'email-templates',
+    querystring: emailTemplatesExportQuery,
+    rows: (q) => exportEmailTemplates(app.db, q),
+    columns: EMAIL_TEMPLATE_EXPORT_COLUMNS,
+  });
 
   r.get('/api/email-templates', {
     config: { access: 'email_templates.view' },

@@ -10,6 +10,7 @@ import {
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
 import { permissionsOfRole } from '../../db/grants';
+import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
 import { selectPage, sortedBy, withTotal, type SortRequest } from '../../db/page';
 import { permissions, rolePermissions, roles, userCounts } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
@@ -63,17 +64,18 @@ const roleSorts = {
   created_at: roles.createdAt,
 };
 
-export async function listRoles(
-  db: Db,
-  q: { page: number; limit: number; name?: string; status?: RoleStatus } & SortRequest<
-    keyof typeof roleSorts
-  >,
-) {
+type RoleFilters = { name?: string; status?: RoleStatus } & SortRequest<keyof typeof roleSorts>;
+
+function roleFilters(q: RoleFilters) {
   const filters: SQL[] = [];
   // lower(name) LIKE matches the trigram index roles_name_trgm.
   if (q.name) filters.push(sql`lower(${roles.name}) like ${likePattern(q.name)}`);
   if (q.status) filters.push(eq(roles.isActive, q.status === 'active'));
-  const where = and(...filters);
+  return filters;
+}
+
+export async function listRoles(db: Db, q: { page: number; limit: number } & RoleFilters) {
+  const where = and(...roleFilters(q));
   const { rows, total } = await selectPage(
     () =>
       db
@@ -86,15 +88,41 @@ export async function listRoles(
   );
   return {
     total,
-    rows: rows.map((r): RoleListItem => ({
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      is_active: r.isActive,
-      user_count: r.userCount,
-      created_at: r.createdAt.toISOString(),
-    })),
+    rows: rows.map(toRoleListItem),
   };
+}
+
+type RoleRow = {
+  id: number;
+  name: string;
+  description: string | null;
+  isActive: boolean;
+  userCount: number;
+  createdAt: Date;
+};
+
+const toRoleListItem = (r: RoleRow): RoleListItem => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  is_active: r.isActive,
+  user_count: r.userCount,
+  created_at: r.createdAt.toISOString(),
+});
+
+/** Every role the list's filters match, in its order, in batches (the CSV export). */
+export function exportRoles(db: Db, q: RoleFilters) {
+  const keyset = keysetOf(q, roleSorts, roles.id, 'asc');
+  const filters = roleFilters(q);
+  return keysetBatches(keyset, async ({ where, orderBy, limit }) => {
+    const rows = await db
+      .select({ ...roleColumns, userCount: userCountOf(roles.id), ...keyColumns(keyset) })
+      .from(roles)
+      .where(and(...filters, where))
+      .orderBy(...orderBy)
+      .limit(limit);
+    return rows.map((r) => ({ ...toRoleListItem(r), keyValue: r.keyValue, keyId: r.keyId }));
+  });
 }
 
 const permissionColumns = {

@@ -16,11 +16,14 @@ import {
   roleData,
   roleListItem,
   rolePermissionsBody,
+  rolesExportQuery,
   rolesQuery,
+  ROLE_EXPORT_COLUMNS,
   ROLE_SUCCESS,
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/http-errors';
+import { listExportRoute } from '../../lib/csv-export';
 import { ok, okPage } from '../../lib/envelope';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
@@ -36,6 +39,7 @@ import {
   revokePermissions,
   updateRole,
   searchRoles,
+  exportRoles,
 } from './repository';
 
 export async function rolesRoutes(app: FastifyInstance) {
@@ -87,6 +91,15 @@ export async function rolesRoutes(app: FastifyInstance) {
       const q = request.query;
       return okPage(ROLE_SUCCESS.listed, q, await listRoles(app.db, q));
     },
+  });
+
+  listExportRoute(app, {
+    list: 'roles',
+    access: 'roles.view',
+    tag: 'roles',
+    querystring: rolesExportQuery,
+    rows: (q) => exportRoles(app.db, q),
+    columns: ROLE_EXPORT_COLUMNS,
   });
 
   r.post('/api/roles', {

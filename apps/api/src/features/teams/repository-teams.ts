@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { TEAM_MESSAGES, fullName, type TeamValues } from '@cricket/contracts';
 import type { Db } from '../../db/client';
+import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
 import { selectListPage, sortedBy, withCount, type SortRequest } from '../../db/page';
 import { teamPlayers, teams, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
@@ -62,18 +63,20 @@ const teamSorts = {
   created_at: teams.createdAt,
 };
 
-export async function listTeams(
-  db: Db,
-  q: { page: number; limit: number; search?: string; is_active?: boolean } & SortRequest<
-    keyof typeof teamSorts
-  >,
-) {
+type TeamFilters = { search?: string; is_active?: boolean } & SortRequest<keyof typeof teamSorts>;
+
+function teamFilters(q: TeamFilters) {
   const filters: SQL[] = [];
   if (q.is_active !== undefined) filters.push(eq(teams.isActive, q.is_active));
   // The web sends "name location" as one string: every word must match name or location.
   for (const word of q.search?.split(/\s+/).filter(Boolean) ?? []) {
     filters.push(sql`${teamSearchExpr} like ${likePattern(word)}`);
   }
+  return filters;
+}
+
+export async function listTeams(db: Db, q: { page: number; limit: number } & TeamFilters) {
+  const filters = teamFilters(q);
   const where = filters.length ? and(...filters) : undefined;
   const query = (on: Db) =>
     on
@@ -84,6 +87,21 @@ export async function listTeams(
       .$dynamic();
   const { rows, total } = await selectListPage(db, 'teams_page', query, where !== undefined, q);
   return { rows: rows.map(toTeam), total };
+}
+
+/** Every team the list's filters match, in its order, in batches (the CSV export). */
+export function exportTeams(db: Db, q: TeamFilters) {
+  const keyset = keysetOf(q, teamSorts, teams.id, 'desc');
+  const filters = teamFilters(q);
+  return keysetBatches(keyset, async ({ where, orderBy, limit }) => {
+    const rows = await db
+      .select({ ...getTableColumns(teams), ...keyColumns(keyset) })
+      .from(teams)
+      .where(and(...filters, where))
+      .orderBy(...orderBy)
+      .limit(limit);
+    return rows.map((row) => ({ ...toTeam(row), keyValue: row.keyValue, keyId: row.keyId }));
+  });
 }
 
 /** The global search's teams: by name or location. */

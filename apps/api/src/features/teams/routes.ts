@@ -16,16 +16,26 @@ import {
   teamPlayerInput,
   teamPlayerParams,
   teamsPage,
+  teamsExportQuery,
   teamsQuery,
+  TEAM_EXPORT_COLUMNS,
   TEAM_SUCCESS,
 } from '@cricket/contracts';
 import { z } from 'zod';
+import { listExportRoute } from '../../lib/csv-export';
 import { ok, okPage, pageData } from '../../lib/envelope';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import { listAvailablePlayers, listDropdown } from './repository-pickers';
 import { addPlayers, getTeamDetails, removePlayer, updatePlayer } from './repository-squad';
-import { createTeam, deleteTeam, listTeams, updateTeam, searchTeams } from './repository-teams';
+import {
+  createTeam,
+  deleteTeam,
+  exportTeams,
+  listTeams,
+  updateTeam,
+  searchTeams,
+} from './repository-teams';
 
 const teamData = envelope(z.object({ team }));
 
@@ -45,6 +55,15 @@ export async function teamsRoutes(app: FastifyInstance) {
       const q = request.query;
       return okPage(TEAM_SUCCESS.listed, q, await listTeams(app.db, q));
     },
+  });
+
+  listExportRoute(app, {
+    list: 'teams',
+    access: 'teams.view',
+    tag: 'teams',
+    querystring: teamsExportQuery,
+    rows: (q) => exportTeams(app.db, q),
+    columns: TEAM_EXPORT_COLUMNS,
   });
 
   r.post('/api/teams', {

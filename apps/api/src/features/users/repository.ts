@@ -5,16 +5,18 @@ import {
   type SearchHit,
   type User,
   type UserFormValues,
+  type UsersExportQuery,
   type UsersQuery,
 } from '@cricket/contracts';
 import { preparedOnce, type Db } from '../../db/client';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { permissionsOfRole } from '../../db/grants';
+import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
 import { selectPage, withTotal } from '../../db/page';
 import { byPersonName, personDetails, userNameOrPhone } from '../../db/search';
 import { permissions, roles, sessions, teamPlayers, teams, users } from '../../db/schema';
 import { reference } from '../../lib/audit';
-import { prefixPattern } from '../../lib/like-pattern';
+import { likePattern, prefixPattern } from '../../lib/like-pattern';
 import type { AuditWriter } from '../../plugins/audit';
 import { forgetNameMatches, listUsers } from './list-planner';
 import { userRecord } from './user-record';
@@ -297,4 +299,57 @@ export async function searchUsers(db: Db, q: string, limit: number): Promise<Sea
     name: fullName({ first_name: u.first, last_name: u.last }, u.email),
     detail: u.email,
   }));
+}
+
+/**
+ * Every user the list's filters match, newest first as the list, in batches (the CSV export):
+ * the same matches as `listUsers`, walked down the primary key from one batch's last id, so a
+ * million users are never sorted nor held. Only the declared columns are read: no password.
+ */
+export function exportUsers(db: Db, q: UsersExportQuery) {
+  const phoneDigits = q.phone_number
+    ? q.phone_number.trim().replace(/^\+91/, '').replace(/\D/g, '')
+    : null;
+  const keyset = keysetOf({}, {}, users.id, 'desc');
+  const filters: (SQL | undefined)[] = [
+    q.role_id ? eq(users.roleId, q.role_id) : undefined,
+    q.status ? eq(users.status, q.status) : undefined,
+    // Letters in a phone search match nobody, as in the list.
+    phoneDigits === null
+      ? undefined
+      : phoneDigits === ''
+        ? sql`false`
+        : sql`${users.phoneNumber} like ${likePattern(phoneDigits)}`,
+    q.name ? sql`${users.searchName} like ${likePattern(q.name.replace(/\s+/g, ' '))}` : undefined,
+  ];
+  return keysetBatches(keyset, async ({ where, orderBy, limit }) => {
+    const rows = await db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        phoneNumber: users.phoneNumber,
+        role: roles.name,
+        status: users.status,
+        createdAt: users.createdAt,
+        ...keyColumns(keyset),
+      })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(and(...filters, where))
+      .orderBy(...orderBy)
+      .limit(limit);
+    return rows.map((u) => ({
+      id: u.id,
+      name: fullName({ first_name: u.firstName, last_name: u.lastName }, ''),
+      email: u.email,
+      phone_number: u.phoneNumber,
+      role: u.role,
+      status: u.status,
+      created_at: u.createdAt.toISOString(),
+      keyValue: u.keyValue,
+      keyId: u.keyId,
+    }));
+  });
 }

@@ -20,7 +20,9 @@ import {
   userData,
   userForm,
   userPasswordForm,
+  usersExportQuery,
   usersQuery,
+  USER_EXPORT_COLUMNS,
   USER_SUCCESS,
 } from '@cricket/contracts';
 import { auditOf } from '../../plugins/audit';
@@ -28,9 +30,11 @@ import { sessionOf } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import { localDirectoryStorage } from '../../lib/storage';
+import { listExportRoute } from '../../lib/csv-export';
 import { ok, okPage, sendJsonPage } from '../../lib/envelope';
 import {
   deleteUser,
+  exportUsers,
   findUser,
   insertUser,
   listOrganizers,
@@ -72,6 +76,15 @@ export async function usersRoutes(app: FastifyInstance) {
         request.query,
         await listUsers(app.db, request.query),
       ),
+  });
+
+  listExportRoute(app, {
+    list: 'users',
+    access: 'users.view',
+    tag: 'users',
+    querystring: usersExportQuery,
+    rows: (q) => exportUsers(app.db, q),
+    columns: USER_EXPORT_COLUMNS,
   });
 
   // The owner picker of the team panels reads this, hence the teams permission.

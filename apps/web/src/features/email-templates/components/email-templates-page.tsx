@@ -10,7 +10,8 @@ import { Plus } from 'lucide-react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
-import { ListTable, sortParams, useListPage } from '@/components/list-page';
+import { ListExportButton } from '@/components/list-export-button';
+import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { usePanelState } from '@/components/use-panel-state';
 import { lazyPanel } from '@/components/lazy-panel';
@@ -39,6 +40,19 @@ const STATUS_OPTIONS = (['active', 'draft', 'inactive', 'archived'] as const).ma
 const isStatus = (v: string): v is EmailTemplateStatus =>
   (EMAIL_TEMPLATE_STATUSES as readonly string[]).includes(v);
 
+/** The list's filters and sort as the API takes them, for its pages and its export. */
+function templatesFilters({
+  sort,
+  filters: { name, subject, status },
+}: Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>) {
+  return {
+    ...sortParams(sort),
+    name: name.trim() || undefined,
+    subject: subject.trim() || undefined,
+    status: isStatus(status) ? status : undefined,
+  };
+}
+
 /**
  * Spec §2 "Email Templates list" (/email-templates). A template opens at /email-templates/{id}
  * and is edited at /email-templates/{id}/edit, so both can be linked to and survive a reload.
@@ -58,15 +72,8 @@ export function EmailTemplatesPage() {
     textFilters: ['name', 'subject'],
     checks: { status: isStatus },
     sorts: EMAIL_TEMPLATE_SORT_KEYS,
-    query: ({ page, limit, sort, filters: { name, subject, status } }) =>
-      emailTemplatesQuery({
-        page,
-        limit,
-        ...sortParams(sort),
-        name: name.trim() || undefined,
-        subject: subject.trim() || undefined,
-        status: isStatus(status) ? status : undefined,
-      }),
+    query: (state) =>
+      emailTemplatesQuery({ page: state.page, limit: state.limit, ...templatesFilters(state) }),
     errorText: EMAIL_TEMPLATE_MESSAGES.fetchFailed,
   });
   const opened = useEmailTemplate(openId);
@@ -157,12 +164,15 @@ export function EmailTemplatesPage() {
       <PageHeader
         title="Email Templates"
         actions={
-          canCreate && (
-            <Button onClick={() => panel.open('create')}>
-              <Plus className="size-4" aria-hidden="true" />
-              Add Template
-            </Button>
-          )
+          <>
+            <ListExportButton list="email-templates" query={templatesFilters(list)} />
+            {canCreate && (
+              <Button onClick={() => panel.open('create')}>
+                <Plus className="size-4" aria-hidden="true" />
+                Add Template
+              </Button>
+            )}
+          </>
         }
       />
       <Card flush>

@@ -13,6 +13,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
+import { ListExportButton } from '@/components/list-export-button';
 import { ListTable, sortParams, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { usePanelState } from '@/components/use-panel-state';
@@ -161,12 +162,15 @@ export function RolesPage() {
         title="Roles & Permissions"
         description="Build roles from the permission catalogue and decide what their users may do."
         actions={
-          canCreate && (
-            <Button onClick={() => panel.open('create')}>
-              <Plus className="size-4" aria-hidden="true" />
-              Add Role
-            </Button>
-          )
+          <>
+            <ListExportButton list="roles" query={{ ...list.filters, ...sortParams(list.sort) }} />
+            {canCreate && (
+              <Button onClick={() => panel.open('create')}>
+                <Plus className="size-4" aria-hidden="true" />
+                Add Role
+              </Button>
+            )}
+          </>
         }
       />
       <Card flush>

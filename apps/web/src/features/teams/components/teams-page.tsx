@@ -4,7 +4,14 @@ import { Plus } from 'lucide-react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { lazyPanel } from '@/components/lazy-panel';
-import { ListTable, oneOf, sortParams, useListPage } from '@/components/list-page';
+import { ListExportButton } from '@/components/list-export-button';
+import {
+  ListTable,
+  oneOf,
+  sortParams,
+  useListPage,
+  type ListQueryState,
+} from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -28,6 +35,18 @@ const STATUS_OPTIONS = [
   { value: 'false', label: 'Inactive' },
 ];
 
+/** The list's filters and sort as the API takes them, for its pages and its export. */
+function teamsFilters({ sort, filters: { name, location, status } }: ListFilterState) {
+  const search = [name.trim(), location.trim()].filter(Boolean).join(' ');
+  return {
+    ...sortParams(sort),
+    search: search || undefined,
+    is_active: status === 'true' || status === 'false' ? status : undefined,
+  } as const;
+}
+
+type ListFilterState = Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>;
+
 /** Spec §2 "Teams list" (/teams). */
 export function TeamsPage() {
   const list = useListPage({
@@ -35,16 +54,7 @@ export function TeamsPage() {
     textFilters: ['name', 'location'],
     checks: { status: oneOf(['true', 'false']) },
     sorts: TEAM_SORT_KEYS,
-    query: ({ page, limit, sort, filters: { name, location, status } }) => {
-      const search = [name.trim(), location.trim()].filter(Boolean).join(' ');
-      return teamsQuery({
-        page,
-        limit,
-        ...sortParams(sort),
-        search: search || undefined,
-        is_active: status === 'true' || status === 'false' ? status : undefined,
-      });
-    },
+    query: (state) => teamsQuery({ page: state.page, limit: state.limit, ...teamsFilters(state) }),
     errorText: TEAM_MESSAGES.fetchFailed,
   });
 
@@ -135,12 +145,15 @@ export function TeamsPage() {
       <PageHeader
         title="Teams"
         actions={
-          canCreate && (
-            <Button onClick={() => panel.open('create')}>
-              <Plus className="size-4" aria-hidden="true" />
-              Add Team
-            </Button>
-          )
+          <>
+            <ListExportButton list="teams" query={teamsFilters(list)} />
+            {canCreate && (
+              <Button onClick={() => panel.open('create')}>
+                <Plus className="size-4" aria-hidden="true" />
+                Add Team
+              </Button>
+            )}
+          </>
         }
       />
       <Card flush>

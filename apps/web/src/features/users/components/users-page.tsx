@@ -11,6 +11,7 @@ import {
 import { Plus } from 'lucide-react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
+import { ListExportButton } from '@/components/list-export-button';
 import { ListTable, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { usePanelState } from '@/components/use-panel-state';
@@ -36,6 +37,14 @@ const FILTERS = ['name', 'phone_number', 'role_id', 'status'] as const;
 const isFilterStatus = (value: string): value is UserStatus =>
   (USER_FILTER_STATUSES as readonly string[]).includes(value);
 
+/** The list's filters as the API takes them, for its pages and its export. */
+const usersFilters = (filters: Record<(typeof FILTERS)[number], string>) => ({
+  name: filters.name,
+  phone_number: filters.phone_number,
+  role_id: filters.role_id,
+  status: isFilterStatus(filters.status) ? filters.status : ('' as const),
+});
+
 /** Spec §2 "Users list": filters, pagination, view and delete, and the create panel. */
 export function UsersPage() {
   const canCreate = useCan('users.create');
@@ -44,15 +53,7 @@ export function UsersPage() {
     filters: FILTERS,
     textFilters: ['name', 'phone_number'],
     checks: { role_id: isRecordId, status: isFilterStatus },
-    query: ({ page, limit, filters }) =>
-      usersQuery({
-        page,
-        limit,
-        name: filters.name,
-        phone_number: filters.phone_number,
-        role_id: filters.role_id,
-        status: isFilterStatus(filters.status) ? filters.status : '',
-      }),
+    query: ({ page, limit, filters }) => usersQuery({ page, limit, ...usersFilters(filters) }),
     errorText: USER_ERRORS.fetchFailed,
   });
   const roles = useActiveRoles();
@@ -144,12 +145,15 @@ export function UsersPage() {
       <PageHeader
         title="Users"
         actions={
-          canCreate && (
-            <Button onClick={() => panel.open('create')}>
-              <Plus className="size-4" aria-hidden="true" />
-              Add User
-            </Button>
-          )
+          <>
+            <ListExportButton list="users" query={usersFilters(list.filters)} />
+            {canCreate && (
+              <Button onClick={() => panel.open('create')}>
+                <Plus className="size-4" aria-hidden="true" />
+                Add User
+              </Button>
+            )}
+          </>
         }
       />
       <Card flush>
