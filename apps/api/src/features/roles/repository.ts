@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { permissionsOfRole } from '../../db/grants';
 import { selectPage, sortedBy, withTotal, type SortRequest } from '../../db/page';
 import { permissions, rolePermissions, roles, userCounts } from '../../db/schema';
+import { nextVersion } from '../../lib/record-version';
 import { conflict, notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
 import { rethrowRefusal } from '../../lib/pg-error';
@@ -249,7 +250,7 @@ export function updateRole(
           name: input.name,
           ...(input.description !== undefined && { description: input.description || null }),
           ...(input.is_active !== undefined && { isActive: input.is_active }),
-          updatedAt: sql`now()`,
+          updatedAt: nextVersion(roles.updatedAt),
         })
         .where(eq(roles.id, id));
       if (input.permission_ids) {
@@ -282,7 +283,7 @@ export function grantPermissions(
     await grant(tx, id, wanted);
     await tx
       .update(roles)
-      .set({ updatedAt: sql`now()` })
+      .set({ updatedAt: nextVersion(roles.updatedAt) })
       .where(eq(roles.id, id));
     await audit(tx, {
       entityId: id,
@@ -306,7 +307,7 @@ export function revokePermissions(
     await revoke(tx, id, unique(ids));
     await tx
       .update(roles)
-      .set({ updatedAt: sql`now()` })
+      .set({ updatedAt: nextVersion(roles.updatedAt) })
       .where(eq(roles.id, id));
     await audit(tx, {
       entityId: id,

@@ -29,6 +29,8 @@ import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import { localDirectoryStorage } from '../../lib/storage';
 import { ok, okPage, sendJsonPage } from '../../lib/envelope';
+import { sendVersion, versionedWrite } from '../../lib/record-version';
+import { users } from '../../db/schema';
 import {
   deleteUser,
   findUser,
@@ -92,16 +94,17 @@ export async function usersRoutes(app: FastifyInstance) {
   });
 
   r.get('/api/users/:id', {
-    config: { access: 'users.view' },
+    config: { access: 'users.view', version: users },
     schema: {
       tags: ['users'],
       summary: 'One user',
       params: idParam,
       response: { 200: envelope(userData) },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const found = await findUser(app.db, request.params.id);
       if (!found) throw notFound(USER_ERRORS.notFound);
+      sendVersion(reply, found.updated_at);
       return ok(USER_SUCCESS.fetched, { user: found });
     },
   });
@@ -124,7 +127,7 @@ export async function usersRoutes(app: FastifyInstance) {
   });
 
   r.put('/api/users/:id', {
-    config: { access: 'users.update', audit: { entity: 'user' } },
+    config: { access: 'users.update', audit: { entity: 'user' }, version: users },
     schema: {
       tags: ['users'],
       summary: 'Edit a user',
@@ -132,7 +135,7 @@ export async function usersRoutes(app: FastifyInstance) {
       body: userForm,
       response: { 200: envelope(userData) },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { id } = request.params;
       const session = sessionOf(request);
       const current = await findUser(app.db, id);
@@ -142,16 +145,17 @@ export async function usersRoutes(app: FastifyInstance) {
       await assertKeepsOwnAccess(app.db, session, id, request.body);
       await assertUnique(app.db, request.body, id);
       const v = await withKnownTimeZone(app.db, request.body);
-      const updated = await updateUser(app.db, id, v, auditOf(request)).catch(
-        rethrowUniqueViolation,
-      );
+      const updated = await versionedWrite(app.db, request, (db) =>
+        updateUser(db, id, v, auditOf(request)),
+      ).catch(rethrowUniqueViolation);
       if (!updated) throw notFound(USER_ERRORS.notFound);
+      sendVersion(reply, updated.updated_at);
       return ok(USER_SUCCESS.updated, { user: updated });
     },
   });
 
   r.delete('/api/users/:id', {
-    config: { access: 'users.delete', audit: { entity: 'user' } },
+    config: { access: 'users.delete', audit: { entity: 'user' }, version: users },
     schema: {
       tags: ['users'],
       summary: 'Delete a user',
@@ -167,7 +171,9 @@ export async function usersRoutes(app: FastifyInstance) {
       if (id === session.userId) throw badRequest(USER_ERRORS.selfDelete);
       await assertRoleWithinRights(app.db, session, current.role_id);
       if (await ownsAnyTeam(app.db, id)) throw conflict(USER_ERRORS.ownsTeam);
-      const deleted = await deleteUser(app.db, id, auditOf(request)).catch(rethrowDeleteRefusal);
+      const deleted = await versionedWrite(app.db, request, (db) =>
+        deleteUser(db, id, auditOf(request)),
+      ).catch(rethrowDeleteRefusal);
       if (!deleted) throw notFound(USER_ERRORS.notFound);
       return ok(USER_SUCCESS.deleted);
     },
