@@ -89,3 +89,41 @@ test('two administrators edit one team: the second save meets the first, and Rel
   await first.context.close();
   await second.context.close();
 });
+
+test('a role loaded after its panel opens is versioned too: Reload takes their description', async ({
+  browser,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const name = `conflict role ${Date.now() % 100000}`;
+  await api('POST', '/api/roles', { name, description: 'First words' });
+
+  const open = async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await signInByApi(page);
+    await page.goto(`/roles?name=${encodeURIComponent(name)}`);
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const panel = page.getByRole('dialog', { name: 'Edit Role' });
+    await expect(panel.getByLabel('Description')).toHaveValue('First words');
+    return { context, page, panel };
+  };
+  const first = await open();
+  const second = await open();
+
+  await first.panel.getByLabel('Description').fill('Their words');
+  await first.panel.getByRole('button', { name: 'Update Role' }).click();
+  await expect(first.panel).toBeHidden();
+
+  await second.panel.getByLabel('Description').fill('My words');
+  await second.panel.getByRole('button', { name: 'Update Role' }).click();
+  const notice = second.panel
+    .getByRole('alert')
+    .filter({ hasText: RECORD_VERSION_MESSAGES.changed });
+  await expect(notice.getByRole('row').nth(1)).toHaveText(/Description\s*Their words\s*My words/);
+  await notice.getByRole('button', { name: RECORD_VERSION_MESSAGES.reload }).click();
+  await expect(second.panel.getByLabel('Description')).toHaveValue('Their words');
+
+  await first.context.close();
+  await second.context.close();
+});

@@ -49,8 +49,11 @@ interface FormLifecycleOptions<In extends FieldValues, Out> {
 export interface RecordVersion<In> {
   /** The record's `updated_at` as the form opens it. */
   updatedAt: string;
-  /** Reads the record again: its values as the form holds them, and its `updated_at`. */
-  reload: () => Promise<{ values: In; updatedAt: string }>;
+  /**
+   * Reads the record again: its values as the form holds them, its `updated_at`, and what else
+   * the panel must take from it on Reload (state outside the form, such as a selection).
+   */
+  reload: () => Promise<{ values: In; updatedAt: string; apply?: () => void }>;
   /** The form's fields by their labels, to name the ones changed underneath. */
   labels: Partial<Record<keyof In, string>>;
 }
@@ -135,6 +138,15 @@ export function useFormLifecycle<In extends FieldValues, Out>({
   useEffect(() => {
     if (open) resetForm();
   }, [open]);
+  // A panel that loads its record after opening learns its version then.
+  const adoptVersion = useEffectEvent(() => {
+    if (open && version && !loaded.current)
+      loaded.current = { values: values(), updatedAt: version.updatedAt };
+  });
+  const arrivedVersion = version?.updatedAt;
+  useEffect(() => {
+    if (arrivedVersion !== undefined) adoptVersion();
+  }, [arrivedVersion]);
 
   /** Back to the opening values, and closed: after a save, or on Cancel when none is running. */
   function resetAndClose() {
@@ -168,10 +180,11 @@ export function useFormLifecycle<In extends FieldValues, Out>({
     reloading.run(async () => {
       if (!version) return;
       try {
-        const theirs = await version.reload();
+        const { apply, ...theirs } = await version.reload();
         loaded.current = theirs;
         dirtyNow.current = false;
         form.reset(theirs.values);
+        apply?.();
         setChange(null);
       } catch (error) {
         toast.error(errorMessage(error, failureText));
