@@ -27,6 +27,7 @@ export * from './email-templates.ts';
 export * from './contact-messages.ts';
 export * from './account.ts';
 export * from './idempotency.ts';
+export * from './record-version.ts';
 export * from './provider-errors.ts';
 export * from './search.ts';
 export * from './time-zones.ts';

@@ -154,6 +154,8 @@ export const team = z.object({
   owner_id: z.number().int(),
   players_count: z.number().int(),
   created_at: z.string(),
+  /** The team's version: `If-Match` on its PUT and DELETE is built from it (decision 059). */
+  updated_at: z.string(),
 });
 export type Team = z.infer<typeof team>;
 

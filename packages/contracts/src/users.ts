@@ -268,6 +268,8 @@ export const user = z.object({
   role: z.string(),
   status: z.string(),
   created_at: z.string(),
+  /** The user's version: `If-Match` on their PUT and DELETE is built from it (decision 059). */
+  updated_at: z.string(),
   /** Null: the organisation's default time zone applies. */
   time_zone: z.string().nullable(),
   /** When their personal data was erased (issue 34); null for everyone else. */

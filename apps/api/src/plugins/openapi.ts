@@ -18,6 +18,8 @@ import {
   MEDIA_MAX_REQUEST_BYTES,
   MEDIA_RULES,
   MEDIA_TYPES,
+  RECORD_CHANGED_STATUS,
+  RECORD_VERSION_MESSAGES,
 } from '@cricket/contracts';
 
 type Schema = Record<string, unknown> & {
@@ -96,12 +98,28 @@ const IDEMPOTENCY_KEY = {
 const IN_FLIGHT_409 =
   'The change conflicts with stored data, or a request with the same Idempotency-Key is still running (wait for Retry-After seconds)';
 
+/** A record's version (lib/record-version.ts, decision 059). */
+const ETAG = {
+  ETag: {
+    type: 'string',
+    description:
+      "The record's version, a weak entity tag: send it as If-Match with the record's PUT or DELETE",
+  },
+};
+const IF_MATCH = {
+  type: 'string',
+  description:
+    "The record's ETag as last read (several, comma-separated, or `*`): a record changed since answers 412 and nothing is changed. Without it the write is made whatever the version.",
+};
+const RECORD_CHANGED = `${RECORD_VERSION_MESSAGES.changed} If-Match names a version the record no longer has: nothing was changed; read it again`;
+
 /** The error answers a route can give, from what it declares: access, input, path, method. */
 function errorStatuses(
   method: string,
   schema: Schema,
   isPublic: boolean,
   idempotent: boolean,
+  versioned: boolean,
 ): number[] {
   const statuses = [500, 503];
   const takesInput = Boolean(schema.body || schema.querystring || schema.params || schema.consumes);
@@ -111,6 +129,7 @@ function errorStatuses(
   if ((WRITES.has(method) && !isPublic) || idempotent) statuses.push(409);
   if (idempotent) statuses.push(IDEMPOTENCY_DONE_EARLIER_STATUS, 422);
   if (schema.body || schema.consumes) statuses.push(413, 415);
+  if (versioned && (method === 'PUT' || method === 'DELETE')) statuses.push(RECORD_CHANGED_STATUS);
   return statuses;
 }
 
@@ -173,7 +192,17 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]) {
       properties: { ...schema.headers?.properties, [IDEMPOTENCY_HEADER]: IDEMPOTENCY_KEY },
     };
   }
+  const versioned = Boolean(route.config?.version);
+  if (versioned && (method === 'PUT' || method === 'DELETE')) {
+    schema.headers = {
+      ...schema.headers,
+      type: 'object',
+      properties: { ...schema.headers?.properties, 'if-match': IF_MATCH },
+    };
+  }
   const response: Record<string, unknown> = { ...schema.response };
+  const success = response[200] as Record<string, unknown> | undefined;
+  if (versioned && success && method !== 'DELETE') response[200] = { ...success, headers: ETAG };
   // A route names an error answer its declarations do not imply with `<status>: errorBody`,
   // or `errorBody.describe('when')` to say when it comes (the same shape, described).
   const declared = Object.entries(route.schema?.response ?? {}).filter(([, s]) => isErrorBody(s));
@@ -184,7 +213,7 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]) {
     if (description) described.set(Number(status), description);
   }
   const statuses = [
-    ...errorStatuses(method, schema, isPublic, idempotent),
+    ...errorStatuses(method, schema, isPublic, idempotent, versioned),
     ...declared.map(([status]) => Number(status)),
   ];
   for (const status of statuses) {
@@ -193,7 +222,11 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]) {
     response[status] ??= {
       // A route's own words for a status replace the general ones; a key still in flight can
       // answer 409 on any keyed POST, so that stays beside them.
-      description: [inFlight ? IN_FLIGHT_409 : null, described.get(status) ?? ERRORS[status]]
+      description: [
+        inFlight ? IN_FLIGHT_409 : null,
+        described.get(status) ??
+          (versioned && status === RECORD_CHANGED_STATUS ? RECORD_CHANGED : ERRORS[status]),
+      ]
         .filter(Boolean)
         .join('; or: '),
       ...(status === 429 || status === 503 || inFlight ? { headers: RETRY_AFTER } : {}),

@@ -1,9 +1,11 @@
-import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { ApiError, doneEarlier, errorMessage } from '@/lib/http';
+import { recordEtag } from '@cricket/contracts';
+import { ApiError, doneEarlier, errorMessage, recordChanged } from '@/lib/http';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { Modal } from './modal';
+import { changedFields, RecordChangedNotice, type RecordChange } from './record-changed';
 import { SidePanel } from './side-panel';
 import { Button } from './ui/button';
 import { useUnsavedChanges } from './unsaved-changes';
@@ -17,8 +19,11 @@ interface FormLifecycleOptions<In extends FieldValues, Out> {
   onOpenChange: (open: boolean) => void;
   /** What the form shows on opening and returns to on close and after a save. */
   values: () => In;
-  /** Sends the request(s). Throw to fail; return KEEP_OPEN after handling a problem itself. */
-  submit: (values: Out) => Promise<unknown>;
+  /**
+   * Sends the request(s). Throw to fail; return KEEP_OPEN after handling a problem itself.
+   * `ifMatch` is the version of the record being edited, for its PUT (with `version`).
+   */
+  submit: (values: Out, ifMatch: string | undefined) => Promise<unknown>;
   /**
    * Spec §8 texts, e.g. 'User created successfully' and 'Failed to create user'; a function
    * words the success from what `submit` returned ('Sending to 191 recipients').
@@ -36,6 +41,21 @@ interface FormLifecycleOptions<In extends FieldValues, Out> {
   failureKept?: (error: unknown) => boolean;
   /** Unsaved work the form's values do not hold, e.g. a picked file not uploaded yet. */
   changed?: boolean;
+  /** The record the form edits, versioned (decision 059); none when it creates one. */
+  version?: RecordVersion<In>;
+}
+
+/** What an edit form knows of its record's version, to send it and to meet a 412. */
+export interface RecordVersion<In> {
+  /** The record's `updated_at` as the form opens it. */
+  updatedAt: string;
+  /**
+   * Reads the record again: its values as the form holds them, its `updated_at`, and what else
+   * the panel must take from it on Reload (state outside the form, such as a selection).
+   */
+  reload: () => Promise<{ values: In; updatedAt: string; apply?: () => void }>;
+  /** The form's fields by their labels, to name the ones changed underneath. */
+  labels: Partial<Record<keyof In, string>>;
 }
 
 /** Puts the API's per-field messages (`errors` in the envelope) under the fields they name. */
@@ -72,8 +92,13 @@ export function useFormLifecycle<In extends FieldValues, Out>({
   onInvalid,
   failureKept,
   changed = false,
+  version,
 }: FormLifecycleOptions<In, Out>) {
   const flight = useSingleFlight();
+  // The version the form's values came from: the record's as opened, then what Reload read.
+  const loaded = useRef<{ values: In; updatedAt: string } | null>(null);
+  const [change, setChange] = useState<RecordChange | null>(null);
+  const reloading = useSingleFlight();
   const unsaved = useUnsavedChanges();
   const dirty = open && (form.formState.isDirty || changed);
   // What the guard reads when the route is left: the latest render's answer, cleared the moment
@@ -105,17 +130,66 @@ export function useFormLifecycle<In extends FieldValues, Out>({
     return () => window.removeEventListener('beforeunload', ask);
   }, [dirty]);
 
-  const resetForm = useEffectEvent(() => form.reset(values()));
+  const resetForm = useEffectEvent(() => {
+    const opening = values();
+    loaded.current = version ? { values: opening, updatedAt: version.updatedAt } : null;
+    form.reset(opening);
+  });
   useEffect(() => {
     if (open) resetForm();
   }, [open]);
+  // A panel that loads its record after opening learns its version then.
+  const adoptVersion = useEffectEvent(() => {
+    if (open && version && !loaded.current)
+      loaded.current = { values: values(), updatedAt: version.updatedAt };
+  });
+  const arrivedVersion = version?.updatedAt;
+  useEffect(() => {
+    if (arrivedVersion !== undefined) adoptVersion();
+  }, [arrivedVersion]);
 
   /** Back to the opening values, and closed: after a save, or on Cancel when none is running. */
   function resetAndClose() {
     dirtyNow.current = false;
+    setChange(null);
     form.reset(values());
     onOpenChange(false);
   }
+
+  /** Their version, read again: what changed underneath beside what the form holds. */
+  async function meetChange() {
+    setChange({ fields: [] });
+    if (!version || !loaded.current) return;
+    try {
+      const theirs = await version.reload();
+      setChange({
+        fields: changedFields(
+          loaded.current.values,
+          theirs.values,
+          form.getValues(),
+          version.labels as Record<string, string | undefined>,
+        ),
+      });
+    } catch {
+      // The message and Reload still show; Reload tries the read again.
+    }
+  }
+
+  /** Reload: the form takes their version, and saves go on from it. */
+  const reload = () =>
+    reloading.run(async () => {
+      if (!version) return;
+      try {
+        const { apply, ...theirs } = await version.reload();
+        loaded.current = theirs;
+        dirtyNow.current = false;
+        form.reset(theirs.values);
+        apply?.();
+        setChange(null);
+      } catch (error) {
+        toast.error(errorMessage(error, failureText));
+      }
+    });
 
   /** Cancel, Escape, a click outside, the close button: asks first when there are changes. */
   function close() {
@@ -130,8 +204,14 @@ export function useFormLifecycle<In extends FieldValues, Out>({
       async (data) => {
         let outcome: unknown;
         try {
-          outcome = await submit(data);
+          const current = loaded.current;
+          outcome = await submit(data, current ? recordEtag(current.updatedAt) : undefined);
         } catch (error) {
+          // Someone else saved it first: the panel stays open with theirs beside this (059).
+          if (recordChanged(error)) {
+            await meetChange();
+            return;
+          }
           // An earlier press saved it and its answer was lost: this one is done too (decision 036).
           if (doneEarlier(error)) {
             toast.success(
@@ -160,6 +240,10 @@ export function useFormLifecycle<In extends FieldValues, Out>({
 
   return {
     saving: flight.busy,
+    /** Set after a 412: the record changed underneath, with Reload. */
+    change,
+    reload,
+    reloading: reloading.busy,
     /** Use as the form's onSubmit or a button's onClick. */
     submit: (event?: { preventDefault: () => void }) => {
       event?.preventDefault();
@@ -173,7 +257,8 @@ export function useFormLifecycle<In extends FieldValues, Out>({
 export type FormLifecycle = ReturnType<typeof useFormLifecycle>;
 
 interface FormDrawerProps {
-  lifecycle: Pick<FormLifecycle, 'saving' | 'submit' | 'close' | 'onOpenChange'>;
+  lifecycle: Pick<FormLifecycle, 'saving' | 'submit' | 'close' | 'onOpenChange'> &
+    Partial<Pick<FormLifecycle, 'change' | 'reload' | 'reloading'>>;
   open: boolean;
   /** A side panel (create/edit screens) or a centred modal (small forms over a page). */
   kind?: 'panel' | 'modal';
@@ -220,6 +305,13 @@ export function FormDrawer({
   );
   const body = (
     <form id={formId} onSubmit={lifecycle.submit} noValidate className="space-y-5">
+      {lifecycle.change && lifecycle.reload && (
+        <RecordChangedNotice
+          change={lifecycle.change}
+          onReload={() => void lifecycle.reload?.()}
+          reloading={lifecycle.reloading ?? false}
+        />
+      )}
       {children}
     </form>
   );

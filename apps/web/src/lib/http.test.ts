@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, doneEarlier, download, errorMessage, onUnauthorized, request } from './http';
+import {
+  ApiError,
+  doneEarlier,
+  download,
+  errorMessage,
+  onUnauthorized,
+  recordChanged,
+  request,
+} from './http';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -162,7 +170,21 @@ describe('Idempotency-Key', () => {
       (e: unknown) => e,
     );
     expect(doneEarlier(error)).toBe(true);
+    expect(recordChanged(error)).toBe(false);
     expect(doneEarlier(new ApiError(409, 'x'))).toBe(false);
+  });
+
+  it('sends If-Match on a write and tells a record changed since (412 on PUT)', async () => {
+    reply(412, { success: false, message: 'This record was changed by someone else.' });
+    const error = await request('/teams/3', {
+      method: 'PUT',
+      body: { name: 'Ox' },
+      ifMatch: 'W/"17"',
+    }).catch((e: unknown) => e);
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(new Headers(init.headers).get('if-match')).toBe('W/"17"');
+    expect(recordChanged(error)).toBe(true);
+    expect(doneEarlier(error)).toBe(false);
   });
 });
 

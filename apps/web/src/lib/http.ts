@@ -1,6 +1,8 @@
 import {
   IDEMPOTENCY_DONE_EARLIER_STATUS,
   IDEMPOTENCY_HEADER,
+  IF_MATCH_HEADER,
+  RECORD_CHANGED_STATUS,
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '@cricket/contracts';
@@ -28,17 +30,24 @@ export class ApiError extends Error {
   readonly errors: FieldErrors;
   /** False when the message is ours (no response, or a body without a message). */
   readonly fromServer: boolean;
+  /** The request's method: a 412 means one thing on a POST, another on a PUT or DELETE. */
+  readonly method: NonNullable<RequestOptions['method']>;
 
   constructor(
     status: number,
     message: string,
-    { errors = {}, fromServer = false }: { errors?: FieldErrors; fromServer?: boolean } = {},
+    {
+      errors = {},
+      fromServer = false,
+      method = 'GET',
+    }: { errors?: FieldErrors; fromServer?: boolean; method?: RequestOptions['method'] } = {},
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
     this.fromServer = fromServer;
+    this.method = method;
   }
 }
 
@@ -51,6 +60,8 @@ export interface RequestOptions {
   /** Empty strings, null and undefined are left out so optional filters stay optional. */
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** The version of the record as it was read (its ETag): a PUT or DELETE of it sends If-Match. */
+  ifMatch?: string;
 }
 
 let unauthorizedListener: (() => void) | undefined;
@@ -151,7 +162,16 @@ const settles = (status: number) => status < 500 && status !== 409;
  * 036): what was saved is on the server, the screen has to read it again.
  */
 export const doneEarlier = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === IDEMPOTENCY_DONE_EARLIER_STATUS;
+  error instanceof ApiError &&
+  error.method === 'POST' &&
+  error.status === IDEMPOTENCY_DONE_EARLIER_STATUS;
+
+/**
+ * The record was changed by someone else since it was read: the write's If-Match named an older
+ * version, and nothing was changed (decision 059).
+ */
+export const recordChanged = (error: unknown): boolean =>
+  error instanceof ApiError && error.method !== 'POST' && error.status === RECORD_CHANGED_STATUS;
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiBody<T>> {
   const method = options.method ?? 'GET';
@@ -168,6 +188,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     const xsrf = readCookie(XSRF_COOKIE);
     if (xsrf) headers.set(XSRF_HEADER, xsrf);
   }
+  if (options.ifMatch !== undefined && method !== 'GET')
+    headers.set(IF_MATCH_HEADER, options.ifMatch);
 
   const url = buildUrl(path, options.query);
   const submission = method === 'POST' ? submissionOf(url, body) : undefined;
@@ -192,11 +214,15 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (response.ok) return payload as ApiBody<T>;
-  throw failure(response.status, payload);
+  throw failure(response.status, payload, method);
 }
 
 /** The ApiError of a failed answer, with the server's message when its body has one. */
-function failure(status: number, payload: unknown): ApiError {
+function failure(
+  status: number,
+  payload: unknown,
+  method: NonNullable<RequestOptions['method']>,
+): ApiError {
   if (status === 401) unauthorizedListener?.();
   const serverMessage =
     isErrorBody(payload) && typeof payload.message === 'string' && payload.message
@@ -209,6 +235,7 @@ function failure(status: number, payload: unknown): ApiError {
   return new ApiError(status, serverMessage ?? FALLBACK_MESSAGE, {
     errors,
     fromServer: serverMessage !== undefined,
+    method,
   });
 }
 
@@ -239,7 +266,8 @@ export async function download(
   } finally {
     clearTimeout(timer);
   }
-  if (!response.ok) throw failure(response.status, await response.json().catch(() => undefined));
+  if (!response.ok)
+    throw failure(response.status, await response.json().catch(() => undefined), 'GET');
   const type = response.headers.get('content-type') ?? '';
   const fileName =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;

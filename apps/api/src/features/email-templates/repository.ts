@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
 import { selectPage, withTotal, sortedBy, type SortRequest } from '../../db/page';
 import { emailTemplates, users } from '../../db/schema';
+import { nextVersion } from '../../lib/record-version';
 import { notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
 import type { AuditWriter } from '../../plugins/audit';
@@ -133,7 +134,7 @@ export function updateEmailTemplate(
     const before = await lockTemplate(tx, id);
     const [row] = await tx
       .update(emailTemplates)
-      .set({ ...columnsOf(values), updatedAt: new Date() })
+      .set({ ...columnsOf(values), updatedAt: nextVersion(emailTemplates.updatedAt) })
       .where(eq(emailTemplates.id, id))
       .returning();
     const after = toTemplate(row!);

@@ -21,6 +21,8 @@ import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors';
 import { listExportRoute } from '../../lib/csv-export';
 import { ok, okPage } from '../../lib/envelope';
+import { sendVersion, versionedWrite } from '../../lib/record-version';
+import { emailTemplates } from '../../db/schema';
 import { mailDomain } from '../../lib/mail';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
@@ -81,21 +83,26 @@ export async function emailTemplatesRoutes(app: FastifyInstance) {
   });
 
   r.get('/api/email-templates/:id', {
-    config: { access: 'email_templates.view' },
+    config: { access: 'email_templates.view', version: emailTemplates },
     schema: {
       tags: ['email-templates'],
       summary: 'One email template with its HTML content',
       params: idParam,
       response: { 200: templateData },
     },
-    handler: async (request) =>
-      ok(EMAIL_TEMPLATE_SUCCESS.fetched, {
-        template: await getEmailTemplate(app.db, request.params.id),
-      }),
+    handler: async (request, reply) => {
+      const template = await getEmailTemplate(app.db, request.params.id);
+      sendVersion(reply, template.last_modified);
+      return ok(EMAIL_TEMPLATE_SUCCESS.fetched, { template });
+    },
   });
 
   r.put('/api/email-templates/:id', {
-    config: { access: 'email_templates.update', audit: { entity: 'email_template' } },
+    config: {
+      access: 'email_templates.update',
+      audit: { entity: 'email_template' },
+      version: emailTemplates,
+    },
     schema: {
       tags: ['email-templates'],
       summary: 'Update an email template',
@@ -103,19 +110,21 @@ export async function emailTemplatesRoutes(app: FastifyInstance) {
       body: emailTemplateInput,
       response: { 200: templateData },
     },
-    handler: async (request) =>
-      ok(EMAIL_TEMPLATE_SUCCESS.updated, {
-        template: await updateEmailTemplate(
-          app.db,
-          request.params.id,
-          request.body,
-          auditOf(request),
-        ),
-      }),
+    handler: async (request, reply) => {
+      const template = await versionedWrite(app.db, request, (db) =>
+        updateEmailTemplate(db, request.params.id, request.body, auditOf(request)),
+      );
+      sendVersion(reply, template.last_modified);
+      return ok(EMAIL_TEMPLATE_SUCCESS.updated, { template });
+    },
   });
 
   r.delete('/api/email-templates/:id', {
-    config: { access: 'email_templates.delete', audit: { entity: 'email_template' } },
+    config: {
+      access: 'email_templates.delete',
+      audit: { entity: 'email_template' },
+      version: emailTemplates,
+    },
     schema: {
       tags: ['email-templates'],
       summary: 'Delete an email template',
@@ -123,7 +132,9 @@ export async function emailTemplatesRoutes(app: FastifyInstance) {
       response: { 200: messageOnly },
     },
     handler: async (request) => {
-      const { name } = await deleteEmailTemplate(app.db, request.params.id, auditOf(request));
+      const { name } = await versionedWrite(app.db, request, (db) =>
+        deleteEmailTemplate(db, request.params.id, auditOf(request)),
+      );
       return ok(EMAIL_TEMPLATE_SUCCESS.deleted(name));
     },
   });

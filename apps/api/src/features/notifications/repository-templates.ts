@@ -15,6 +15,7 @@ import {
   type SortRequest,
 } from '../../db/page';
 import { notificationTemplates as templates } from '../../db/schema';
+import { nextVersion } from '../../lib/record-version';
 import { notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
 import type { AuditWriter } from '../../plugins/audit';
@@ -142,7 +143,7 @@ export function updateTemplate(
     await assertTemplateTopic(tx, v.topic_id, before.topic_id);
     const [row] = await tx
       .update(templates)
-      .set({ ...toRow(v), updatedAt: sql`now()` })
+      .set({ ...toRow(v), updatedAt: nextVersion(templates.updatedAt) })
       .where(eq(templates.id, id))
       .returning();
     const after = toTemplate(row!);

@@ -36,6 +36,8 @@ import {
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { ok, okPage, pageData } from '../../lib/envelope';
+import { sendVersion, versionedWrite } from '../../lib/record-version';
+import { notificationTemplates } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../lib/http-errors';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
@@ -107,17 +109,18 @@ async function notificationsRoutes(app: FastifyInstance) {
   });
 
   r.get('/api/notifications/templates/:id', {
-    config: { access: 'notification_templates.view' },
+    config: { access: 'notification_templates.view', version: notificationTemplates },
     schema: {
       tags: ['notifications'],
       summary: 'One notification template',
       params: idParam,
       response: { 200: templateData },
     },
-    handler: async (request) =>
-      ok(NOTIFICATION_SUCCESS.templateFetched, {
-        template: await getTemplate(app.db, request.params.id),
-      }),
+    handler: async (request, reply) => {
+      const template = await getTemplate(app.db, request.params.id);
+      sendVersion(reply, template.updated_at);
+      return ok(NOTIFICATION_SUCCESS.templateFetched, { template });
+    },
   });
 
   r.post('/api/notifications/templates', {
@@ -140,7 +143,11 @@ async function notificationsRoutes(app: FastifyInstance) {
   });
 
   r.put('/api/notifications/templates/:id', {
-    config: { access: 'notification_templates.update', audit: { entity: 'notification_template' } },
+    config: {
+      access: 'notification_templates.update',
+      audit: { entity: 'notification_template' },
+      version: notificationTemplates,
+    },
     schema: {
       tags: ['notifications'],
       summary: 'Update a notification template',
@@ -148,14 +155,21 @@ async function notificationsRoutes(app: FastifyInstance) {
       body: notificationTemplateInput,
       response: { 200: templateData },
     },
-    handler: async (request) =>
-      ok(NOTIFICATION_SUCCESS.templateUpdated, {
-        template: await updateTemplate(app.db, request.params.id, request.body, auditOf(request)),
-      }),
+    handler: async (request, reply) => {
+      const template = await versionedWrite(app.db, request, (db) =>
+        updateTemplate(db, request.params.id, request.body, auditOf(request)),
+      );
+      sendVersion(reply, template.updated_at);
+      return ok(NOTIFICATION_SUCCESS.templateUpdated, { template });
+    },
   });
 
   r.delete('/api/notifications/templates/:id', {
-    config: { access: 'notification_templates.delete', audit: { entity: 'notification_template' } },
+    config: {
+      access: 'notification_templates.delete',
+      audit: { entity: 'notification_template' },
+      version: notificationTemplates,
+    },
     schema: {
       tags: ['notifications'],
       summary: 'Delete a notification template; sends made with it keep their record',
@@ -165,7 +179,9 @@ async function notificationsRoutes(app: FastifyInstance) {
     handler: async (request) =>
       ok(
         NOTIFICATION_SUCCESS.templateDeleted(
-          await deleteTemplate(app.db, request.params.id, auditOf(request)),
+          await versionedWrite(app.db, request, (db) =>
+            deleteTemplate(db, request.params.id, auditOf(request)),
+          ),
         ),
       ),
   });

@@ -13,6 +13,7 @@ import { permissionsOfRole } from '../../db/grants';
 import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
 import { selectPage, sortedBy, withTotal, type SortRequest } from '../../db/page';
 import { permissions, rolePermissions, roles, userCounts } from '../../db/schema';
+import { nextVersion } from '../../lib/record-version';
 import { conflict, notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
 import { rethrowRefusal } from '../../lib/pg-error';
@@ -277,7 +278,7 @@ export function updateRole(
           name: input.name,
           ...(input.description !== undefined && { description: input.description || null }),
           ...(input.is_active !== undefined && { isActive: input.is_active }),
-          updatedAt: sql`now()`,
+          updatedAt: nextVersion(roles.updatedAt),
         })
         .where(eq(roles.id, id));
       if (input.permission_ids) {
@@ -310,7 +311,7 @@ export function grantPermissions(
     await grant(tx, id, wanted);
     await tx
       .update(roles)
-      .set({ updatedAt: sql`now()` })
+      .set({ updatedAt: nextVersion(roles.updatedAt) })
       .where(eq(roles.id, id));
     await audit(tx, {
       entityId: id,
@@ -334,7 +335,7 @@ export function revokePermissions(
     await revoke(tx, id, unique(ids));
     await tx
       .update(roles)
-      .set({ updatedAt: sql`now()` })
+      .set({ updatedAt: nextVersion(roles.updatedAt) })
       .where(eq(roles.id, id));
     await audit(tx, {
       entityId: id,

@@ -25,6 +25,8 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { listExportRoute } from '../../lib/csv-export';
 import { ok, okPage } from '../../lib/envelope';
+import { sendVersion, versionedWrite } from '../../lib/record-version';
+import { roles } from '../../db/schema';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import {
@@ -123,19 +125,22 @@ export async function rolesRoutes(app: FastifyInstance) {
   });
 
   r.get('/api/roles/:id', {
-    config: { access: 'roles.view' },
+    config: { access: 'roles.view', version: roles },
     schema: {
       tags,
       summary: 'A role with its permissions',
       params: idParam,
       response: { 200: envelope(roleData) },
     },
-    handler: async (request) =>
-      ok(ROLE_SUCCESS.fetched, { role: await roleOrNotFound(request.params.id) }),
+    handler: async (request, reply) => {
+      const role = await roleOrNotFound(request.params.id);
+      sendVersion(reply, role.updated_at);
+      return ok(ROLE_SUCCESS.fetched, { role });
+    },
   });
 
   r.put('/api/roles/:id', {
-    config: { access: 'roles.update', audit: { entity: 'role' } },
+    config: { access: 'roles.update', audit: { entity: 'role' }, version: roles },
     schema: {
       tags,
       summary:
@@ -144,25 +149,29 @@ export async function rolesRoutes(app: FastifyInstance) {
       body: roleUpdateBody,
       response: { 200: envelope(roleData) },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { is_active, permission_ids } = request.body;
       await assertKeepsOwnAccess(request, request.params.id, {
         deactivates: is_active === false,
         keeps: permission_ids,
       });
-      await updateRole(
-        app.db,
-        sessionOf(request).permissions,
-        request.params.id,
-        request.body,
-        auditOf(request),
+      await versionedWrite(app.db, request, (db) =>
+        updateRole(
+          db,
+          sessionOf(request).permissions,
+          request.params.id,
+          request.body,
+          auditOf(request),
+        ),
       );
-      return ok(ROLE_SUCCESS.updated, { role: await roleOrNotFound(request.params.id) });
+      const role = await roleOrNotFound(request.params.id);
+      sendVersion(reply, role.updated_at);
+      return ok(ROLE_SUCCESS.updated, { role });
     },
   });
 
   r.delete('/api/roles/:id', {
-    config: { access: 'roles.delete', audit: { entity: 'role' } },
+    config: { access: 'roles.delete', audit: { entity: 'role' }, version: roles },
     schema: {
       tags,
       summary: 'Delete a role that has no users',
@@ -170,7 +179,9 @@ export async function rolesRoutes(app: FastifyInstance) {
       response: { 200: messageOnly },
     },
     handler: async (request) => {
-      await deleteRole(app.db, sessionOf(request).permissions, request.params.id, auditOf(request));
+      await versionedWrite(app.db, request, (db) =>
+        deleteRole(db, sessionOf(request).permissions, request.params.id, auditOf(request)),
+      );
       return ok(ROLE_SUCCESS.deleted);
     },
   });

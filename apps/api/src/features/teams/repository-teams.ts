@@ -8,6 +8,7 @@ import { notFound } from '../../lib/http-errors';
 import { reference } from '../../lib/audit';
 import type { AuditWriter } from '../../plugins/audit';
 import { likePattern } from '../../lib/like-pattern';
+import { nextVersion } from '../../lib/record-version';
 import { assertOwner, rethrowDeleteRefusal } from './rules';
 import { findByName } from '../../db/search';
 
@@ -29,6 +30,7 @@ export function toTeam(row: TeamRow) {
     owner_id: row.ownerId,
     players_count: row.playersCount,
     created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 
@@ -188,7 +190,7 @@ export function updateTeam(
         isActive: values.is_active,
         ownerId: values.owner_id,
         playersCount: sql`${teams.playersCount} + ${added}`,
-        updatedAt: new Date(),
+        updatedAt: nextVersion(teams.updatedAt),
       })
       .where(eq(teams.id, teamId))
       .returning();

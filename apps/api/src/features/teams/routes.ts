@@ -24,6 +24,8 @@ import {
 import { z } from 'zod';
 import { listExportRoute } from '../../lib/csv-export';
 import { ok, okPage, pageData } from '../../lib/envelope';
+import { sendVersion, versionedWrite } from '../../lib/record-version';
+import { teams } from '../../db/schema';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import { listAvailablePlayers, listDropdown } from './repository-pickers';
@@ -86,7 +88,7 @@ export async function teamsRoutes(app: FastifyInstance) {
   });
 
   r.get('/api/teams/:id', {
-    config: { access: 'teams.view' },
+    config: { access: 'teams.view', version: teams },
     schema: {
       tags: ['teams'],
       summary: 'A team with its owner, captain and a page of its squad',
@@ -94,9 +96,10 @@ export async function teamsRoutes(app: FastifyInstance) {
       querystring: teamDetailsQuery,
       response: { 200: envelope(teamDetails) },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { page, limit } = request.query;
       const details = await getTeamDetails(app.db, request.params.id, page, limit);
+      sendVersion(reply, details.team.updated_at);
       return ok(TEAM_SUCCESS.fetched, {
         ...details,
         players: pageData({ page, limit }, details.players),
@@ -105,7 +108,7 @@ export async function teamsRoutes(app: FastifyInstance) {
   });
 
   r.put('/api/teams/:id', {
-    config: { access: 'teams.update', audit: { entity: 'team' } },
+    config: { access: 'teams.update', audit: { entity: 'team' }, version: teams },
     schema: {
       tags: ['teams'],
       summary: 'Update a team',
@@ -113,20 +116,23 @@ export async function teamsRoutes(app: FastifyInstance) {
       body: teamInput,
       response: { 200: teamData },
     },
-    handler: async (request) => {
-      const updated = await updateTeam(
-        app.db,
-        request.params.id,
-        request.body,
-        sessionOf(request).userId,
-        auditOf(request),
+    handler: async (request, reply) => {
+      const updated = await versionedWrite(app.db, request, (db) =>
+        updateTeam(
+          db,
+          request.params.id,
+          request.body,
+          sessionOf(request).userId,
+          auditOf(request),
+        ),
       );
+      sendVersion(reply, updated.updated_at);
       return ok(TEAM_SUCCESS.updated, { team: updated });
     },
   });
 
   r.delete('/api/teams/:id', {
-    config: { access: 'teams.delete', audit: { entity: 'team' } },
+    config: { access: 'teams.delete', audit: { entity: 'team' }, version: teams },
     schema: {
       tags: ['teams'],
       summary: 'Delete a team and its squad',
@@ -134,7 +140,9 @@ export async function teamsRoutes(app: FastifyInstance) {
       response: { 200: messageOnly },
     },
     handler: async (request) => {
-      await deleteTeam(app.db, request.params.id, auditOf(request));
+      await versionedWrite(app.db, request, (db) =>
+        deleteTeam(db, request.params.id, auditOf(request)),
+      );
       return ok(TEAM_SUCCESS.deleted);
     },
   });

@@ -3,6 +3,7 @@ import type { AccountFormValues, OwnSession } from '@cricket/contracts';
 import type { Db } from '../../db/client';
 import { selectPage, withTotal } from '../../db/page';
 import { sessions, users } from '../../db/schema';
+import { nextVersion } from '../../lib/record-version';
 import type { PageRequest } from '../../lib/envelope';
 import type { AuditWriter } from '../../plugins/audit';
 import { forgetNameMatches } from './list-planner';
@@ -26,7 +27,7 @@ export async function updateAccount(
         lastName: v.last_name,
         phoneNumber: v.phone_number,
         profilePicture: v.profile_picture,
-        updatedAt: sql`now()`,
+        updatedAt: nextVersion(users.updatedAt),
       })
       .where(eq(users.id, userId));
     await audit(tx, {

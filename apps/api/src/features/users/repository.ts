@@ -15,6 +15,7 @@ import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
 import { selectPage, withTotal } from '../../db/page';
 import { byPersonName, personDetails, userNameOrPhone } from '../../db/search';
 import { permissions, roles, sessions, teamPlayers, teams, users } from '../../db/schema';
+import { nextVersion } from '../../lib/record-version';
 import { reference } from '../../lib/audit';
 import { likePattern, prefixPattern } from '../../lib/like-pattern';
 import type { AuditWriter } from '../../plugins/audit';
@@ -161,7 +162,15 @@ const toColumns = (v: UserFormValues) => ({
 /** A user as their audit record keeps them: flat, the role by name and id (decision 039). */
 export function userSnapshot(u: User | null) {
   if (!u) return null;
-  const { details, id: _id, created_at: _created, role_id: roleId, role, ...account } = u;
+  const {
+    details,
+    id: _id,
+    created_at: _created,
+    updated_at: _updated,
+    role_id: roleId,
+    role,
+    ...account
+  } = u;
   return { ...account, role: reference(roleId, role), ...details };
 }
 
@@ -190,7 +199,7 @@ export async function updateUser(
     if (!before) return null;
     await tx
       .update(users)
-      .set({ ...toColumns(v), updatedAt: sql`now()` })
+      .set({ ...toColumns(v), updatedAt: nextVersion(users.updatedAt) })
       .where(eq(users.id, id));
     const after = (await findUser(tx, id))!;
     await audit(tx, {
@@ -253,7 +262,7 @@ export async function setPassword(
   await db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
+      .set({ passwordHash, updatedAt: nextVersion(users.updatedAt) })
       .where(eq(users.id, id));
     await tx
       .update(sessions)

@@ -32,6 +32,8 @@ import { hashPassword } from '../../lib/passwords';
 import { localDirectoryStorage } from '../../lib/storage';
 import { listExportRoute } from '../../lib/csv-export';
 import { ok, okPage, sendJsonPage } from '../../lib/envelope';
+import { sendVersion, versionedWrite } from '../../lib/record-version';
+import { users } from '../../db/schema';
 import {
   deleteUser,
   exportUsers,
@@ -105,16 +107,17 @@ export async function usersRoutes(app: FastifyInstance) {
   });
 
   r.get('/api/users/:id', {
-    config: { access: 'users.view' },
+    config: { access: 'users.view', version: users },
     schema: {
       tags: ['users'],
       summary: 'One user',
       params: idParam,
       response: { 200: envelope(userData) },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const found = await findUser(app.db, request.params.id);
       if (!found) throw notFound(USER_ERRORS.notFound);
+      sendVersion(reply, found.updated_at);
       return ok(USER_SUCCESS.fetched, { user: found });
     },
   });
@@ -137,7 +140,7 @@ export async function usersRoutes(app: FastifyInstance) {
   });
 
   r.put('/api/users/:id', {
-    config: { access: 'users.update', audit: { entity: 'user' } },
+    config: { access: 'users.update', audit: { entity: 'user' }, version: users },
     schema: {
       tags: ['users'],
       summary: 'Edit a user',
@@ -145,7 +148,7 @@ export async function usersRoutes(app: FastifyInstance) {
       body: userForm,
       response: { 200: envelope(userData) },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { id } = request.params;
       const session = sessionOf(request);
       const current = await findUser(app.db, id);
@@ -155,16 +158,17 @@ export async function usersRoutes(app: FastifyInstance) {
       await assertKeepsOwnAccess(app.db, session, id, request.body);
       await assertUnique(app.db, request.body, id);
       const v = await withKnownTimeZone(app.db, request.body);
-      const updated = await updateUser(app.db, id, v, auditOf(request)).catch(
-        rethrowUniqueViolation,
-      );
+      const updated = await versionedWrite(app.db, request, (db) =>
+        updateUser(db, id, v, auditOf(request)),
+      ).catch(rethrowUniqueViolation);
       if (!updated) throw notFound(USER_ERRORS.notFound);
+      sendVersion(reply, updated.updated_at);
       return ok(USER_SUCCESS.updated, { user: updated });
     },
   });
 
   r.delete('/api/users/:id', {
-    config: { access: 'users.delete', audit: { entity: 'user' } },
+    config: { access: 'users.delete', audit: { entity: 'user' }, version: users },
     schema: {
       tags: ['users'],
       summary: 'Delete a user',
@@ -180,7 +184,9 @@ export async function usersRoutes(app: FastifyInstance) {
       if (id === session.userId) throw badRequest(USER_ERRORS.selfDelete);
       await assertRoleWithinRights(app.db, session, current.role_id);
       if (await ownsAnyTeam(app.db, id)) throw conflict(USER_ERRORS.ownsTeam);
-      const deleted = await deleteUser(app.db, id, auditOf(request)).catch(rethrowDeleteRefusal);
+      const deleted = await versionedWrite(app.db, request, (db) =>
+        deleteUser(db, id, auditOf(request)),
+      ).catch(rethrowDeleteRefusal);
       if (!deleted) throw notFound(USER_ERRORS.notFound);
       return ok(USER_SUCCESS.deleted);
     },

@@ -10,6 +10,7 @@ import { roles } from '../../db/schema';
 export const userRecord = sql`select u.id, u.phone_number, u.role_id,
     (select r.name from ${roles} r where r.id = u.role_id) as role, u.status,
     to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+    to_char(u.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
     u.time_zone,
     to_char(u.erased_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as erased_at,
     (select d from (select u.first_name, u.last_name, u.email, u.date_of_birth, u.gender, u.address,

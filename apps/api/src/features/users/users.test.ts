@@ -103,6 +103,8 @@ describe('POST /api/users', () => {
       'status',
       // Issue 32: where quiet hours are counted for them; null is the organisation's zone.
       'time_zone',
+      // Issue 33: the version its PUT and DELETE take as If-Match (decision 059).
+      'updated_at',
     ]);
     expect(json.data.user.time_zone).toBeNull();
     expect(json.data.user.erased_at).toBeNull();

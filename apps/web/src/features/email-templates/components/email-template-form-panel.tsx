@@ -17,6 +17,7 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { capitalize, statusLabel } from '@/lib/format';
 import { useSaveEmailTemplate } from '../api/save-email-template';
+import { getEmailTemplate } from '../api/get-email-template';
 
 const TYPE_OPTIONS = EMAIL_TEMPLATE_TYPES.map((t) => ({ value: t, label: capitalize(t) }));
 const options = (statuses: readonly string[]) =>
@@ -33,6 +34,16 @@ function formValues(template: EmailTemplate | null): EmailTemplateInput {
     content: template?.content ?? '',
   };
 }
+
+/** The form's labels, also naming the fields someone else changed (decision 059). */
+const FIELD_LABELS = {
+  name: 'Template Name',
+  subject: 'Subject',
+  template_type: 'Template Type',
+  status: 'Status',
+  description: 'Description',
+  content: 'Content',
+};
 
 interface EmailTemplateFormPanelProps {
   open: boolean;
@@ -62,12 +73,22 @@ export function EmailTemplateFormPanel({
     open: open && ready,
     onOpenChange,
     values: () => formValues(template),
+    version: template
+      ? {
+          updatedAt: template.last_modified,
+          reload: async () => {
+            const theirs = await getEmailTemplate(template.id);
+            return { values: formValues(theirs), updatedAt: theirs.last_modified };
+          },
+          labels: FIELD_LABELS,
+        }
+      : undefined,
     successText: editing ? EMAIL_TEMPLATE_SUCCESS.updated : EMAIL_TEMPLATE_SUCCESS.created,
     failureText: editing
       ? EMAIL_TEMPLATE_MESSAGES.updateFailed
       : EMAIL_TEMPLATE_MESSAGES.createFailed,
     invalidText: EMAIL_TEMPLATE_MESSAGES.invalidForm,
-    submit: (values) => save.mutateAsync({ id: template?.id ?? null, values }),
+    submit: (values, ifMatch) => save.mutateAsync({ id: template?.id ?? null, values, ifMatch }),
   });
 
   return (
@@ -79,30 +100,30 @@ export function EmailTemplateFormPanel({
       submitLabel={editing ? 'Update Template' : 'Create Template'}
       busyLabel={editing ? 'Updating...' : 'Creating...'}
     >
-      <TextField form={form} name="name" label="Template Name" required />
-      <TextField form={form} name="subject" label="Subject" required />
+      <TextField form={form} name="name" label={FIELD_LABELS.name} required />
+      <TextField form={form} name="subject" label={FIELD_LABELS.subject} required />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           form={form}
           name="template_type"
-          label="Template Type"
+          label={FIELD_LABELS.template_type}
           options={TYPE_OPTIONS}
         />
         <SelectField
           form={form}
           name="status"
-          label="Status"
+          label={FIELD_LABELS.status}
           options={options(
             // An archived template keeps its state on screen when edited.
             editing ? EMAIL_TEMPLATE_STATUSES : EMAIL_TEMPLATE_CREATE_STATUSES,
           )}
         />
       </div>
-      <TextAreaField form={form} name="description" label="Description" rows={2} />
+      <TextAreaField form={form} name="description" label={FIELD_LABELS.description} rows={2} />
       <TextAreaField
         form={form}
         name="content"
-        label="Content"
+        label={FIELD_LABELS.content}
         hint={VARIABLES_HINT}
         required
         rows={12}

@@ -50,15 +50,32 @@ export const templateNamesQuery = (params: TemplateNamesParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** POST /notifications/templates, or PUT /notifications/templates/{id} with an id. */
+/** GET /notifications/templates/{id}: one template as stored now. */
+export async function getTemplate(id: number) {
+  return (await request<{ template: NotificationTemplate }>(`/notifications/templates/${id}`)).data
+    .template;
+}
+
+/**
+ * POST /notifications/templates, or PUT /notifications/templates/{id} with an id, under the
+ * version the form read (decision 059).
+ */
 export function useSaveTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, values }: { id?: number; values: NotificationTemplateValues }) =>
+    mutationFn: async ({
+      id,
+      values,
+      ifMatch,
+    }: {
+      id?: number;
+      values: NotificationTemplateValues;
+      ifMatch?: string;
+    }) =>
       (
         await request<{ template: NotificationTemplate }>(
           id ? `/notifications/templates/${id}` : '/notifications/templates',
-          { method: id ? 'PUT' : 'POST', body: values },
+          { method: id ? 'PUT' : 'POST', body: values, ifMatch },
         )
       ).data.template,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),

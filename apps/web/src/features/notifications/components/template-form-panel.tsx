@@ -17,7 +17,7 @@ import { TopicField } from '@/components/topic-field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
-import { useSaveTemplate } from '../api/templates';
+import { getTemplate, useSaveTemplate } from '../api/templates';
 
 const TYPE_OPTIONS = NOTIFICATION_TYPES.map((value) => ({
   value,
@@ -29,6 +29,16 @@ const STATUS_OPTIONS = [
   { value: 'inactive', label: 'Inactive' },
 ];
 const VARIABLES_HINT = `Placeholders: ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(', ')}`;
+
+/** The form's labels, also naming the fields someone else changed (decision 059). */
+const FIELD_LABELS = {
+  name: 'Template Name',
+  type: 'Type',
+  subject: 'Subject',
+  message: 'Message',
+  topic_id: 'Topic',
+  status: 'Status',
+};
 
 function formValues(template: NotificationTemplate | null): NotificationTemplateInput {
   return {
@@ -64,12 +74,22 @@ export function TemplateFormPanel({
     open,
     onOpenChange,
     values: () => formValues(template),
+    version: template
+      ? {
+          updatedAt: template.updated_at,
+          reload: async () => {
+            const theirs = await getTemplate(template.id);
+            return { values: formValues(theirs), updatedAt: theirs.updated_at };
+          },
+          labels: FIELD_LABELS,
+        }
+      : undefined,
     successText: editing
       ? NOTIFICATION_SUCCESS.templateUpdated
       : NOTIFICATION_SUCCESS.templateCreated,
     failureText: editing ? NOTIFICATION_ERRORS.updateTemplate : NOTIFICATION_ERRORS.createTemplate,
     invalidText: NOTIFICATION_MESSAGES.templateFormInvalid,
-    submit: (values) => save.mutateAsync({ id: template?.id, values }),
+    submit: (values, ifMatch) => save.mutateAsync({ id: template?.id, values, ifMatch }),
   });
   const type = useWatch({ control: form.control, name: 'type' }) ?? 'email';
 
@@ -81,19 +101,27 @@ export function TemplateFormPanel({
       submitLabel={editing ? 'Update Template' : 'Create Template'}
       busyLabel={editing ? 'Updating...' : 'Creating...'}
     >
-      <TextField form={form} name="name" label="Template Name" required />
-      <SelectField form={form} name="type" label="Type" options={TYPE_OPTIONS} required />
-      {hasSubject(type) && <TextField form={form} name="subject" label="Subject" required />}
+      <TextField form={form} name="name" label={FIELD_LABELS.name} required />
+      <SelectField
+        form={form}
+        name="type"
+        label={FIELD_LABELS.type}
+        options={TYPE_OPTIONS}
+        required
+      />
+      {hasSubject(type) && (
+        <TextField form={form} name="subject" label={FIELD_LABELS.subject} required />
+      )}
       <TextAreaField
         form={form}
         name="message"
-        label="Message"
+        label={FIELD_LABELS.message}
         hint={VARIABLES_HINT}
         required
         rows={6}
       />
       <TopicField form={form} name="topic_id" current={template?.topic_id} />
-      <SelectField form={form} name="status" label="Status" options={STATUS_OPTIONS} />
+      <SelectField form={form} name="status" label={FIELD_LABELS.status} options={STATUS_OPTIONS} />
     </FormDrawer>
   );
 }

@@ -11,11 +11,18 @@ import { roleKeys } from './keys';
 export async function updateRole({
   id,
   body,
+  ifMatch,
 }: {
   id: number;
   body: RoleUpdateBody;
+  /** The version the form read (decision 059). */
+  ifMatch?: string;
 }): Promise<RoleDetail> {
-  const response = await request<{ role: RoleDetail }>(`/roles/${id}`, { method: 'PUT', body });
+  const response = await request<{ role: RoleDetail }>(`/roles/${id}`, {
+    method: 'PUT',
+    body,
+    ifMatch,
+  });
   return response.data.role;
 }
 

@@ -23,6 +23,9 @@ import { useRole } from '../api/get-role';
 import { useUpdateRole } from '../api/update-role';
 import { PermissionPicker } from './permission-picker';
 
+/** The form's labels, also naming the fields someone else changed (decision 059). */
+const FIELD_LABELS = { name: 'Role Name', description: 'Description', is_active: 'Active Role' };
+
 function formValues(role: RoleDetail | undefined): RoleForm {
   return role
     ? {
@@ -76,17 +79,32 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
     onOpenChange: (open) => !open && onClose(),
     values: () => formValues(saved),
     changed: changed !== null,
+    version: saved
+      ? {
+          updatedAt: saved.updated_at,
+          reload: async () => {
+            const { data: theirs } = await role.refetch({ throwOnError: true });
+            return {
+              values: formValues(theirs),
+              updatedAt: theirs!.updated_at,
+              // The permissions follow the role's again: theirs.
+              apply: () => setSelected(null),
+            };
+          },
+          labels: FIELD_LABELS,
+        }
+      : undefined,
     successText: editing ? ROLE_SUCCESS.updated : ROLE_SUCCESS.createdToast,
     failureText: editing ? ROLE_MESSAGES.updateFailed : ROLE_MESSAGES.createFailed,
     invalidText: ROLE_MESSAGES.invalidForm,
-    submit: async (values) => {
+    submit: async (values, ifMatch) => {
       const body = {
         ...values,
         name: nameToSave(values.name, saved),
         permission_ids: [...selected],
       };
       if (roleId === null) await createRole.mutateAsync(body);
-      else await updateRole.mutateAsync({ id: roleId, body });
+      else await updateRole.mutateAsync({ id: roleId, body, ifMatch });
     },
   });
 
@@ -106,7 +124,7 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
             <TextField
               form={form}
               name="name"
-              label="Role Name"
+              label={FIELD_LABELS.name}
               placeholder="e.g. Scorer"
               maxLength={ROLE_NAME_MAX}
               readOnly={isProtected}
@@ -116,7 +134,7 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
             <TextAreaField
               form={form}
               name="description"
-              label="Description"
+              label={FIELD_LABELS.description}
               placeholder="What may users of this role do?"
               maxLength={ROLE_DESCRIPTION_MAX}
               rows={3}
@@ -127,7 +145,7 @@ export function RoleFormPanel({ roleId, pickerPageSize, onClose }: RoleFormPanel
               <CheckboxField
                 form={form}
                 name="is_active"
-                label="Active Role"
+                label={FIELD_LABELS.is_active}
                 hint="Users of an inactive role cannot sign in."
               />
             )}

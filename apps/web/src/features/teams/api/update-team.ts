@@ -3,9 +3,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import { teamKeys } from './keys';
 
-/** PUT /teams/{id} */
-export async function updateTeam({ id, values }: { id: number; values: TeamValues }) {
-  const body = await request<{ team: Team }>(`/teams/${id}`, { method: 'PUT', body: values });
+/** PUT /teams/{id}, under the version the form read (decision 059). */
+export async function updateTeam({
+  id,
+  values,
+  ifMatch,
+}: {
+  id: number;
+  values: TeamValues;
+  ifMatch?: string;
+}) {
+  const body = await request<{ team: Team }>(`/teams/${id}`, {
+    method: 'PUT',
+    body: values,
+    ifMatch,
+  });
   return body.data.team;
 }
 

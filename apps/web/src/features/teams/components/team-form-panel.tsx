@@ -18,6 +18,7 @@ import { InfoTooltip } from '@/components/ui/info-tooltip';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/http';
 import { useCreateTeam } from '../api/create-team';
+import { getTeam } from '../api/get-team';
 import { useUpdateTeam } from '../api/update-team';
 import { useUploadLogo } from '../api/upload-logo';
 import { LogoField } from './logo-field';
@@ -25,6 +26,16 @@ import { OwnerPicker } from './owner-picker';
 
 const ACTIVE_TOOLTIP =
   "Toggle the team's status. Active teams are visible to players, while inactive teams are hidden.";
+
+/** The form's labels, also naming the fields someone else changed (decision 059). */
+const FIELD_LABELS = {
+  name: 'Team Name',
+  location: 'Location',
+  team_initials: 'Team Initials',
+  logo_url: 'Logo',
+  owner_id: 'Owner',
+  is_active: 'Active Team',
+};
 
 function formValues(team: Team | null): TeamInput {
   return {
@@ -68,9 +79,19 @@ export function TeamFormPanel({ open, onOpenChange, team }: TeamFormPanelProps) 
     },
     values: () => formValues(team),
     changed: logoFile !== null,
+    version: team
+      ? {
+          updatedAt: team.updated_at,
+          reload: async () => {
+            const { team: theirs } = await getTeam(team.id, { page: 1, limit: 1 });
+            return { values: formValues(theirs), updatedAt: theirs.updated_at };
+          },
+          labels: FIELD_LABELS,
+        }
+      : undefined,
     successText: editing ? TEAM_SUCCESS.updated : TEAM_SUCCESS.created,
     failureText: editing ? TEAM_MESSAGES.updateFailed : TEAM_MESSAGES.createFailed,
-    submit: async (values) => {
+    submit: async (values, ifMatch) => {
       let logoUrl = values.logo_url;
       if (logoFile) {
         try {
@@ -81,7 +102,7 @@ export function TeamFormPanel({ open, onOpenChange, team }: TeamFormPanelProps) 
         }
       }
       const body = { ...values, logo_url: logoUrl };
-      if (team) await update.mutateAsync({ id: team.id, values: body });
+      if (team) await update.mutateAsync({ id: team.id, values: body, ifMatch });
       else await create.mutateAsync(body);
       setLogoFile(null);
     },
@@ -103,18 +124,24 @@ export function TeamFormPanel({ open, onOpenChange, team }: TeamFormPanelProps) 
         onFileChange={setLogoFile}
         disabled={saving}
       />
-      <TextField form={form} name="name" label="Team Name" maxLength={TEAM_NAME_MAX} required />
+      <TextField
+        form={form}
+        name="name"
+        label={FIELD_LABELS.name}
+        maxLength={TEAM_NAME_MAX}
+        required
+      />
       <TextField
         form={form}
         name="location"
-        label="Location"
+        label={FIELD_LABELS.location}
         maxLength={TEAM_LOCATION_MAX}
         required
       />
       <TextField
         form={form}
         name="team_initials"
-        label="Team Initials"
+        label={FIELD_LABELS.team_initials}
         hint="e.g. IND, AUS, PBKS"
         maxLength={TEAM_INITIALS_MAX}
         required
@@ -133,7 +160,7 @@ export function TeamFormPanel({ open, onOpenChange, team }: TeamFormPanelProps) 
         }}
       />
       <div className="flex items-start gap-2">
-        <CheckboxField form={form} name="is_active" label="Active Team" />
+        <CheckboxField form={form} name="is_active" label={FIELD_LABELS.is_active} />
         <InfoTooltip label="About Active Team" text={ACTIVE_TOOLTIP} />
       </div>
     </FormDrawer>

@@ -26,6 +26,7 @@ import { capitalize, statusLabel } from '@/lib/format';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { useCreateUser } from '../api/create-user';
 import { useActiveRoles } from '../api/get-active-roles';
+import { getUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
 import { keepPhoneDigits } from '@/lib/phone-input';
 import {
@@ -57,6 +58,25 @@ const isEditableStatus = (status: string): status is (typeof USER_STATUSES)[numb
   (USER_STATUSES as readonly string[]).includes(status);
 
 /** What the form shows: the user's values, or an empty create form (status pending, spec §4). */
+/** The fields someone else's save is shown by (decision 059), in the form's words. */
+const FIELD_LABELS = {
+  first_name: 'First Name',
+  last_name: 'Last Name',
+  email: 'Email',
+  phone_number: 'Phone Number',
+  date_of_birth: 'Date of Birth',
+  gender: 'Gender',
+  role_id: 'Role',
+  status: 'Status',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  country: 'Country',
+  pincode: 'Pincode',
+  profile_picture: 'Profile Picture',
+  time_zone: 'Time Zone',
+};
+
 function formValues(user?: User): UserFormInput {
   const d = user?.details;
   return {
@@ -129,16 +149,27 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
     // Cancel restores what the panel opened with: an empty form, or the saved user.
     values: () => formValues(mode === 'edit' ? user : undefined),
     changed: picture.field.pendingUrl !== null,
+    version:
+      mode === 'edit' && user
+        ? {
+            updatedAt: user.updated_at,
+            reload: async () => {
+              const theirs = await getUser(user.id);
+              return { values: formValues(theirs), updatedAt: theirs.updated_at };
+            },
+            labels: FIELD_LABELS,
+          }
+        : undefined,
     successText: text.done,
     failureText: text.failed,
     invalidText: userFormMessages.fixErrors,
-    submit: async (values) => {
+    submit: async (values, ifMatch) => {
       if (picture.error) toast.error(userFormMessages.fixErrors);
       const profilePicture = await picture.resolve(values.profile_picture);
       if (profilePicture === UPLOAD_STOPPED) return KEEP_OPEN;
       form.setValue('profile_picture', profilePicture);
       const body = { ...values, profile_picture: profilePicture };
-      if (mode === 'edit' && user) await updateUser.mutateAsync({ id: user.id, body });
+      if (mode === 'edit' && user) await updateUser.mutateAsync({ id: user.id, body, ifMatch });
       else await createUser.mutateAsync(body);
     },
   });
@@ -166,7 +197,7 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
         <TextField
           form={form}
           name="first_name"
-          label="First Name"
+          label={FIELD_LABELS.first_name}
           autoComplete="given-name"
           maxLength={USER_NAME_MAX}
           required
@@ -174,7 +205,7 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
         <TextField
           form={form}
           name="last_name"
-          label="Last Name"
+          label={FIELD_LABELS.last_name}
           autoComplete="family-name"
           maxLength={USER_NAME_MAX}
           required
@@ -182,7 +213,7 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
         <TextField
           form={form}
           name="email"
-          label="Email"
+          label={FIELD_LABELS.email}
           type="email"
           autoComplete="email"
           required
@@ -191,25 +222,30 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
         <TextField
           form={form}
           name="phone_number"
-          label="Phone Number"
+          label={FIELD_LABELS.phone_number}
           inputMode="numeric"
           autoComplete="tel-national"
           placeholder="10-digit mobile number"
           onChange={keepPhoneDigits}
           required
         />
-        <DateField form={form} name="date_of_birth" label="Date of Birth" max={todayIsoDate()} />
+        <DateField
+          form={form}
+          name="date_of_birth"
+          label={FIELD_LABELS.date_of_birth}
+          max={todayIsoDate()}
+        />
         <SelectField
           form={form}
           name="gender"
-          label="Gender"
+          label={FIELD_LABELS.gender}
           placeholder="Select gender"
           options={GENDERS.map((g) => ({ value: g, label: g }))}
         />
         <SelectField
           form={form}
           name="role_id"
-          label="Role"
+          label={FIELD_LABELS.role_id}
           placeholder="Select a role"
           options={roleOptions}
           required
@@ -217,7 +253,7 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
         <SelectField
           form={form}
           name="status"
-          label="Status"
+          label={FIELD_LABELS.status}
           placeholder="Select status"
           options={USER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
           required
@@ -225,17 +261,32 @@ export function UserFormPanel({ mode, open, onOpenChange, user }: UserFormPanelP
         <TextField
           form={form}
           name="address"
-          label="Address"
+          label={FIELD_LABELS.address}
           autoComplete="street-address"
           className="sm:col-span-2"
         />
-        <TextField form={form} name="city" label="City" autoComplete="address-level2" />
-        <TextField form={form} name="state" label="State" autoComplete="address-level1" />
-        <TextField form={form} name="country" label="Country" autoComplete="country-name" />
+        <TextField
+          form={form}
+          name="city"
+          label={FIELD_LABELS.city}
+          autoComplete="address-level2"
+        />
+        <TextField
+          form={form}
+          name="state"
+          label={FIELD_LABELS.state}
+          autoComplete="address-level1"
+        />
+        <TextField
+          form={form}
+          name="country"
+          label={FIELD_LABELS.country}
+          autoComplete="country-name"
+        />
         <TextField
           form={form}
           name="pincode"
-          label="Pincode"
+          label={FIELD_LABELS.pincode}
           inputMode="numeric"
           autoComplete="postal-code"
           onChange={keepPincodeDigits}
