@@ -59,7 +59,7 @@ export function RecordChangedNotice({ change, onReload, reloading }: RecordChang
       {change.fields.length > 0 && (
         <>
           <p>{M.changedHint}</p>
-          <table className="w-full text-left text-gray-900">
+          <table className="w-full text-left text-neutral-900">
             <thead>
               <tr>
                 <th scope="col" className="pr-2 font-medium">
