@@ -96,7 +96,10 @@ test('a role loaded after its panel opens is versioned too: Reload takes their d
 }) => {
   const api = await adminApi(request);
   const name = `conflict role ${Date.now() % 100000}`;
-  await api('POST', '/api/roles', { name, description: 'First words' });
+  const { role } = await api<{ role: { id: number } }>('POST', '/api/roles', {
+    name,
+    description: 'First words',
+  });
 
   const open = async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -126,4 +129,6 @@ test('a role loaded after its panel opens is versioned too: Reload takes their d
 
   await first.context.close();
   await second.context.close();
+  // Gone again: the roles list's first page is the roles spec's to fill.
+  await api('DELETE', `/api/roles/${role.id}`);
 });
