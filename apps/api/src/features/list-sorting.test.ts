@@ -36,6 +36,19 @@ describe('sorted lists', () => {
     });
   });
 
+  it('email templates', async () => {
+    await expectSortsLikeOracle(t, token, {
+      url: '/api/email-templates',
+      from: sql`email_templates`,
+      keys: {
+        name: sql`lower(name)`,
+        subject: sql`lower(subject)`,
+        status: sql`status`,
+        created_at: sql`created_at`,
+      },
+    });
+  });
+
   it('contact messages', async () => {
     await expectSortsLikeOracle(t, token, {
       url: '/api/contact-messages',

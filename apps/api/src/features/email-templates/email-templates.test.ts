@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_TEMPLATE_MESSAGES } from '@cricket/contracts';
 import { createTestApp, snapshot, type TestApp, ADMIN } from '../../test/harness';
 import { startTestSmtp } from '../../test/smtp';
-import { expectSortsLikeOracle } from '../../test/sorting';
-import { sql } from 'drizzle-orm';
 
 let t: TestApp;
 let token: string;
@@ -178,30 +176,5 @@ describe('email templates', () => {
     expect(denied.statusCode).toBe(403);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/email-templates' });
     expect(anonymous.statusCode).toBe(401);
-  });
-});
-
-describe('sorting the email templates list', () => {
-  it('sorts by each column both ways like an oracle query, and names the keys for an unknown one', async () => {
-    for (const [name, subject, status] of [
-      ['Zeta notice', 'about the ground', 'draft'],
-      ['alpha notice', 'Booking confirmed', 'active'],
-      ['Mid notice', 'a fixture change', 'inactive'],
-    ])
-      await t.as(token, {
-        method: 'POST',
-        url: '/api/email-templates',
-        payload: { name, subject, status, content: '<p>Hello {{first_name}}, see you soon.</p>' },
-      });
-    await expectSortsLikeOracle(t, token, {
-      url: '/api/email-templates',
-      from: sql`email_templates`,
-      keys: {
-        name: sql`lower(name)`,
-        subject: sql`lower(subject)`,
-        status: sql`status`,
-        created_at: sql`created_at`,
-      },
-    });
   });
 });
