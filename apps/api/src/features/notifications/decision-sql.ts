@@ -3,6 +3,7 @@ import { DELIVERY_REASONS, UNSUBSCRIBED_PREFIX } from '@cricket/contracts';
 import { optedOut } from '../../lib/consent';
 import { quietRelease, recipientZone } from '../../lib/quiet-hours';
 import { suppressedReason } from '../../lib/suppression';
+import { OPTED_OUT_OF_WHATSAPP } from './whatsapp-sql';
 
 /**
  * The one decision about a delivery (issue 32, decision 053): whether user `u` gets a send's
@@ -34,7 +35,7 @@ export const skipReason = (d: DecisionInput): SQL<string | null> =>
     case when ${d.address} is null then ${d.noAddress} end,
     ${suppressedReason(d.channel, d.address)},
     case when ${d.channel} = 'whatsapp' and ${d.topic} is not null
-        and ${optedOut(d.channel, sql`null::int`)}
+        and ${OPTED_OUT_OF_WHATSAPP}
       then ${DELIVERY_REASONS.optedOut}::text end,
     case when ${d.topic} is not null and ${optedOut(d.channel, d.topic)}
       then ${UNSUBSCRIBED_PREFIX}::text
