@@ -56,7 +56,9 @@ export const searchQuery = z.object({
     .trim()
     .min(SEARCH_MIN_LENGTH, SEARCH_MESSAGES.tooShort)
     .max(SEARCH_MAX_LENGTH, SEARCH_MESSAGES.tooLong)
-    .describe('Part of a name (for users also an email or at least 3 digits of a phone number)'),
+    .describe(
+      'Part of a name (for users also the start of an email, or the first or last 3+ digits of a phone number)',
+    ),
 });
 
 export const searchHit = z.object({

@@ -1,8 +1,6 @@
 import { asc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { SearchHit } from '@cricket/contracts';
 import { likePattern } from '../lib/like-pattern';
-import type { Db } from './client';
 import { users } from './schema';
 
 /**
@@ -29,34 +27,65 @@ export const personDetails = (r: { firstName: string | null; lastName: string | 
 });
 
 /**
- * The global search's look-up over a small table (teams, roles, templates): up to `limit`
- * records whose `match` expression (the one its trigram index is built on) holds the text,
- * those where it comes earliest in the name first, then shorter names.
+ * The top bar's search text as the values of a search statement's placeholders: every kind's
+ * subquery is written with `SEARCH_VALUES` in place of values, so one statement of each shape
+ * is prepared once and planned never again (planning it cost more than running it).
  */
-export function findByName(
-  db: Db,
-  from: {
-    table: PgTable;
-    id: AnyPgColumn;
-    name: AnyPgColumn;
-    detail: SQL | AnyPgColumn | null;
-    match: SQL;
-  },
+export const SEARCH_VALUES = {
+  /** The text lower-cased, inner whitespace as one space. */
+  text: sql.placeholder('text'),
+  /** `%text%`, wildcards escaped. */
+  pattern: sql.placeholder('pattern'),
+  /**
+   * The text and the first string past every string it begins: a range an index of
+   * `text_pattern_ops` serves with a generic plan (a `like` on a placeholder does not).
+   */
+  from: sql.placeholder('from'),
+  to: sql.placeholder('to'),
+  /** The text's digits (a leading +91 dropped, as the users list does), and reversed. */
+  digits: sql.placeholder('digits'),
+  stigid: sql.placeholder('stigid'),
+  /** Results per kind. */
+  limit: sql.placeholder('limit'),
+};
+
+export function searchValues(
   q: string,
   limit: number,
-): Promise<SearchHit[]> {
-  return db
-    .select({
-      _id: sql<number>`${from.id}`.mapWith(Number),
-      name: sql<string>`${from.name}`,
-      detail: from.detail === null ? sql<string | null>`null` : sql<string | null>`${from.detail}`,
-    })
-    .from(from.table)
-    .where(sql`${from.match} like ${likePattern(q)}`)
-    .orderBy(
-      sql`nullif(strpos(lower(${from.name}), ${q.toLowerCase()}), 0) nulls last`,
-      sql`length(${from.name})`,
-      from.id,
-    )
-    .limit(limit);
+): Record<keyof typeof SEARCH_VALUES, unknown> {
+  const text = q.trim().replace(/\s+/g, ' ').toLowerCase();
+  const digits = phoneDigits(q);
+  return {
+    text,
+    pattern: likePattern(text),
+    from: text,
+    // U+10FFFF sorts after every character a text can hold.
+    to: `${text}\u{10ffff}`,
+    digits,
+    stigid: [...digits].reverse().join(''),
+    limit,
+  };
+}
+
+/** The digits of a phone search, a leading +91 dropped as the users list does. */
+export const phoneDigits = (q: string) => q.trim().replace(/^\+91/, '').replace(/\D/g, '');
+
+/**
+ * The global search's look-up over a small table (teams, roles, templates): a subquery of up to
+ * `limit` records `(_id, name, detail, ord)` whose `match` expression (the one its trigram index
+ * is built on) holds the text, those where it comes earliest in the name first, then shorter
+ * names. The search plugin joins every kind's subquery into one statement.
+ */
+export function findByName(from: {
+  table: PgTable;
+  id: AnyPgColumn;
+  name: AnyPgColumn;
+  detail: SQL | AnyPgColumn | null;
+  match: SQL;
+}): SQL {
+  const { text, pattern, limit } = SEARCH_VALUES;
+  const order = sql`nullif(strpos(lower(${from.name}), ${text}), 0) nulls last, length(${from.name}), ${from.id}`;
+  return sql`select ${from.id} as _id, ${from.name} as name, ${from.detail ?? sql`null`} as detail,
+    row_number() over (order by ${order}) as ord
+    from ${from.table} where ${from.match} like ${pattern} order by ord limit ${limit}`;
 }

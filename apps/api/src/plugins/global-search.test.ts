@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_KINDS, SEARCH_MESSAGES, type SearchData } from '@cricket/contracts';
+import { fillPlaceholders, sql } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import {
+  SEARCH_KINDS,
+  SEARCH_MESSAGES,
+  SEARCH_PER_KIND,
+  type SearchData,
+} from '@cricket/contracts';
+import { queryRows } from '../db/client';
+import { searchValues } from '../db/search';
+import { userSearch } from '../features/users/repository';
 import { emailTemplates, notificationTemplates, roles, teams, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/harness';
 
@@ -80,6 +90,43 @@ describe('GET /api/search', () => {
       expect((await search(phone)).body.data.users!.map((u) => u.name)).toEqual(['Zephyr Quill']);
     // Wildcards are the characters they are.
     expect((await search('%@')).body.data.users).toEqual([]);
+  });
+
+  it('finds a number by its first or its last digits, those that begin so first', async () => {
+    const names = async (q: string) => (await search(q)).body.data.users!.map((u) => u.name);
+    expect(await names('98111')).toEqual(['Quentin Zephyrson', 'Zephyr Quill', 'Anna Marsh']);
+    expect(await names('+91 98111 00003')).toEqual(['Anna Marsh']);
+    expect(await names('0003')).toEqual(['Anna Marsh']);
+    // Digits from the middle of a number find nobody (decision 046).
+    expect(await names('11000')).toEqual([]);
+  });
+
+  it('reads users through an index on every route, with the generic plan it runs with', async () => {
+    const { dialect } = t.db as unknown as { dialect: PgDialect };
+    for (const [shape, q, index] of [
+      ['email', 'qz.bowler@', /Index Cond: \(+lower\(\(email\)::text\) ~>=~/],
+      ['phone', '98111', /Index Cond: \(+phone_number\)::text ~>=~[\s\S]*Index Cond: \(+reverse/],
+      ['name', 'zephyr', /Index (Only )?Scan Backward using users_search_name_id_idx/],
+    ] as const) {
+      expect(userSearch.shape!(q)).toBe(shape);
+      const query = dialect.sqlToQuery(sql`select * from (${userSearch.rows(shape)}) h`);
+      const values = fillPlaceholders(query.params, searchValues(q, SEARCH_PER_KIND));
+      const plan = await t.db.transaction(async (tx) => {
+        // Tiny tables are read whole when that is allowed: forbid it to see the index serve.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        await tx.execute(sql.raw(`prepare search_plan as ${query.sql}`));
+        const literal = values.map((v) => (typeof v === 'number' ? v : `'${String(v)}'`));
+        const rows = await queryRows<{ 'QUERY PLAN': string }>(
+          tx,
+          sql.raw(`explain execute search_plan(${literal.join(', ')})`),
+        );
+        await tx.execute(sql`deallocate search_plan`);
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(plan, plan).toMatch(index);
+      expect(plan, plan).not.toMatch(/Seq Scan on users/);
+    }
   });
 
   it('answers at most five of a kind', async () => {

@@ -53,6 +53,9 @@ export const users = pgTable(
     // Name search: substring, case-insensitive, over first, last and full name.
     index('users_search_name_trgm').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('users_phone_trgm').using('gin', sql`${t.phoneNumber} gin_trgm_ops`),
+    // The top bar's search finds a number by its first or its last digits.
+    index('users_phone_pattern_idx').on(sql`${t.phoneNumber} text_pattern_ops`),
+    index('users_phone_reverse_idx').on(sql`reverse(${t.phoneNumber}) text_pattern_ops`),
     index('users_role_id_idx').on(t.roleId, t.id),
     // A name's users, newest first (see userSearchNames).
     index('users_search_name_id_idx').on(t.searchName, t.id),

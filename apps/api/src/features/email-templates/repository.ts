@@ -13,6 +13,7 @@ import { nextVersion } from '../../lib/record-version';
 import { notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
 import type { AuditWriter } from '../../plugins/audit';
+import type { SearchProvider } from '../../plugins/global-search';
 import { findByName } from '../../db/search';
 
 type Row = typeof emailTemplates.$inferSelect;
@@ -168,16 +169,13 @@ export async function recipientOf(db: Db, userId: number) {
 }
 
 /** The global search's email templates: by name, the subject beneath. */
-export const searchEmailTemplates = (db: Db, q: string, limit: number) =>
-  findByName(
-    db,
-    {
+export const emailTemplateSearch: SearchProvider = {
+  rows: () =>
+    findByName({
       table: emailTemplates,
       id: emailTemplates.id,
       name: emailTemplates.name,
       detail: emailTemplates.subject,
       match: sql`lower(${emailTemplates.name})`,
-    },
-    q,
-    limit,
-  );
+    }),
+};

@@ -34,14 +34,14 @@ import {
   listEmailTemplates,
   recipientOf,
   updateEmailTemplate,
-  searchEmailTemplates,
+  emailTemplateSearch,
 } from './repository';
 
 const templateData = envelope(z.object({ template: emailTemplate }));
 
 export async function emailTemplatesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.globalSearch.provide('email_templates', (q, limit) => searchEmailTemplates(app.db, q, limit));
+  app.globalSearch.provide('email_templates', emailTemplateSearch);
 
   listExportRoute(app, {
     list: 'email-templates',

@@ -19,6 +19,7 @@ import { nextVersion } from '../../lib/record-version';
 import { notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
 import type { AuditWriter } from '../../plugins/audit';
+import type { SearchProvider } from '../../plugins/global-search';
 import { assertTemplateTopic } from '../../lib/consent';
 import { findByName } from '../../db/search';
 
@@ -163,21 +164,17 @@ export function deleteTemplate(db: Db, id: number, audit: AuditWriter) {
 }
 
 /** The global search's notification templates: by name, the channel beneath. */
-export async function searchTemplates(db: Db, q: string, limit: number) {
-  const hits = await findByName(
-    db,
-    {
+export const templateSearch: SearchProvider = {
+  rows: () =>
+    findByName({
       table: templates,
       id: templates.id,
       name: templates.name,
       detail: templates.type,
       match: sql`lower(${templates.name})`,
-    },
-    q,
-    limit,
-  );
-  return hits.map((hit) => ({
+    }),
+  present: (hit) => ({
     ...hit,
     detail: NOTIFICATION_TYPE_LABELS[hit.detail as NotificationType] ?? hit.detail,
-  }));
-}
+  }),
+};

@@ -51,7 +51,7 @@ import {
   listTemplateNames,
   listTemplates,
   updateTemplate,
-  searchTemplates,
+  templateSearch,
 } from './repository-templates';
 import { whatsappSendContent } from './repository-whatsapp';
 import { whatsappMessagesHandler } from './whatsapp-events';
@@ -63,9 +63,7 @@ const PER_LANE_PER_SECOND = 10;
 
 async function notificationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.globalSearch.provide('notification_templates', (q, limit) =>
-    searchTemplates(app.db, q, limit),
-  );
+  app.globalSearch.provide('notification_templates', templateSearch);
   /** A send just recorded: the worker woken, and the answer saying what happens next. */
   function recorded(send: Awaited<ReturnType<typeof getSend>>, sending: (n: number) => string) {
     app.notificationWorker.wake();

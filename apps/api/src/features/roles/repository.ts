@@ -18,6 +18,7 @@ import { conflict, notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
 import { rethrowRefusal } from '../../lib/pg-error';
 import type { AuditWriter } from '../../plugins/audit';
+import type { SearchProvider } from '../../plugins/global-search';
 import {
   assertDeletable,
   assertGrantable,
@@ -404,16 +405,13 @@ export async function includesSignIn(db: Db, ids: number[]): Promise<boolean> {
 }
 
 /** The global search's roles: by name. */
-export const searchRoles = (db: Db, q: string, limit: number) =>
-  findByName(
-    db,
-    {
+export const roleSearch: SearchProvider = {
+  rows: () =>
+    findByName({
       table: roles,
       id: roles.id,
       name: roles.name,
       detail: roles.description,
       match: sql`lower(${roles.name})`,
-    },
-    q,
-    limit,
-  );
+    }),
+};

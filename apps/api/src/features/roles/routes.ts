@@ -40,13 +40,13 @@ import {
   listRoles,
   revokePermissions,
   updateRole,
-  searchRoles,
+  roleSearch,
   exportRoles,
 } from './repository';
 
 export async function rolesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.globalSearch.provide('roles', (q, limit) => searchRoles(app.db, q, limit));
+  app.globalSearch.provide('roles', roleSearch);
   const tags = ['roles'];
 
   /** An administrator may not deactivate their own role or take admin.access from it. */

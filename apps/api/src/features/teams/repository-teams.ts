@@ -7,6 +7,7 @@ import { teamPlayers, teams, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { reference } from '../../lib/audit';
 import type { AuditWriter } from '../../plugins/audit';
+import type { SearchProvider } from '../../plugins/global-search';
 import { likePattern } from '../../lib/like-pattern';
 import { nextVersion } from '../../lib/record-version';
 import { assertOwner, rethrowDeleteRefusal } from './rules';
@@ -107,13 +108,16 @@ export function exportTeams(db: Db, q: TeamFilters) {
 }
 
 /** The global search's teams: by name or location. */
-export const searchTeams = (db: Db, q: string, limit: number) =>
-  findByName(
-    db,
-    { table: teams, id: teams.id, name: teams.name, detail: teams.location, match: teamSearchExpr },
-    q,
-    limit,
-  );
+export const teamSearch: SearchProvider = {
+  rows: () =>
+    findByName({
+      table: teams,
+      id: teams.id,
+      name: teams.name,
+      detail: teams.location,
+      match: teamSearchExpr,
+    }),
+};
 
 /** Locks the team row so squad changes of one team run one after another. */
 export async function lockTeam(tx: Db, teamId: number) {

@@ -36,14 +36,14 @@ import {
   exportTeams,
   listTeams,
   updateTeam,
-  searchTeams,
+  teamSearch,
 } from './repository-teams';
 
 const teamData = envelope(z.object({ team }));
 
 export async function teamsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.globalSearch.provide('teams', (q, limit) => searchTeams(app.db, q, limit));
+  app.globalSearch.provide('teams', teamSearch);
 
   r.get('/api/teams', {
     config: { access: 'teams.view' },

@@ -2,24 +2,29 @@ import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ORGANIZER_ROLE,
   fullName,
-  type SearchHit,
   type User,
   type UserFormValues,
   type UsersExportQuery,
-  type UsersQuery,
 } from '@cricket/contracts';
 import { preparedOnce, type Db } from '../../db/client';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { permissionsOfRole } from '../../db/grants';
 import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
 import { selectPage, withTotal } from '../../db/page';
-import { byPersonName, personDetails, userNameOrPhone } from '../../db/search';
+import {
+  SEARCH_VALUES,
+  byPersonName,
+  personDetails,
+  phoneDigits,
+  userNameOrPhone,
+} from '../../db/search';
 import { permissions, roles, sessions, teamPlayers, teams, users } from '../../db/schema';
 import { nextVersion } from '../../lib/record-version';
 import { reference } from '../../lib/audit';
-import { likePattern, prefixPattern } from '../../lib/like-pattern';
+import { likePattern } from '../../lib/like-pattern';
 import type { AuditWriter } from '../../plugins/audit';
-import { forgetNameMatches, listUsers } from './list-planner';
+import type { SearchProvider } from '../../plugins/global-search';
+import { forgetNameMatches } from './list-planner';
 import { userRecord } from './user-record';
 
 export async function listOrganizers(
@@ -281,34 +286,59 @@ export async function setPassword(
 
 /**
  * The global search's users: by an email prefix when the text holds '@', by phone when it is
- * only digits (3 or more) and separators, else by name through the users list's own planner.
+ * only digits (3 or more) and separators, else by name; each a statement shape of its own.
+ * A name is looked up among the distinct names (`user_search_names`), at most
+ * SEARCH_NAME_CANDIDATES of them, the earliest match first, then each name's newest users
+ * through the `(search_name, id)` index: bounded work at a million users, and no total, which
+ * the box does not show (decision 046).
  */
-export async function searchUsers(db: Db, q: string, limit: number): Promise<SearchHit[]> {
-  let found: { id: number; email: string; first: string | null; last: string | null }[];
-  if (q.includes('@')) {
-    found = await db
-      .select({ id: users.id, email: users.email, first: users.firstName, last: users.lastName })
-      .from(users)
-      .where(sql`lower(${users.email}) like ${prefixPattern(q)}`)
-      .orderBy(sql`lower(${users.email})`)
-      .limit(limit);
-  } else {
-    const byPhone = /^[\d\s()+-]+$/.test(q) && q.replace(/\D/g, '').length >= 3;
-    const query: UsersQuery = { page: 1, limit, ...(byPhone ? { phone_number: q } : { name: q }) };
-    const page = JSON.parse((await listUsers(db, query)).json) as User[];
-    found = page.map((u) => ({
-      id: u.id,
-      email: u.details.email,
-      first: u.details.first_name,
-      last: u.details.last_name,
-    }));
-  }
-  return found.map((u) => ({
-    _id: u.id,
-    name: fullName({ first_name: u.first, last_name: u.last }, u.email),
-    detail: u.email,
-  }));
-}
+export const userSearch: SearchProvider = {
+  shape: (q) =>
+    q.includes('@')
+      ? 'email'
+      : /^[\d\s()+-]+$/.test(q) && phoneDigits(q).length >= 3
+        ? 'phone'
+        : 'name',
+  rows: (shape) => {
+    const { text, pattern, from, to, digits, stigid, limit } = SEARCH_VALUES;
+    const name = sql`coalesce(nullif(concat_ws(' ', nullif(u.first_name, ''), nullif(u.last_name, '')), ''), u.email)`;
+    const hit = sql`u.id as _id, ${name} as name, u.email as detail`;
+    // Ranges in the order of a text_pattern_ops index: read from where the text begins, and
+    // only as far as the limit.
+    if (shape === 'email')
+      return sql`select ${hit}, lower(u.email) collate "C" as ord from users u
+        where lower(u.email) ~>=~ ${from} and lower(u.email) ~<~ ${to}
+        order by lower(u.email) using ~<~ limit ${limit}`;
+    // A number is found by its first or its last digits (a trigram index over digits matched
+    // thousands of rows for every three of them); those that begin so come first.
+    if (shape === 'phone')
+      return sql`select ${hit}, row_number() over (order by u.part, u.ord) as ord from (
+          (select *, 0 as part, phone_number::text collate "C" as ord from users
+            where phone_number ~>=~ ${digits} and phone_number ~<~ (${digits} || ':')
+            order by phone_number using ~<~ limit ${limit})
+          union all
+          (select *, 1 as part, reverse(phone_number) collate "C" as ord from users
+            where reverse(phone_number) ~>=~ ${stigid} and reverse(phone_number) ~<~ (${stigid} || ':')
+              and phone_number not like (${digits} || '%')
+            order by reverse(phone_number) using ~<~ limit ${limit})
+        ) u order by ord limit ${limit}`;
+    return sql`select ${hit}, row(n.ord, -u.id) as ord
+      from (select c.name, row_number() over (
+          order by nullif(strpos(c.name, ${text}), 0) nulls last, length(c.name), c.name) as ord
+        from (select name from user_search_names where users > 0 and name like ${pattern}
+          limit ${SEARCH_NAME_CANDIDATES}) c
+        order by ord limit ${limit}) n
+      cross join lateral (select id, first_name, last_name, email from users
+        where search_name = n.name order by id desc limit ${limit}) u
+      order by ord limit ${limit}`;
+  },
+};
+
+/**
+ * How many matching names the box ranks: enough that the name people mean is among them for
+ * any text worth typing, few enough that a two-letter search stays cheap.
+ */
+const SEARCH_NAME_CANDIDATES = 50;
 
 /**
  * Every user the list's filters match, newest first as the list, in batches (the CSV export):
@@ -316,19 +346,17 @@ export async function searchUsers(db: Db, q: string, limit: number): Promise<Sea
  * million users are never sorted nor held. Only the declared columns are read: no password.
  */
 export function exportUsers(db: Db, q: UsersExportQuery) {
-  const phoneDigits = q.phone_number
-    ? q.phone_number.trim().replace(/^\+91/, '').replace(/\D/g, '')
-    : null;
+  const digits = q.phone_number ? phoneDigits(q.phone_number) : null;
   const keyset = keysetOf({}, {}, users.id, 'desc');
   const filters: (SQL | undefined)[] = [
     q.role_id ? eq(users.roleId, q.role_id) : undefined,
     q.status ? eq(users.status, q.status) : undefined,
     // Letters in a phone search match nobody, as in the list.
-    phoneDigits === null
+    digits === null
       ? undefined
-      : phoneDigits === ''
+      : digits === ''
         ? sql`false`
-        : sql`${users.phoneNumber} like ${likePattern(phoneDigits)}`,
+        : sql`${users.phoneNumber} like ${likePattern(digits)}`,
     q.name ? sql`${users.searchName} like ${likePattern(q.name.replace(/\s+/g, ' '))}` : undefined,
   ];
   return keysetBatches(keyset, async ({ where, orderBy, limit }) => {

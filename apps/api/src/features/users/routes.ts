@@ -43,7 +43,7 @@ import {
   ownsAnyTeam,
   setPassword,
   updateUser,
-  searchUsers,
+  userSearch,
 } from './repository';
 import { listUsers, searchNamesCache } from './list-planner';
 import { erasePersonalData, exportPersonalData } from './personal-data-repository';
@@ -60,7 +60,7 @@ import {
 
 export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.globalSearch.provide('users', (q, limit) => searchUsers(app.db, q, limit));
+  app.globalSearch.provide('users', userSearch);
   await app.forgetOnNotify('search_names_changed', searchNamesCache(app.db));
 
   r.get('/api/users', {

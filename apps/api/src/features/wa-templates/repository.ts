@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { AuditWriter } from '../../plugins/audit';
+import type { SearchProvider } from '../../plugins/global-search';
 import { selectPage, withTotal, sortedBy } from '../../db/page';
 import { users, waTemplateCategories, waTemplates } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
@@ -202,19 +203,16 @@ export function deleteTemplate(db: Db, id: number, audit: AuditWriter) {
 }
 
 /** The global search's WhatsApp templates: by name; the language tells versions apart. */
-export const searchTemplates = (db: Db, q: string, limit: number) =>
-  findByName(
-    db,
-    {
+export const templateSearch: SearchProvider = {
+  rows: () =>
+    findByName({
       table: waTemplates,
       id: waTemplates.id,
       name: waTemplates.name,
       detail: waTemplates.templateLanguage,
       match: sql`lower(${waTemplates.name})`,
-    },
-    q,
-    limit,
-  );
+    }),
+};
 
 /** What Meta says of a template: any of these, each kept as Meta reported it. */
 export interface MetaReport {

@@ -22,7 +22,7 @@ import {
   deleteTemplate,
   getTemplate,
   listTemplates,
-  searchTemplates,
+  templateSearch,
 } from './repository';
 import { editTemplate, followTemplateWebhooks, submitTemplate, syncTemplates } from './whatsapp';
 
@@ -41,7 +41,7 @@ const whatsappErrors = {
 /** Spec §7 `/wa/templates`, and WhatsApp itself (issue 31). */
 export async function waTemplatesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.globalSearch.provide('wa_templates', (q, limit) => searchTemplates(app.db, q, limit));
+  app.globalSearch.provide('wa_templates', templateSearch);
   followTemplateWebhooks(app);
 
   r.get('/api/wa/connection', {

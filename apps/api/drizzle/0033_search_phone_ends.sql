@@ -1,0 +1,2 @@
+CREATE INDEX "users_phone_pattern_idx" ON "users" USING btree ("phone_number" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_phone_reverse_idx" ON "users" USING btree (reverse("phone_number") text_pattern_ops);
