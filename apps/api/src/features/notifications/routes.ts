@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { provideNotificationTemplatesBulk } from './bulk';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -64,6 +65,7 @@ const PER_LANE_PER_SECOND = 10;
 async function notificationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.globalSearch.provide('notification_templates', templateSearch);
+  provideNotificationTemplatesBulk(app);
   /** A send just recorded: the worker woken, and the answer saying what happens next. */
   function recorded(send: Awaited<ReturnType<typeof getSend>>, sending: (n: number) => string) {
     app.notificationWorker.wake();

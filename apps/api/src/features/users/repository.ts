@@ -199,12 +199,24 @@ export async function updateUser(
   v: UserFormValues,
   audit: AuditWriter,
 ): Promise<User | null> {
-  const updated = await db.transaction(async (tx) => {
+  const updated = await changeUser(db, id, toColumns(v), audit);
+  forgetNameMatches(db);
+  return updated;
+}
+
+/** Writes `columns` on the user under a row lock, audited as an edit with before and after. */
+function changeUser(
+  db: Db,
+  id: number,
+  columns: Partial<typeof users.$inferInsert>,
+  audit: AuditWriter,
+): Promise<User | null> {
+  return db.transaction(async (tx) => {
     const before = await lockUser(tx, id);
     if (!before) return null;
     await tx
       .update(users)
-      .set({ ...toColumns(v), updatedAt: nextVersion(users.updatedAt) })
+      .set({ ...columns, updatedAt: nextVersion(users.updatedAt) })
       .where(eq(users.id, id));
     const after = (await findUser(tx, id))!;
     await audit(tx, {
@@ -215,8 +227,16 @@ export async function updateUser(
     });
     return after;
   });
-  forgetNameMatches(db);
-  return updated;
+}
+
+/** Sets a user's status alone (a bulk status change), audited as an edit of the user. */
+export async function setUserStatus(
+  db: Db,
+  id: number,
+  status: UserFormValues['status'],
+  audit: AuditWriter,
+): Promise<User | null> {
+  return changeUser(db, id, { status }, audit);
 }
 
 export async function ownsAnyTeam(db: Db, userId: number): Promise<boolean> {
