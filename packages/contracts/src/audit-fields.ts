@@ -163,4 +163,12 @@ export const AUDIT_FIELDS: Record<AuditEntityType, Fields> = {
     quiet_hours_end: 'Quiet hours end',
     time_zone: 'Default time zone',
   },
+  bulk_job: {
+    list: { label: 'List', kind: 'status' },
+    action: { label: 'Action', kind: 'status' },
+    to_status: { label: 'New status', kind: 'status' },
+    total: 'Rows',
+    status: { label: 'Status', kind: 'status' },
+    cancel_requested: 'Cancel requested',
+  },
 };

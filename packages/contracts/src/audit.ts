@@ -20,6 +20,8 @@ export const AUDIT_ENTITIES = {
   messaging_topic: 'Messaging topic',
   messaging_suppression: 'Suppressed address',
   messaging_settings: 'Messaging settings',
+  // A bulk action (issue 33): its start and its cancel; each row's change is on the row's record.
+  bulk_job: 'Bulk action',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITIES) as [

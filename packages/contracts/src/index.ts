@@ -35,3 +35,4 @@ export * from './messaging.ts';
 export * from './suppressions.ts';
 export * from './unsubscribe.ts';
 export * from './personal-data.ts';
+export * from './bulk-jobs.ts';
