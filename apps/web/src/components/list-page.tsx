@@ -5,6 +5,7 @@ import { useDeferredValue, useEffect, useMemo } from 'react';
 import { cn } from '@/lib/cn';
 import { ApiError, errorMessage } from '@/lib/http';
 import { useErrorToast } from '@/lib/use-error-toast';
+import { useBulkActions, type BulkDeclaration } from './bulk-actions';
 import { DataTable, type Column } from './data-table';
 import { correctedPage } from './list-paging';
 import { PaginationBar } from './pagination-bar';
@@ -208,15 +209,25 @@ interface ListTableProps<Row> {
   onRowClick?: (row: Row) => void;
   rowLabel?: (row: Row) => string;
   rowClassName?: (row: Row) => string | undefined;
+  /** Row checkboxes and the bulk bar (issue 33): the list's name for the job API and its filters. */
+  bulk?: BulkDeclaration<Row>;
 }
 
-/** The table, its error state and its pager, wired to a `useListPage`. */
-export function ListTable<Row>({ list, ...table }: ListTableProps<Row>) {
+/** The table, its error state and its pager, wired to a `useListPage`; bulk actions if declared. */
+export function ListTable<Row>({ list, bulk, ...table }: ListTableProps<Row>) {
+  const { selection, bar } = useBulkActions({
+    bulk,
+    rows: list.rows,
+    rowKey: table.rowKey,
+    total: list.pagination?.total ?? 0,
+  });
   return (
     <>
       <ListNote list={list} />
+      {bar}
       <DataTable
         {...table}
+        selection={selection}
         sort={list.sort}
         onSort={list.setSort}
         rows={list.rows}
