@@ -83,7 +83,7 @@ interface Pending {
 
 /**
  * Selection, bar and job for one list. Returns the table's checkboxes and the bar to draw
- * above it; with no declaration, or nothing the user may do, neither.
+ * above it; where the user may do none of the actions, neither.
  */
 export function useBulkActions<Row>({
   bulk,
@@ -91,23 +91,23 @@ export function useBulkActions<Row>({
   rowKey,
   total,
 }: {
-  bulk: BulkDeclaration<Row> | undefined;
+  bulk: BulkDeclaration<Row>;
   rows: readonly Row[];
   rowKey: (row: Row) => RowId;
   total: number;
 }): { selection?: RowSelection<Row>; bar: ReactNode } {
-  const filters = filtersOnly(bulk?.query ?? {});
+  const filters = filtersOnly(bulk.query);
   const { selection, update, clear } = useSelection(JSON.stringify(filters));
   const job = useJob(bulk);
   // The names of the rows seen, for the failed rows of a job started here.
   const [names] = useState(() => new Map<RowId, string>());
-  const nameOf = bulk?.name;
+  const nameOf = bulk.name;
   useEffect(() => {
-    if (nameOf) for (const row of rows) names.set(rowKey(row), nameOf(row));
+    for (const row of rows) names.set(rowKey(row), nameOf(row));
   }, [rows, rowKey, nameOf, names]);
 
-  const actions = (bulk?.actions ?? []).filter((action): action is BulkAction => !!action);
-  if (!bulk || actions.length === 0) return { bar: null };
+  const actions = bulk.actions.filter((action): action is BulkAction => !!action);
+  if (actions.length === 0) return { bar: null };
 
   const pageIds = rows.map(rowKey);
   const rowSelection: RowSelection<Row> = {
@@ -271,9 +271,9 @@ interface Job {
  * The job lives in the address (`bulk=<id>`, beside the list's filters): a reload or a shared
  * link finds it again and carries on polling. At its end the list and its counts refresh.
  */
-function useJob(bulk: BulkDeclaration<never> | undefined): Job {
+function useJob(bulk: BulkDeclaration<never>): Job {
   const [params, setParams] = useSearchParams();
-  const id = bulk ? params.get(BULK_JOB_PARAM) : null;
+  const id = params.get(BULK_JOB_PARAM);
   const queryClient = useQueryClient();
   const query = useQuery({ ...bulkJobQuery(id ?? ''), enabled: id !== null });
   useErrorToast(query.error, L.fetchFailed);
@@ -298,12 +298,12 @@ function useJob(bulk: BulkDeclaration<never> | undefined): Job {
 
   const ended = query.data !== undefined && bulkJobFinished(query.data);
   const refreshed = useRef<string | null>(null);
-  const refresh = bulk?.refresh;
+  const { refresh } = bulk;
   useEffect(() => {
     if (!ended || id === null || refreshed.current === id) return;
     refreshed.current = id;
     // Each row's change has its audit record, as a single save's has.
-    for (const key of [...(refresh ?? []), auditLogKeys.all])
+    for (const key of [...refresh, auditLogKeys.all])
       void queryClient.invalidateQueries({ queryKey: key });
   }, [ended, id, refresh, queryClient]);
 
