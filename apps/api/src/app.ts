@@ -6,6 +6,7 @@ import { MAX_PATH_PARAM_LENGTH, plainInput } from '@cricket/contracts';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerFeatures } from './features';
+import bulkJobsPlugin from './plugins/bulk-jobs';
 import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import deliveryWorkerPlugin from './plugins/delivery-worker';
@@ -108,6 +109,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(idempotencyPlugin);
   await app.register(whatsappWebhookPlugin);
   await app.register(globalSearchPlugin);
+  await app.register(bulkJobsPlugin, { database });
   await registerFeatures(app);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -43,6 +43,7 @@ const envSchema = z.object({
   UNSUBSCRIBE_SECRET: z.string().min(16).optional().or(z.literal('')),
   UNSUBSCRIBE_MAILTO: z.email().optional().or(z.literal('')),
   MAINTENANCE_JOBS: bool,
+  BULK_WORKER: bool,
   RETENTION_SESSIONS_DAYS: z.coerce.number().int().min(0).max(36500).default(90),
   RETENTION_DELIVERIES_DAYS: z.coerce.number().int().min(0).max(36500).default(730),
   RETENTION_CONTACT_MESSAGES_DAYS: z.coerce.number().int().min(0).max(36500).default(730),
@@ -90,6 +91,8 @@ export type Config = {
   webhookSecret: string | undefined;
   /** Whether this instance runs the notification delivery worker (on by default). */
   notifyWorker: boolean;
+  /** Whether this instance runs bulk actions' jobs (plugins/bulk-jobs.ts; on by default). */
+  bulkWorker: boolean;
   /** Worker tuning (features/notifications/worker.ts); unset keeps its defaults. */
   notify: {
     batchSize?: number;
@@ -209,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushWebhookUrl: e.PUSH_WEBHOOK_URL || undefined,
     webhookSecret: e.NOTIFY_WEBHOOK_SECRET || undefined,
     notifyWorker: e.NOTIFY_WORKER ?? true,
+    bulkWorker: e.BULK_WORKER ?? true,
     notify: {
       batchSize: e.NOTIFY_BATCH_SIZE,
       concurrency: e.NOTIFY_CONCURRENCY,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
+import { bulkJobsRoutes } from './bulk-jobs/routes';
 import { contactMessagesRoutes } from './contact-messages/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { emailTemplatesRoutes } from './email-templates/routes';
@@ -38,4 +39,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(unsubscribeRoutes);
   await app.register(mediaRoutes, { uploadDir: app.config.uploadDir });
   await app.register(auditRoutes);
+  await app.register(bulkJobsRoutes);
 }

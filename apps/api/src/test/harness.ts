@@ -68,6 +68,8 @@ export async function createTestApp(
     UPLOAD_DIR: uploadDir,
     // The nightly jobs would write a run record beside what a test is looking at.
     MAINTENANCE_JOBS: 'false',
+    // A bulk job would change rows between a test's requests; a test runs it with runOnce().
+    BULK_WORKER: 'false',
     ...env,
   });
   const app = await buildApp({ config, database: appDatabase, logger: false, clock });

@@ -15,3 +15,4 @@ export * from './retention';
 export * from './suppressions';
 export * from './server-secrets';
 export * from './privacy';
+export * from './bulk-jobs';

@@ -21,6 +21,7 @@ import type { Db } from '../../db/client';
 import { likePattern } from '../../lib/like-pattern';
 import {
   auditLogs,
+  bulkJobs,
   contactMessages,
   emailTemplates,
   media,
@@ -81,6 +82,11 @@ const currentName = {
   messaging_suppression: nameIn(messagingSuppressions, messagingSuppressions.address),
   // One row: its name is what it is.
   messaging_settings: sql`${AUDIT_ENTITIES.messaging_settings}::text`,
+  // 'Bulk delete of users (2000 rows)'.
+  bulk_job: nameIn(
+    bulkJobs,
+    sql`concat('Bulk ', replace(${bulkJobs.action}, '_', ' '), ' of ', replace(${bulkJobs.list}, '-', ' '), ' (', ${bulkJobs.total}, ' rows)')`,
+  ),
 } satisfies Record<AuditEntityType, SQL>;
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { provideContactMessagesBulk } from './bulk';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorBody,
@@ -42,6 +43,7 @@ const originalMessageId = (id: number, domain: string) => `contact-${id}@${domai
 
 export async function contactMessagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  provideContactMessagesBulk(app);
   const domain = mailDomain(app.config.mailFrom);
 
   // CORS for this one public route, by hand: @fastify/cors would answer preflights for

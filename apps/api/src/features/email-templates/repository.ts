@@ -143,6 +143,24 @@ export function updateEmailTemplate(
   });
 }
 
+/** Sets a template's status alone (a bulk status change), audited as an edit of it. */
+export function setEmailTemplateStatus(
+  db: Db,
+  id: number,
+  status: EmailTemplateValues['status'],
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    const before = await lockTemplate(tx, id);
+    const [row] = await tx
+      .update(emailTemplates)
+      .set({ status, updatedAt: nextVersion(emailTemplates.updatedAt) })
+      .where(eq(emailTemplates.id, id))
+      .returning();
+    await audit(tx, { entityId: id, action: 'update', before, after: toTemplate(row!) });
+  });
+}
+
 export function deleteEmailTemplate(db: Db, id: number, audit: AuditWriter) {
   return db.transaction(async (tx) => {
     const before = await lockTemplate(tx, id);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { provideEmailTemplatesBulk } from './bulk';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   EMAIL_TEMPLATE_MESSAGES,
@@ -42,6 +43,7 @@ const templateData = envelope(z.object({ template: emailTemplate }));
 export async function emailTemplatesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.globalSearch.provide('email_templates', (q, limit) => searchEmailTemplates(app.db, q, limit));
+  provideEmailTemplatesBulk(app);
 
   listExportRoute(app, {
     list: 'email-templates',

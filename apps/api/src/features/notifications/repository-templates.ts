@@ -152,6 +152,24 @@ export function updateTemplate(
   });
 }
 
+/** Sets a template's status alone (a bulk status change), audited as an edit of it. */
+export function setTemplateStatus(
+  db: Db,
+  id: number,
+  status: NotificationTemplateValues['status'],
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    const before = await lockTemplate(tx, id);
+    const [row] = await tx
+      .update(templates)
+      .set({ status, updatedAt: nextVersion(templates.updatedAt) })
+      .where(eq(templates.id, id))
+      .returning();
+    await audit(tx, { entityId: id, action: 'update', before, after: toTemplate(row!) });
+  });
+}
+
 /** Sends keep the template's name and text, so deleting a template leaves their log intact. */
 export function deleteTemplate(db: Db, id: number, audit: AuditWriter) {
   return db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { provideNotificationTemplatesBulk } from './bulk';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -66,6 +67,7 @@ async function notificationsRoutes(app: FastifyInstance) {
   app.globalSearch.provide('notification_templates', (q, limit) =>
     searchTemplates(app.db, q, limit),
   );
+  provideNotificationTemplatesBulk(app);
   /** A send just recorded: the worker woken, and the answer saying what happens next. */
   function recorded(send: Awaited<ReturnType<typeof getSend>>, sending: (n: number) => string) {
     app.notificationWorker.wake();

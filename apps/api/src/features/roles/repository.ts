@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
-  ADMIN_ACCESS,
   ROLE_MESSAGES,
   type GroupedPermissions,
   type Permission,
@@ -391,16 +390,6 @@ export async function listPermissionsGrouped(db: Db, q: { page: number; limit: n
   const grouped: GroupedPermissions = {};
   for (const p of rows as Permission[]) (grouped[p.resource] ??= []).push(p);
   return { grouped, total };
-}
-
-/** Whether any of these permission ids is admin.access, the right to sign in. */
-export async function includesSignIn(db: Db, ids: number[]): Promise<boolean> {
-  if (ids.length === 0) return false;
-  const [row] = await db
-    .select({ id: permissions.id })
-    .from(permissions)
-    .where(and(inArray(permissions.id, ids), eq(permissions.name, ADMIN_ACCESS)));
-  return Boolean(row);
 }
 
 /** The global search's roles: by name. */

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  PROTECTED_ROLE_ID,
   ROLE_MESSAGES,
   activeRole,
   buildPagination,
@@ -22,7 +21,7 @@ import {
   ROLE_SUCCESS,
 } from '@cricket/contracts';
 import { z } from 'zod';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/http-errors';
 import { listExportRoute } from '../../lib/csv-export';
 import { ok, okPage } from '../../lib/envelope';
 import { sendVersion, versionedWrite } from '../../lib/record-version';
@@ -34,7 +33,6 @@ import {
   deleteRole,
   findRole,
   grantPermissions,
-  includesSignIn,
   listActiveRoles,
   listPermissionsGrouped,
   listRoles,
@@ -43,26 +41,20 @@ import {
   searchRoles,
   exportRoles,
 } from './repository';
+import { provideRolesBulk } from './bulk';
+import { assertKeepsOwnAccess as keepsOwnAccess } from './rules';
 
 export async function rolesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.globalSearch.provide('roles', (q, limit) => searchRoles(app.db, q, limit));
   const tags = ['roles'];
+  provideRolesBulk(app);
 
-  /** An administrator may not deactivate their own role or take admin.access from it. */
-  async function assertKeepsOwnAccess(
+  const assertKeepsOwnAccess = (
     request: FastifyRequest,
     id: number,
-    change: { deactivates?: boolean; keeps?: number[]; drops?: number[] },
-  ) {
-    // The admin role has stricter rules of its own (repository), with their own messages.
-    if (id !== sessionOf(request).roleId || id === PROTECTED_ROLE_ID) return;
-    const losesAccess =
-      change.deactivates ||
-      (change.keeps !== undefined && !(await includesSignIn(app.db, change.keeps))) ||
-      (change.drops !== undefined && (await includesSignIn(app.db, change.drops)));
-    if (losesAccess) throw badRequest(ROLE_MESSAGES.selfLockout);
-  }
+    change: Parameters<typeof keepsOwnAccess>[3],
+  ) => keepsOwnAccess(app.db, sessionOf(request).roleId, id, change);
 
   async function roleOrNotFound(id: number) {
     const role = await findRole(app.db, id);

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { PROTECTED_ROLE_ID, ROLE_MESSAGES } from '@cricket/contracts';
+import { ADMIN_ACCESS, PROTECTED_ROLE_ID, ROLE_MESSAGES } from '@cricket/contracts';
 import type { Db } from '../../db/client';
 import { permissionsOfRole } from '../../db/grants';
 import { permissions, rolePermissions, roles } from '../../db/schema';
@@ -84,4 +84,33 @@ export async function assertProtectedKeepsGrants(tx: Db, roleId: number, ids: nu
 /** The admin role is never deleted. */
 export function assertDeletable(id: number) {
   if (id === PROTECTED_ROLE_ID) throw badRequest(ROLE_MESSAGES.protectedDelete);
+}
+
+/** Whether any of these permission ids is admin.access, the right to sign in. */
+export async function includesSignIn(db: Db, ids: number[]): Promise<boolean> {
+  if (ids.length === 0) return false;
+  const [row] = await db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(and(inArray(permissions.id, ids), eq(permissions.name, ADMIN_ACCESS)));
+  return Boolean(row);
+}
+
+/**
+ * An administrator may not deactivate their own role or take admin.access from it: the route's
+ * edit and a bulk status change alike (`roleId`: the actor's own role).
+ */
+export async function assertKeepsOwnAccess(
+  db: Db,
+  roleId: number,
+  id: number,
+  change: { deactivates?: boolean; keeps?: number[]; drops?: number[] },
+) {
+  // The admin role has stricter rules of its own (repository), with their own messages.
+  if (id !== roleId || id === PROTECTED_ROLE_ID) return;
+  const losesAccess =
+    change.deactivates ||
+    (change.keeps !== undefined && !(await includesSignIn(db, change.keeps))) ||
+    (change.drops !== undefined && (await includesSignIn(db, change.drops)));
+  if (losesAccess) throw badRequest(ROLE_MESSAGES.selfLockout);
 }

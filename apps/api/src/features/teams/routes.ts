@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { provideTeamsBulk } from './bulk';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addTeamPlayersInput,
@@ -44,6 +45,7 @@ const teamData = envelope(z.object({ team }));
 export async function teamsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.globalSearch.provide('teams', (q, limit) => searchTeams(app.db, q, limit));
+  provideTeamsBulk(app);
 
   r.get('/api/teams', {
     config: { access: 'teams.view' },

@@ -214,6 +214,31 @@ export async function updateUser(
   return updated;
 }
 
+/** Sets a user's status alone (a bulk status change), audited as an edit of the user. */
+export async function setUserStatus(
+  db: Db,
+  id: number,
+  status: UserFormValues['status'],
+  audit: AuditWriter,
+): Promise<User | null> {
+  return db.transaction(async (tx) => {
+    const before = await lockUser(tx, id);
+    if (!before) return null;
+    await tx
+      .update(users)
+      .set({ status, updatedAt: nextVersion(users.updatedAt) })
+      .where(eq(users.id, id));
+    const after = (await findUser(tx, id))!;
+    await audit(tx, {
+      entityId: id,
+      action: 'update',
+      before: userSnapshot(before),
+      after: userSnapshot(after),
+    });
+    return after;
+  });
+}
+
 export async function ownsAnyTeam(db: Db, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: teams.id })

@@ -27,7 +27,7 @@ import {
 } from '@cricket/contracts';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
-import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import { localDirectoryStorage } from '../../lib/storage';
 import { listExportRoute } from '../../lib/csv-export';
@@ -40,15 +40,16 @@ import {
   findUser,
   insertUser,
   listOrganizers,
-  ownsAnyTeam,
   setPassword,
   updateUser,
   searchUsers,
 } from './repository';
+import { provideUsersBulk } from './bulk';
 import { listUsers, searchNamesCache } from './list-planner';
 import { erasePersonalData, exportPersonalData } from './personal-data-repository';
 import {
   assertAssignableRole,
+  assertDeletable,
   erasureChecks,
   assertKeepsOwnAccess,
   assertRoleWithinRights,
@@ -62,6 +63,7 @@ export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.globalSearch.provide('users', (q, limit) => searchUsers(app.db, q, limit));
   await app.forgetOnNotify('search_names_changed', searchNamesCache(app.db));
+  provideUsersBulk(app);
 
   r.get('/api/users', {
     config: { access: 'users.view' },
@@ -181,9 +183,7 @@ export async function usersRoutes(app: FastifyInstance) {
       const session = sessionOf(request);
       const current = await findUser(app.db, id);
       if (!current) throw notFound(USER_ERRORS.notFound);
-      if (id === session.userId) throw badRequest(USER_ERRORS.selfDelete);
-      await assertRoleWithinRights(app.db, session, current.role_id);
-      if (await ownsAnyTeam(app.db, id)) throw conflict(USER_ERRORS.ownsTeam);
+      await assertDeletable(app.db, session, current);
       const deleted = await versionedWrite(app.db, request, (db) =>
         deleteUser(db, id, auditOf(request)),
       ).catch(rethrowDeleteRefusal);

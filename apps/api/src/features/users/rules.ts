@@ -4,6 +4,7 @@ import {
   PROTECTED_ROLE_ID,
   TIME_ZONE_MESSAGES,
   USER_ERRORS,
+  type User,
   type UserFormValues,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
@@ -120,6 +121,31 @@ export function rethrowDeleteRefusal(err: unknown): never {
       return conflict(USER_ERRORS.hasMatchHistory);
     return conflict(USER_ERRORS.ownsTeam);
   });
+}
+
+/**
+ * What keeps a user from being deleted, for the route and the bulk delete alike: not oneself,
+ * within the actor's rights, and owning no team (a team needs an owner).
+ */
+export async function assertDeletable(db: Db, session: Session, current: User) {
+  if (current.id === session.userId) throw badRequest(USER_ERRORS.selfDelete);
+  await assertRoleWithinRights(db, session, current.role_id);
+  if (await ownsAnyTeam(db, current.id)) throw conflict(USER_ERRORS.ownsTeam);
+}
+
+/**
+ * What keeps a user's status from changing alone (a bulk status change): the checks of an
+ * edit that keeps their role, email and phone number.
+ */
+export async function assertStatusSettable(
+  db: Db,
+  session: Session,
+  current: User,
+  status: UserFormValues['status'],
+) {
+  const grants = await assertRoleWithinRights(db, session, current.role_id);
+  await assertAssignableRole(db, session, current.role_id, current.role_id, grants);
+  await assertKeepsOwnAccess(db, session, current.id, { role_id: current.role_id, status });
 }
 
 /**

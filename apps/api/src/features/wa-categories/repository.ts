@@ -151,6 +151,34 @@ export function updateCategory(db: Db, id: number, values: WaCategoryValues, aud
     .catch(rethrowSlugRefusal);
 }
 
+/** Sets a category's status alone (a bulk status change), audited as an edit of it. */
+export function setCategoryStatus(
+  db: Db,
+  id: number,
+  status: WaCategoryValues['status'],
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(waTemplateCategories)
+      .where(eq(waTemplateCategories.id, id))
+      .for('update');
+    if (!current) throw notFound(WA_CATEGORY_MESSAGES.notFound);
+    const [row] = await tx
+      .update(waTemplateCategories)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(waTemplateCategories.id, id))
+      .returning();
+    await audit(tx, {
+      entityId: id,
+      action: 'update',
+      before: toCategory(current),
+      after: toCategory(row!),
+    });
+  });
+}
+
 /** A category used by templates stays: the answer says how many use it. */
 export function deleteCategory(db: Db, id: number, audit: AuditWriter) {
   return db.transaction(async (tx) => {

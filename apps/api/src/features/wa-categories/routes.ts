@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { provideWaCategoriesBulk } from './bulk';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelope,
@@ -20,6 +21,7 @@ const categoryData = envelope(z.object({ category: waCategory }));
 /** Spec §7 `/wa/template-categories`. */
 export async function waCategoriesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  provideWaCategoriesBulk(app);
 
   r.get('/api/wa/template-categories', {
     config: { access: 'wa_template_categories.view' },

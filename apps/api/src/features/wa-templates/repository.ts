@@ -15,6 +15,7 @@ import { likePattern } from '../../lib/like-pattern';
 import {
   assertCategory,
   assertEditAllowed,
+  assertStatusAllowed,
   assertManualStatus,
   assertMedia,
   assertNameFree,
@@ -190,6 +191,30 @@ export function updateTemplate(
       return updated;
     })
     .catch(rethrowTemplateRefusal);
+}
+
+/**
+ * Sets a template's status alone (a bulk status change), audited as an edit of it, under the
+ * edit's rule of who decides the status (`connected`: WhatsApp decides a submitted one's).
+ */
+export function setTemplateStatus(
+  db: Db,
+  id: number,
+  status: WaTemplateValues['status'],
+  audit: AuditWriter,
+  connected: boolean,
+) {
+  return db.transaction(async (tx) => {
+    await lockTemplate(tx, id);
+    const before = await getTemplate(tx, id);
+    assertStatusAllowed(before, status, connected);
+    await tx
+      .update(waTemplates)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(waTemplates.id, id));
+    const updated = await getTemplate(tx, id);
+    await audit(tx, { entityId: id, action: 'update', before, after: updated });
+  });
 }
 
 export function deleteTemplate(db: Db, id: number, audit: AuditWriter) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { provideWaTemplatesBulk } from './bulk';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelope,
@@ -42,6 +43,7 @@ const whatsappErrors = {
 export async function waTemplatesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.globalSearch.provide('wa_templates', (q, limit) => searchTemplates(app.db, q, limit));
+  provideWaTemplatesBulk(app);
   followTemplateWebhooks(app);
 
   r.get('/api/wa/connection', {

@@ -83,14 +83,18 @@ export function assertManualStatus(status: string) {
  * the template, stay.
  */
 export function assertEditAllowed(current: WaTemplate, next: WaTemplateValues, connected: boolean) {
-  if (!connected || current.whatsapp_template_id === null) {
-    if (next.status !== current.status) assertManualStatus(next.status);
-    return;
-  }
-  if (next.status !== current.status) throw refuse('status', WA_TEMPLATE_MESSAGES.statusByWhatsApp);
+  assertStatusAllowed(current, next.status, connected);
+  if (!connected || current.whatsapp_template_id === null) return;
   if (next.name !== current.name) throw refuse('name', WA_TEMPLATE_MESSAGES.identityLocked);
   if (next.template_language !== current.template_language)
     throw refuse('template_language', WA_TEMPLATE_MESSAGES.identityLocked);
+}
+
+/** The status part of the rule above: an edit's, and a bulk status change's. */
+export function assertStatusAllowed(current: WaTemplate, status: string, connected: boolean) {
+  if (status === current.status) return;
+  if (!connected || current.whatsapp_template_id === null) assertManualStatus(status);
+  else throw refuse('status', WA_TEMPLATE_MESSAGES.statusByWhatsApp);
 }
 
 /** Meta edits only a reviewed template (approved, rejected or paused), and never a disabled one. */

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { ROLE_MESSAGES, type RoleStatus } from '@cricket/contracts';
+import { notFound } from '../../lib/http-errors';
+import { idsOfBatches } from '../../plugins/bulk-jobs';
+import { deleteRole, exportRoles, findRole, updateRole } from './repository';
+import { assertKeepsOwnAccess } from './rules';
+
+/**
+ * Bulk delete of roles and the bulk change of their active flag (issue 33): each row through
+ * the single-row repository call, whose rules (the admin role, rights) are checked inside it.
+ */
+export function provideRolesBulk(app: FastifyInstance) {
+  app.bulkJobs.provide('roles', {
+    entity: 'role',
+    resolve: (db, query) => idsOfBatches(exportRoles(db, query)),
+    delete: (db, { id, actor, audit }) => deleteRole(db, actor.permissions, id, audit),
+    async set_status(db, { id, actor, status, audit }) {
+      const isActive = (status as RoleStatus) === 'active';
+      const current = await findRole(db, id);
+      if (!current) throw notFound(ROLE_MESSAGES.notFound);
+      await assertKeepsOwnAccess(db, actor.roleId, id, { deactivates: !isActive });
+      await updateRole(
+        db,
+        actor.permissions,
+        id,
+        { name: current.name, is_active: isActive },
+        audit,
+      );
+    },
+  });
+}
