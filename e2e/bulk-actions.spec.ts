@@ -1,6 +1,6 @@
 import { BULK_DELETE_WARNING, BULK_SELECTION_LABELS as L, TEAM_MESSAGES } from '@cricket/contracts';
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, choose, signInByApi, type AdminCall } from './helpers';
+import { adminApi, choose, newTeam, signInByApi, type AdminCall } from './helpers';
 
 /**
  * Issue 33's bulk actions, from the list kit's bar: select all users matching a filter, set
@@ -95,20 +95,9 @@ test.describe('bulk actions', () => {
     request,
   }) => {
     const api = await adminApi(request);
-    const { data: owners } = await api<{ data: { id: number }[] }>(
-      'GET',
-      '/api/users/organizers?page=1&limit=1',
-    );
     const family = tag();
     for (const n of [1, 2, 3])
-      await api('POST', '/api/teams', {
-        name: `Bulk ${family} ${n}`,
-        location: 'Pune',
-        team_initials: `BK${n}`,
-        is_active: true,
-        add_me: false,
-        owner_id: owners[0]!.id,
-      });
+      await newTeam(api, { name: `Bulk ${family} ${n}`, team_initials: `BK${n}` });
     await signInByApi(page);
     await page.goto(`/teams?name=${family}`);
     const table = page.getByRole('table', { name: 'Teams' });

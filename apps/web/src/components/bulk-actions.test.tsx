@@ -3,8 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { ListTable, type ListPage } from './list-page';
+import { describe, expect, it } from 'vitest';
+import { listState } from '@/test/list-state';
+import { ListTable } from './list-page';
 
 interface Row {
   id: number;
@@ -17,28 +18,6 @@ const ROWS: Row[] = [
   { id: 3, name: 'Charlie' },
 ];
 
-function list(): ListPage<Row> {
-  return {
-    rows: ROWS,
-    pagination: buildPagination(25, 1, 10),
-    loadingPage: undefined,
-    loading: false,
-    firstLoad: false,
-    error: null,
-    failed: false,
-    errorText: 'Error fetching rows',
-    retry: vi.fn(),
-    retrying: false,
-    setPage: vi.fn(),
-    setLimit: vi.fn(),
-    limit: 10,
-    ignored: false,
-    refused: false,
-    sort: null,
-    setSort: vi.fn(),
-  };
-}
-
 function renderList(actions: readonly ('delete' | 'set_status' | false)[]) {
   const router = createMemoryRouter(
     [
@@ -46,7 +25,7 @@ function renderList(actions: readonly ('delete' | 'set_status' | false)[]) {
         path: '*',
         element: (
           <ListTable
-            list={list()}
+            list={listState<Row>({ rows: ROWS, pagination: buildPagination(25, 1, 10) })}
             label="Teams"
             columns={[{ id: 'name', header: 'Name', cell: (row: Row) => row.name }]}
             rowKey={(row) => row.id}
