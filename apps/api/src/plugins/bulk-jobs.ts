@@ -21,6 +21,7 @@ import type { SessionContext } from '../lib/active-sessions';
 import { writeAudit } from '../lib/audit';
 import { HttpError } from '../lib/http-errors';
 import type { AuditWriter } from './audit';
+import { sleepUnlessWoken } from '../lib/sleep-unless-woken';
 
 /**
  * Bulk actions as background jobs (issue 33, decision 060). A feature provides, for its list,
@@ -168,17 +169,6 @@ async function actorOf(db: Db, userId: number | null): Promise<BulkActor> {
     permissions: grants.map((g) => g.name as PermissionName),
   };
 }
-
-const sleepUnlessWoken = (ms: number, wakers: Set<() => void>) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      wakers.delete(done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    wakers.add(done);
-  });
 
 export function createBulkWorker(options: {
   db: Db;

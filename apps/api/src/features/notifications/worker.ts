@@ -7,6 +7,7 @@ import { skipReason } from './decision-sql';
 import { finishSends, startSends } from './outcome';
 import { TEMPLATE_PAUSED } from './whatsapp-sql';
 import type { OutgoingMessage, Transports } from '../../lib/channel-transports';
+import { sleepUnlessWoken } from '../../lib/sleep-unless-woken';
 
 export interface WorkerSettings {
   /** Deliveries claimed per round. */
@@ -107,17 +108,6 @@ function fillParameters(components: unknown[], values: Parameters<typeof renderT
   });
   return { filled, empty };
 }
-
-const sleepUnlessWoken = (ms: number, wakers: Set<() => void>) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      wakers.delete(done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    wakers.add(done);
-  });
 
 /**
  * The delivery worker: every API instance runs one. Deliveries are claimed with

@@ -194,12 +194,24 @@ export async function updateUser(
   v: UserFormValues,
   audit: AuditWriter,
 ): Promise<User | null> {
-  const updated = await db.transaction(async (tx) => {
+  const updated = await changeUser(db, id, toColumns(v), audit);
+  forgetNameMatches(db);
+  return updated;
+}
+
+/** Writes `columns` on the user under a row lock, audited as an edit with before and after. */
+function changeUser(
+  db: Db,
+  id: number,
+  columns: Partial<typeof users.$inferInsert>,
+  audit: AuditWriter,
+): Promise<User | null> {
+  return db.transaction(async (tx) => {
     const before = await lockUser(tx, id);
     if (!before) return null;
     await tx
       .update(users)
-      .set({ ...toColumns(v), updatedAt: nextVersion(users.updatedAt) })
+      .set({ ...columns, updatedAt: nextVersion(users.updatedAt) })
       .where(eq(users.id, id));
     const after = (await findUser(tx, id))!;
     await audit(tx, {
@@ -210,8 +222,6 @@ export async function updateUser(
     });
     return after;
   });
-  forgetNameMatches(db);
-  return updated;
 }
 
 /** Sets a user's status alone (a bulk status change), audited as an edit of the user. */
@@ -221,22 +231,7 @@ export async function setUserStatus(
   status: UserFormValues['status'],
   audit: AuditWriter,
 ): Promise<User | null> {
-  return db.transaction(async (tx) => {
-    const before = await lockUser(tx, id);
-    if (!before) return null;
-    await tx
-      .update(users)
-      .set({ status, updatedAt: nextVersion(users.updatedAt) })
-      .where(eq(users.id, id));
-    const after = (await findUser(tx, id))!;
-    await audit(tx, {
-      entityId: id,
-      action: 'update',
-      before: userSnapshot(before),
-      after: userSnapshot(after),
-    });
-    return after;
-  });
+  return changeUser(db, id, { status }, audit);
 }
 
 export async function ownsAnyTeam(db: Db, userId: number): Promise<boolean> {

@@ -124,15 +124,21 @@ export function createCategory(db: Db, values: WaCategoryValues, audit: AuditWri
     .catch(rethrowSlugRefusal);
 }
 
+/** The category's row, locked for the rest of the transaction (404 when there is none). */
+async function lockCategory(tx: Db, id: number) {
+  const [row] = await tx
+    .select()
+    .from(waTemplateCategories)
+    .where(eq(waTemplateCategories.id, id))
+    .for('update');
+  if (!row) throw notFound(WA_CATEGORY_MESSAGES.notFound);
+  return row;
+}
+
 export function updateCategory(db: Db, id: number, values: WaCategoryValues, audit: AuditWriter) {
   return db
     .transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(waTemplateCategories)
-        .where(eq(waTemplateCategories.id, id))
-        .for('update');
-      if (!current) throw notFound(WA_CATEGORY_MESSAGES.notFound);
+      const current = await lockCategory(tx, id);
       await assertSlugFree(tx, values.slug, id);
       const [row] = await tx
         .update(waTemplateCategories)
@@ -159,12 +165,7 @@ export function setCategoryStatus(
   audit: AuditWriter,
 ) {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(waTemplateCategories)
-      .where(eq(waTemplateCategories.id, id))
-      .for('update');
-    if (!current) throw notFound(WA_CATEGORY_MESSAGES.notFound);
+    const current = await lockCategory(tx, id);
     const [row] = await tx
       .update(waTemplateCategories)
       .set({ status, updatedAt: new Date() })
@@ -182,12 +183,7 @@ export function setCategoryStatus(
 /** A category used by templates stays: the answer says how many use it. */
 export function deleteCategory(db: Db, id: number, audit: AuditWriter) {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(waTemplateCategories)
-      .where(eq(waTemplateCategories.id, id))
-      .for('update');
-    if (!row) throw notFound(WA_CATEGORY_MESSAGES.notFound);
+    const row = await lockCategory(tx, id);
     const [{ n } = { n: 0 }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(waTemplates)
