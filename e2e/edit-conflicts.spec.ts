@@ -1,6 +1,6 @@
 import { RECORD_VERSION_MESSAGES, TEAM_SUCCESS } from '@cricket/contracts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminApi, signInByApi } from './helpers';
+import { adminApi, newTeam, signInByApi } from './helpers';
 
 /** Issue 33, edit conflicts (decision 059): no save overwrites a colleague's unseen. */
 
@@ -23,19 +23,8 @@ test('two administrators edit one team: the second save meets the first, and Rel
   request,
 }) => {
   const api = await adminApi(request);
-  const { data: owners } = await api<{ data: { id: number }[] }>(
-    'GET',
-    '/api/users/organizers?page=1&limit=1',
-  );
   const name = `Conflict XI ${Date.now() % 100000}`;
-  const { team } = await api<{ team: { id: number } }>('POST', '/api/teams', {
-    name,
-    location: 'Pune',
-    team_initials: 'CXI',
-    is_active: true,
-    add_me: false,
-    owner_id: owners[0]!.id,
-  });
+  const teamId = await newTeam(api, { name, team_initials: 'CXI' });
 
   const first = await editorOf(browser, name);
   const second = await editorOf(browser, name);
@@ -64,7 +53,7 @@ test('two administrators edit one team: the second save meets the first, and Rel
     (
       await api<{ team: { location: string; team_initials: string } }>(
         'GET',
-        `/api/teams/${team.id}`,
+        `/api/teams/${teamId}`,
       )
     ).team,
   ).toMatchObject({ location: 'Nagpur', team_initials: 'CXI' });
@@ -81,7 +70,7 @@ test('two administrators edit one team: the second save meets the first, and Rel
     (
       await api<{ team: { location: string; team_initials: string } }>(
         'GET',
-        `/api/teams/${team.id}`,
+        `/api/teams/${teamId}`,
       )
     ).team,
   ).toMatchObject({ location: 'Nagpur', team_initials: 'SEC' });

@@ -93,6 +93,25 @@ export async function newVerifiedUser(
   return user.id;
 }
 
+/** An active team with the first organiser as its owner, made through the API; answers its id. */
+export async function newTeam(
+  api: AdminCall,
+  fields: { name: string; team_initials: string; location?: string },
+): Promise<number> {
+  const { data: owners } = await api<{ data: { id: number }[] }>(
+    'GET',
+    '/api/users/organizers?page=1&limit=1',
+  );
+  const { team } = await api<{ team: { id: number } }>('POST', '/api/teams', {
+    location: 'Pune',
+    is_active: true,
+    add_me: false,
+    owner_id: owners[0]!.id,
+    ...fields,
+  });
+  return team.id;
+}
+
 /** Posts the website's contact form to the public endpoint, as the platform's site would. */
 export async function submitContact(
   request: APIRequestContext,

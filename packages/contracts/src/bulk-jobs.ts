@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+import {
+  BULK_ACTIONS,
+  BULK_JOB_STATUSES,
+  BULK_NOUNS,
+  type BulkAction,
+  type BulkList,
+} from './bulk-job-values.ts';
 import { idValue } from './common.ts';
 import { CONTACT_MESSAGES, contactMessagesQuery } from './contact-messages.ts';
 import {
@@ -7,7 +14,6 @@ import {
   EMAIL_TEMPLATE_STATUSES,
   emailTemplatesQuery,
 } from './email-templates.ts';
-import { statusLabel } from './labels.ts';
 import {
   NOTIFICATION_MESSAGES,
   NOTIFICATION_TEMPLATE_STATUSES,
@@ -28,13 +34,6 @@ import { WA_MANUAL_STATUSES, WA_TEMPLATE_MESSAGES, waTemplatesQuery } from './wa
  * record, and `GET /api/bulk-jobs/{id}` reports its progress.
  */
 
-export const BULK_ACTIONS = ['delete', 'set_status'] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number];
-
-/** A job's life: queued → running → done, or cancelled between two rows. */
-export const BULK_JOB_STATUSES = ['queued', 'running', 'done', 'cancelled'] as const;
-export type BulkJobStatus = (typeof BULK_JOB_STATUSES)[number];
-
 /** The most ids one request names; a larger selection is sent as the list's `query`. */
 export const BULK_IDS_MAX = 5_000;
 /** The failed rows a job keeps with their reason (the count in `failed` goes on). */
@@ -44,31 +43,25 @@ export const BULK_ERRORS_KEPT = 1_000;
 const NO_PAGE = { page: true, limit: true } as const;
 
 /**
- * Every list a bulk action works on: the nouns its messages use, the list's own filters (what
+ * Every list a bulk action works on (its nouns are BULK_NOUNS'): the list's own filters (what
  * 'all matching' means), the permission of the single-row delete, the permission and the
  * statuses of the single-row status change where the record has one, and the message a row
  * gone by the time its turn comes fails with (the single-row action's own 404).
  */
 export const BULK_LISTS = {
   users: {
-    one: 'user',
-    many: 'users',
     query: usersQuery.omit(NO_PAGE),
     delete: 'users.delete',
     setStatus: { permission: 'users.update', statuses: USER_STATUSES },
     notFound: USER_ERRORS.notFound,
   },
   teams: {
-    one: 'team',
-    many: 'teams',
     query: teamsQuery.omit(NO_PAGE),
     delete: 'teams.delete',
     setStatus: null,
     notFound: TEAM_MESSAGES.notFound,
   },
   roles: {
-    one: 'role',
-    many: 'roles',
     query: rolesQuery.omit(NO_PAGE),
     delete: 'roles.delete',
     // A role's status is its active flag.
@@ -76,16 +69,12 @@ export const BULK_LISTS = {
     notFound: ROLE_MESSAGES.notFound,
   },
   'email-templates': {
-    one: 'email template',
-    many: 'email templates',
     query: emailTemplatesQuery.omit(NO_PAGE),
     delete: 'email_templates.delete',
     setStatus: { permission: 'email_templates.update', statuses: EMAIL_TEMPLATE_STATUSES },
     notFound: EMAIL_TEMPLATE_MESSAGES.notFound,
   },
   'notification-templates': {
-    one: 'notification template',
-    many: 'notification templates',
     query: notificationTemplatesQuery.omit(NO_PAGE),
     delete: 'notification_templates.delete',
     setStatus: {
@@ -95,8 +84,6 @@ export const BULK_LISTS = {
     notFound: NOTIFICATION_MESSAGES.templateNotFound,
   },
   'wa-templates': {
-    one: 'WhatsApp template',
-    many: 'WhatsApp templates',
     query: waTemplatesQuery.omit(NO_PAGE),
     delete: 'wa_templates.delete',
     // The statuses an administrator may set by hand (spec §4); the others are WhatsApp's.
@@ -104,26 +91,20 @@ export const BULK_LISTS = {
     notFound: WA_TEMPLATE_MESSAGES.notFound,
   },
   'wa-categories': {
-    one: 'WhatsApp category',
-    many: 'WhatsApp categories',
     query: waCategoriesQuery.omit(NO_PAGE),
     delete: 'wa_template_categories.delete',
     setStatus: { permission: 'wa_template_categories.update', statuses: WA_CATEGORY_STATUSES },
     notFound: WA_CATEGORY_MESSAGES.notFound,
   },
   'contact-messages': {
-    one: 'contact message',
-    many: 'contact messages',
     query: contactMessagesQuery.omit(NO_PAGE),
     delete: 'contact_messages.delete',
     setStatus: null,
     notFound: CONTACT_MESSAGES.notFound,
   },
 } as const satisfies Record<
-  string,
+  BulkList,
   {
-    one: string;
-    many: string;
     query: z.ZodObject;
     delete: PermissionName;
     setStatus: { permission: PermissionName; statuses: readonly [string, ...string[]] } | null;
@@ -131,7 +112,6 @@ export const BULK_LISTS = {
   }
 >;
 
-export type BulkList = keyof typeof BULK_LISTS;
 export const BULK_LIST_NAMES = Object.keys(BULK_LISTS) as [BulkList, ...BulkList[]];
 
 /** The actions a list offers: delete everywhere, set_status where its records have a status. */
@@ -152,14 +132,12 @@ export function bulkStatusesOf(list: BulkList): readonly string[] {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
-const nounOf = (list: BulkList, n: number) =>
-  n === 1 ? BULK_LISTS[list].one : BULK_LISTS[list].many;
 
 export const BULK_JOB_MESSAGES = {
   unknownList: `List must be one of: ${BULK_LIST_NAMES.join(', ')}`,
   unknownAction: `Action must be one of: ${BULK_ACTIONS.join(', ')}`,
   actionNotOffered: (list: BulkList) =>
-    `The ${BULK_LISTS[list].many} list offers: ${bulkActionsOf(list).join(', ')}`,
+    `The ${BULK_NOUNS[list].many} list offers: ${bulkActionsOf(list).join(', ')}`,
   idsOrQuery: 'Send either ids or query, exactly one of the two',
   idsEmpty: 'Select at least one row',
   idsMax: `A selection of more than ${count(BULK_IDS_MAX)} rows is sent as the list's query`,
@@ -172,12 +150,6 @@ export const BULK_JOB_MESSAGES = {
   finished: 'This job has already finished',
   /** A row failed for a reason that is not one of the action's rules (kept in the log). */
   rowFailed: 'This row could not be changed',
-  /** The screens' texts. */
-  fetchFailed: 'Failed to load the progress of the bulk action',
-  createFailed: 'Failed to start the bulk action',
-  cancelFailed: 'Failed to cancel the bulk action',
-  cancel: 'Cancel',
-  failuresHeading: 'Rows that failed',
 } as const;
 
 export const BULK_JOB_SUCCESS = {
@@ -185,40 +157,6 @@ export const BULK_JOB_SUCCESS = {
   fetched: 'Bulk action fetched successfully',
   cancelled: 'Bulk action cancelled',
 } as const;
-
-/** The confirmation, naming the count: 'Delete 25 users?', 'Set 3 roles to Inactive?'. */
-export function bulkConfirmText(list: BulkList, action: BulkAction, n: number, status?: string) {
-  const rows = `${count(n)} ${nounOf(list, n)}`;
-  if (action === 'delete') return `Delete ${rows}?`;
-  return `Set ${rows} to ${statusLabel(status ?? '')}?`;
-}
-
-/** Under the confirmation of a delete: nothing brings the rows back. */
-export const BULK_DELETE_WARNING =
-  'This cannot be undone. Rows that cannot be deleted are skipped and listed with the reason.';
-
-/** The progress bar's words: 'Deleting users: 120 of 2,000', 'Updating roles: 3 of 10'. */
-export function bulkProgressText(
-  job: Pick<BulkJob, 'list' | 'action' | 'total' | 'done' | 'failed'>,
-) {
-  const verb = job.action === 'delete' ? 'Deleting' : 'Updating';
-  return `${verb} ${BULK_LISTS[job.list].many}: ${count(job.done + job.failed)} of ${count(job.total)}`;
-}
-
-/**
- * The end of a job in one sentence: 'Deleted 1,997 users; 3 failed.', 'Updated 25 roles.',
- * 'Cancelled: deleted 120 of 2,000 users.'
- */
-export function bulkSummaryText(
-  job: Pick<BulkJob, 'list' | 'action' | 'status' | 'total' | 'done' | 'failed'>,
-) {
-  const verb = job.action === 'delete' ? 'deleted' : 'updated';
-  const failed = job.failed > 0 ? `; ${count(job.failed)} failed` : '';
-  if (job.status === 'cancelled')
-    return `Cancelled: ${verb} ${count(job.done)} of ${count(job.total)} ${nounOf(job.list, job.total)}${failed}.`;
-  const Verb = verb.charAt(0).toUpperCase() + verb.slice(1);
-  return `${Verb} ${count(job.done)} ${nounOf(job.list, job.done)}${failed}.`;
-}
 
 /**
  * `POST /api/bulk-jobs`. Exactly one of `ids` (the rows selected) and `query` (the list's own
@@ -322,10 +260,3 @@ export const bulkJob = z.object({
 });
 export type BulkJob = z.infer<typeof bulkJob>;
 export const bulkJobData = z.object({ job: bulkJob });
-
-/** Whether a job has ended (nothing more will change). */
-export const bulkJobFinished = (job: Pick<BulkJob, 'status'>) =>
-  job.status === 'done' || job.status === 'cancelled';
-
-/** How often a screen asks for a running job's progress. */
-export const BULK_JOB_POLL_MS = 1_000;

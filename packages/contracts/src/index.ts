@@ -35,4 +35,5 @@ export * from './messaging.ts';
 export * from './suppressions.ts';
 export * from './unsubscribe.ts';
 export * from './personal-data.ts';
+export * from './bulk-job-values.ts';
 export * from './bulk-jobs.ts';

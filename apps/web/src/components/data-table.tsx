@@ -10,6 +10,7 @@ import {
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { useNarrowScreen } from '@/lib/use-narrow-screen';
+import { pageChecked, RowCheckbox } from './row-checkbox';
 import { openOnKey, RowCards } from './row-cards';
 import { nextSort, type ListSort } from './use-list-state';
 
@@ -46,6 +47,20 @@ export interface RowActionItem {
   tone?: 'default' | 'danger';
 }
 
+/** Rows the user can select for a bulk action (`BulkActions`): a checkbox per row and page. */
+export interface RowSelection<Row> {
+  isSelected: (row: Row) => boolean;
+  toggle: (row: Row) => void;
+  /** How much of the page is selected: the page checkbox shows it, mixed for 'some'. */
+  page: 'none' | 'some' | 'all';
+  togglePage: () => void;
+  /** Names the row in its checkbox's label: 'Select Jane Doe'. */
+  name: (row: Row) => string;
+  /** 'Select all on this page'; 'Select <name>' for a row. */
+  pageLabel: string;
+  rowLabel: (name: string) => string;
+}
+
 export interface DataTableProps<Row> {
   /** Names the table for assistive technology, e.g. 'Users'. */
   label: string;
@@ -72,6 +87,8 @@ export interface DataTableProps<Row> {
   sort?: ListSort | null;
   /** The sort chosen: a header cycles asc, desc and the list's own order (`nextSort`). */
   onSort?: (next: ListSort | null) => void;
+  /** Checkboxes for a bulk action, in a first column (cards: beside each title). */
+  selection?: RowSelection<Row>;
 }
 
 /** What a header says to assistive technology about its column's order. */
@@ -132,8 +149,20 @@ function RowTable<Row>({
   rowClassName,
   sort,
   onSort,
+  selection,
 }: DataTableProps<Row>) {
   const hasFilters = columns.some((column) => column.filter !== undefined);
+  const span = columns.length + (selection ? 1 : 0);
+  // The selection column: a cell before the columns in every row of the table.
+  const selectCell = (content: ReactNode, header = false) => {
+    if (!selection) return null;
+    const Cell = header ? 'th' : 'td';
+    return (
+      <Cell scope={header ? 'col' : undefined} className="w-12 px-4 py-3 align-middle">
+        {content}
+      </Cell>
+    );
+  };
 
   return (
     <div className="overflow-x-auto">
@@ -144,6 +173,15 @@ function RowTable<Row>({
       >
         <thead className="bg-neutral-50 text-xs font-semibold tracking-wide text-neutral-500 uppercase">
           <tr>
+            {selection &&
+              selectCell(
+                <RowCheckbox
+                  checked={pageChecked(selection.page)}
+                  label={selection.pageLabel}
+                  onChange={selection.togglePage}
+                />,
+                true,
+              )}
             {columns.map((column) => {
               const order = onSort ? ariaSort(column, sort) : undefined;
               return (
@@ -169,6 +207,7 @@ function RowTable<Row>({
           </tr>
           {hasFilters && (
             <tr className="border-t border-neutral-200 bg-surface normal-case">
+              {selectCell(null)}
               {columns.map((column) => (
                 <td key={column.id} className="px-4 py-2 font-normal tracking-normal">
                   {column.filter}
@@ -180,13 +219,14 @@ function RowTable<Row>({
         <tbody className="divide-y divide-neutral-100 border-t border-neutral-200">
           {problem ? (
             <tr>
-              <td colSpan={columns.length} className="p-0">
+              <td colSpan={span} className="p-0">
                 {problem}
               </td>
             </tr>
           ) : loading && rows.length === 0 ? (
             Array.from({ length: Math.max(1, skeletonRows) }, (_, index) => (
               <tr key={index} aria-hidden="true">
+                {selectCell(null)}
                 {columns.map((column) => (
                   <td key={column.id} className="px-4 py-3">
                     <span className="block h-5 animate-pulse rounded bg-neutral-100" />
@@ -197,7 +237,7 @@ function RowTable<Row>({
           ) : rows.length === 0 ? (
             <tr>
               {/* Left-aligned on phones, where the table is wider than the screen. */}
-              <td colSpan={columns.length} className="px-4 py-10 text-neutral-500 sm:text-center">
+              <td colSpan={span} className="px-4 py-10 text-neutral-500 sm:text-center">
                 {emptyText}
               </td>
             </tr>
@@ -216,9 +256,18 @@ function RowTable<Row>({
                   loading && 'opacity-50',
                   onRowClick &&
                     'cursor-pointer hover:bg-neutral-50 focus-visible:bg-primary-50/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-600',
+                  selection?.isSelected(row) && 'bg-primary-50/60',
                   rowClassName?.(row),
                 )}
               >
+                {selection &&
+                  selectCell(
+                    <RowCheckbox
+                      checked={selection.isSelected(row)}
+                      label={selection.rowLabel(selection.name(row))}
+                      onChange={() => selection.toggle(row)}
+                    />,
+                  )}
                 {columns.map((column) => (
                   <td key={column.id} className={cn('px-4 py-3 align-middle', column.className)}>
                     {column.cell(row)}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http';
+import { listState } from '@/test/list-state';
 import { isDay, ListTable, oneOf, useListPage, type ListPage } from './list-page';
 
 interface Row {
@@ -12,29 +13,7 @@ interface Row {
   name: string;
 }
 
-function list(overrides: Partial<ListPage<Row>>): ListPage<Row> {
-  const state = {
-    rows: [],
-    pagination: undefined,
-    loadingPage: undefined,
-    loading: false,
-    firstLoad: false,
-    error: null,
-    errorText: 'Error fetching rows',
-    retry: vi.fn(),
-    retrying: false,
-    setPage: vi.fn(),
-    setLimit: vi.fn(),
-    limit: 10,
-    ignored: false,
-    refused: false,
-    sort: null,
-    setSort: vi.fn(),
-    ...overrides,
-  };
-  // As useListPage derives it: an error with no load under way.
-  return { failed: state.error !== null && !state.loading, ...state };
-}
+const list = (overrides: Partial<ListPage<Row>>) => listState<Row>(overrides);
 
 const down = () => new ApiError(503, 'The store is down', { fromServer: true });
 

@@ -1,11 +1,12 @@
 import { LIST_MESSAGES, type Pagination, type SortOrder } from '@cricket/contracts';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Info, RotateCw } from 'lucide-react';
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { ApiError, errorMessage } from '@/lib/http';
 import { useErrorToast } from '@/lib/use-error-toast';
-import { DataTable, type Column } from './data-table';
+import { useBulkActions, type BulkDeclaration } from './bulk-actions';
+import { DataTable, type Column, type RowSelection } from './data-table';
 import { correctedPage } from './list-paging';
 import { PaginationBar } from './pagination-bar';
 import { Button } from './ui/button';
@@ -208,13 +209,42 @@ interface ListTableProps<Row> {
   onRowClick?: (row: Row) => void;
   rowLabel?: (row: Row) => string;
   rowClassName?: (row: Row) => string | undefined;
+  /** Row checkboxes and the bulk bar (issue 33): the list's name for the job API and its filters. */
+  bulk?: BulkDeclaration<Row>;
 }
 
-/** The table, its error state and its pager, wired to a `useListPage`. */
-export function ListTable<Row>({ list, ...table }: ListTableProps<Row>) {
+/** The table, its error state and its pager, wired to a `useListPage`; bulk actions if declared. */
+export function ListTable<Row>({ bulk, ...props }: ListTableProps<Row>) {
+  return bulk ? <BulkListTable {...props} bulk={bulk} /> : <ListTableView {...props} />;
+}
+
+/** A list with bulk actions: the selection and the job live here, beside the table. */
+function BulkListTable<Row>({
+  bulk,
+  ...props
+}: ListTableProps<Row> & { bulk: BulkDeclaration<Row> }) {
+  const { selection, bar } = useBulkActions({
+    bulk,
+    rows: props.list.rows,
+    rowKey: props.rowKey,
+    total: props.list.pagination?.total ?? 0,
+  });
+  return <ListTableView {...props} selection={selection} bar={bar} />;
+}
+
+function ListTableView<Row>({
+  list,
+  bar,
+  ...table
+}: Omit<ListTableProps<Row>, 'bulk'> & {
+  selection?: RowSelection<Row>;
+  /** The bulk bar or the job's progress, above the rows. */
+  bar?: ReactNode;
+}) {
   return (
     <>
       <ListNote list={list} />
+      {bar}
       <DataTable
         {...table}
         sort={list.sort}

@@ -4,6 +4,7 @@ import { MoreVertical } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
 import type { Column, DataTableProps } from './data-table';
+import { pageChecked, RowCheckbox } from './row-checkbox';
 import { Select } from './ui/select';
 import type { ListSort } from './use-list-state';
 
@@ -59,6 +60,7 @@ export function RowCards<Row>({
   rowClassName,
   sort,
   onSort,
+  selection,
 }: DataTableProps<Row>) {
   const { title, status, fields, menu } = cardLayout(columns);
   const filters = columns.filter((column) => column.filter !== undefined);
@@ -81,6 +83,16 @@ export function RowCards<Row>({
             </div>
           ))}
         </div>
+      )}
+      {selection && rows.length > 0 && !problem && (
+        <label className="flex items-center gap-3 border-b border-neutral-200 px-4 py-3 text-sm text-neutral-700">
+          <RowCheckbox
+            checked={pageChecked(selection.page)}
+            label={selection.pageLabel}
+            onChange={selection.togglePage}
+          />
+          <span aria-hidden="true">{selection.pageLabel}</span>
+        </label>
       )}
       {problem ? (
         problem
@@ -121,10 +133,20 @@ export function RowCards<Row>({
                   'group space-y-3 p-4 text-sm text-neutral-700',
                   onRowClick &&
                     'cursor-pointer hover:bg-neutral-50 focus-visible:bg-primary-50/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-600',
+                  selection?.isSelected(row) && 'bg-primary-50/60',
                   rowClassName?.(row),
                 )}
               >
                 <div className="flex items-start gap-2">
+                  {selection && (
+                    <RowCheckbox
+                      checked={selection.isSelected(row)}
+                      label={selection.rowLabel(selection.name(row))}
+                      onChange={() => selection.toggle(row)}
+                      // A thumb's target: the box sits in the title's first line.
+                      className="mt-0.5 size-5 shrink-0"
+                    />
+                  )}
                   <div className="min-w-0 flex-1 font-medium break-words text-neutral-900">
                     {title.map((column) => (
                       <div key={column.id}>{column.cell(row)}</div>

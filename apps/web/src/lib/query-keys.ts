@@ -44,3 +44,8 @@ export const messagingTopicKeys = {
   /** The organisation's quiet hours and default time zone (one record). */
   settings: ['messaging-settings'] as const,
 };
+
+/** Bulk jobs (issue 33): any list's bulk bar polls one while it runs. */
+export const bulkJobKeys = {
+  detail: (id: string) => ['bulk-jobs', id] as const,
+};

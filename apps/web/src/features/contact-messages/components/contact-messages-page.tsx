@@ -10,7 +10,7 @@ import {
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
-import { ListTable, sortParams, useListPage } from '@/components/list-page';
+import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { usePanelState } from '@/components/use-panel-state';
 import { lazyPanel } from '@/components/lazy-panel';
@@ -22,6 +22,7 @@ import { useErrorToast } from '@/lib/use-error-toast';
 import { useDeleteContactMessage } from '../api/delete-contact-message';
 import { useContactThread } from '../api/get-contact-message';
 import { contactMessagesQuery } from '../api/get-contact-messages';
+import { contactKeys } from '../api/keys';
 import { ContactStatusBadge } from './contact-badges';
 import { MessageViewPanel } from './message-view-panel';
 
@@ -35,6 +36,23 @@ const STATUS_OPTIONS = CONTACT_STATUSES.map((s) => ({ value: s, label: statusLab
 const isStatus = (v: string): v is ContactStatus =>
   (CONTACT_STATUSES as readonly string[]).includes(v);
 
+/** The list's filters and sort as the API takes them, for its pages and its bulk actions. */
+function messagesFilters({
+  sort,
+  filters: { name, email, subject, status },
+}: Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>) {
+  return {
+    ...sortParams(sort),
+    name: name.trim() || undefined,
+    email: email.trim() || undefined,
+    subject: subject.trim() || undefined,
+    status: isStatus(status) ? status : undefined,
+  };
+}
+
+/** With the list, the unread count beside it. */
+const BULK_REFRESH = [contactKeys.all];
+
 /** Spec §2 "Contact Messages" (/support): messages from the website, read and answered here. */
 export function ContactMessagesPage() {
   const list = useListPage({
@@ -42,16 +60,8 @@ export function ContactMessagesPage() {
     textFilters: ['name', 'email', 'subject'],
     checks: { status: isStatus },
     sorts: CONTACT_MESSAGE_SORT_KEYS,
-    query: ({ page, limit, sort, filters: { name, email, subject, status } }) =>
-      contactMessagesQuery({
-        page,
-        limit,
-        ...sortParams(sort),
-        name: name.trim() || undefined,
-        email: email.trim() || undefined,
-        subject: subject.trim() || undefined,
-        status: isStatus(status) ? status : undefined,
-      }),
+    query: (state) =>
+      contactMessagesQuery({ page: state.page, limit: state.limit, ...messagesFilters(state) }),
     errorText: CONTACT_MESSAGES.fetchFailed,
   });
   const counts = list.query.data?.counts;
@@ -176,6 +186,13 @@ export function ContactMessagesPage() {
           rowClassName={(m) =>
             cn(m.status === 'unread' && 'bg-info-50/60 font-semibold text-neutral-900')
           }
+          bulk={{
+            list: 'contact-messages',
+            actions: [canDelete && 'delete'],
+            query: messagesFilters(list),
+            name: (m) => m.subject || m.name,
+            refresh: BULK_REFRESH,
+          }}
         />
       </Card>
 

@@ -23,6 +23,7 @@ import { useErrorToast } from '@/lib/use-error-toast';
 import { useDeleteEmailTemplate } from '../api/delete-email-template';
 import { useEmailTemplate } from '../api/get-email-template';
 import { emailTemplatesQuery } from '../api/get-email-templates';
+import { emailTemplateKeys } from '../api/keys';
 import { EmailTemplateStatusBadge } from './email-template-badges';
 import { EmailTemplateViewPanel } from './email-template-view-panel';
 
@@ -52,6 +53,8 @@ function templatesFilters({
     status: isStatus(status) ? status : undefined,
   };
 }
+
+const BULK_REFRESH = [emailTemplateKeys.all];
 
 /**
  * Spec §2 "Email Templates list" (/email-templates). A template opens at /email-templates/{id}
@@ -184,6 +187,14 @@ export function EmailTemplatesPage() {
           emptyText={EMAIL_TEMPLATE_MESSAGES.empty}
           onRowClick={view}
           rowLabel={(t) => `Open ${t.name}`}
+          bulk={{
+            list: 'email-templates',
+            actions: [canDelete && 'delete', canUpdate && 'set_status'],
+            statuses: EMAIL_TEMPLATE_STATUSES,
+            query: templatesFilters(list),
+            name: (t) => t.name,
+            refresh: BULK_REFRESH,
+          }}
         />
       </Card>
 

@@ -5,6 +5,7 @@ import {
   type NotificationTemplate,
   type NotificationType,
   NOTIFICATION_TEMPLATE_SORT_KEYS,
+  NOTIFICATION_TEMPLATE_STATUSES,
 } from '@cricket/contracts';
 import { Plus, Send } from 'lucide-react';
 import { useNavigate } from 'react-router';
@@ -12,12 +13,13 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
-import { ListTable, sortParams, useListPage } from '@/components/list-page';
+import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useCan } from '@/lib/session';
+import { notificationKeys } from '../api/keys';
 import { templatesQuery, useDeleteTemplate } from '../api/templates';
 import { NotificationTypeBadge, TemplateStatusBadge } from './badges';
 
@@ -38,6 +40,22 @@ const STATUS_OPTIONS = [
   { value: 'draft', label: 'Draft' },
 ];
 
+/** The list's filters and sort as the API takes them, for its pages and its bulk actions. */
+function templatesFilters({
+  sort,
+  filters,
+}: Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>) {
+  return {
+    ...sortParams(sort),
+    name: filters.name.trim() || undefined,
+    subject: filters.subject.trim() || undefined,
+    type: filters.type || undefined,
+    status: filters.status || undefined,
+  };
+}
+
+const BULK_REFRESH = [notificationKeys.all];
+
 /** Spec §2 "Notification Templates" (/notification-templates). */
 export function TemplatesPage() {
   const navigate = useNavigate();
@@ -45,16 +63,8 @@ export function TemplatesPage() {
     filters: FILTERS,
     textFilters: ['name', 'subject'],
     sorts: NOTIFICATION_TEMPLATE_SORT_KEYS,
-    query: ({ page, limit, filters, sort }) =>
-      templatesQuery({
-        page,
-        limit,
-        ...sortParams(sort),
-        name: filters.name.trim() || undefined,
-        subject: filters.subject.trim() || undefined,
-        type: filters.type || undefined,
-        status: filters.status || undefined,
-      }),
+    query: (state) =>
+      templatesQuery({ page: state.page, limit: state.limit, ...templatesFilters(state) }),
     errorText: NOTIFICATION_ERRORS.fetchTemplates,
   });
   const canCreate = useCan('notification_templates.create');
@@ -169,6 +179,14 @@ export function TemplatesPage() {
           columns={columns}
           rowKey={(t) => t.id}
           emptyText={NOTIFICATION_MESSAGES.templatesEmpty}
+          bulk={{
+            list: 'notification-templates',
+            actions: [canDelete && 'delete', canUpdate && 'set_status'],
+            statuses: NOTIFICATION_TEMPLATE_STATUSES,
+            query: templatesFilters(list),
+            name: (t) => t.name,
+            refresh: BULK_REFRESH,
+          }}
         />
       </Card>
       <TemplateFormPanel

@@ -7,6 +7,7 @@ import {
   ROLE_SORT_KEYS,
   ROLE_SUCCESS,
   type RoleListItem,
+  ROLE_STATUSES,
 } from '@cricket/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
@@ -43,6 +44,9 @@ function usersAssigned(count: number): string {
     ? '1 user is assigned to this role. Move them to another role first.'
     : `${count} users are assigned to this role. Move them to another role first.`;
 }
+
+/** With the list, the active roles the users' role filter offers. */
+const BULK_REFRESH = [roleKeys.all];
 
 /** Spec §2 "Roles & Permissions list" (/roles). */
 export function RolesPage() {
@@ -182,6 +186,14 @@ export function RolesPage() {
           emptyText={ROLE_MESSAGES.empty}
           onRowClick={view}
           rowLabel={(role) => `Open ${role.name}`}
+          bulk={{
+            list: 'roles',
+            actions: [canDelete && 'delete', canUpdate && 'set_status'],
+            statuses: ROLE_STATUSES,
+            query: list.filters,
+            name: (role) => capitalize(role.name),
+            refresh: BULK_REFRESH,
+          }}
         />
       </Card>
 

@@ -20,6 +20,7 @@ import { useOpenRecord } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { useDeleteTeam } from '../api/delete-team';
 import { teamsQuery } from '../api/get-teams';
+import { teamKeys } from '../api/keys';
 import { TeamLogo, TeamStatusBadge } from './team-logo';
 import { TEAM_MESSAGES, TEAM_SORT_KEYS, TEAM_SUCCESS } from '@cricket/contracts';
 
@@ -46,6 +47,8 @@ function teamsFilters({ sort, filters: { name, location, status } }: ListFilterS
 }
 
 type ListFilterState = Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>;
+
+const BULK_REFRESH = [teamKeys.all];
 
 /** Spec §2 "Teams list" (/teams). */
 export function TeamsPage() {
@@ -165,6 +168,13 @@ export function TeamsPage() {
           emptyText={TEAM_MESSAGES.empty}
           onRowClick={openTeam}
           rowLabel={(team) => `Open ${team.name}`}
+          bulk={{
+            list: 'teams',
+            actions: [canDelete && 'delete'],
+            query: teamsFilters(list),
+            name: (team) => team.name,
+            refresh: BULK_REFRESH,
+          }}
         />
       </Card>
 

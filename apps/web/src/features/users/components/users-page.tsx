@@ -7,6 +7,7 @@ import {
   USER_FILTER_STATUSES,
   USER_SUCCESS,
   type UserStatus,
+  USER_STATUSES,
 } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
@@ -20,11 +21,13 @@ import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { capitalize, statusLabel } from '@/lib/format';
 import { isRecordId, useOpenRecord } from '@/lib/record-route';
+import { roleKeys } from '@/lib/query-keys';
 import { useCan } from '@/lib/session';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { useDeleteUser } from '../api/delete-user';
 import { useActiveRoles } from '../api/get-active-roles';
 import { usersQuery } from '../api/get-users';
+import { userKeys } from '../api/keys';
 import { UserStatusBadge } from './user-status-badge';
 
 const UserFormPanel = lazyPanel(
@@ -45,9 +48,13 @@ const usersFilters = (filters: Record<(typeof FILTERS)[number], string>) => ({
   status: isFilterStatus(filters.status) ? filters.status : ('' as const),
 });
 
+/** A bulk change moves the users and the roles' user counts. */
+const BULK_REFRESH = [userKeys.all, roleKeys.all];
+
 /** Spec §2 "Users list": filters, pagination, view and delete, and the create panel. */
 export function UsersPage() {
   const canCreate = useCan('users.create');
+  const canUpdate = useCan('users.update');
   const canDelete = useCan('users.delete');
   const list = useListPage({
     filters: FILTERS,
@@ -165,6 +172,14 @@ export function UsersPage() {
           emptyText={USER_ERRORS.empty}
           onRowClick={open}
           rowLabel={(user) => `Open ${fullName(user.details)}`}
+          bulk={{
+            list: 'users',
+            actions: [canDelete && 'delete', canUpdate && 'set_status'],
+            statuses: USER_STATUSES,
+            query: usersFilters(list.filters),
+            name: (user) => fullName(user.details),
+            refresh: BULK_REFRESH,
+          }}
         />
       </Card>
 

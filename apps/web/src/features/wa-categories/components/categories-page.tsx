@@ -4,19 +4,21 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
-import { ListTable, sortParams, useListPage } from '@/components/list-page';
+import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useCan } from '@/lib/session';
 import { categoriesQuery, useDeleteCategory } from '../api/categories';
+import { waCategoryKeys, waTemplateKeys } from '@/lib/query-keys';
 import { CategoryStatusBadge } from './category-status-badge';
 import { CategoryViewPanel } from './category-view-panel';
 import {
   WA_CATEGORY_MESSAGES,
   WA_CATEGORY_SUCCESS,
   WA_CATEGORY_SORT_KEYS,
+  WA_CATEGORY_STATUSES,
 } from '@cricket/contracts';
 
 const CategoryFormPanel = lazyPanel(
@@ -30,21 +32,32 @@ const STATUS_OPTIONS = [
   { value: 'inactive', label: 'Inactive' },
 ];
 
+/**
+ * The list's filters and sort as the API takes them, for its pages and its bulk actions. The
+ * API searches name and slug together: every word of both filters must match one.
+ */
+function categoriesFilters({
+  sort,
+  filters: { name, slug, status },
+}: Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>) {
+  return {
+    ...sortParams(sort),
+    search: [name.trim(), slug.trim()].filter(Boolean).join(' ') || undefined,
+    status: status || undefined,
+  };
+}
+
+/** The templates show their category's name and status. */
+const BULK_REFRESH = [waCategoryKeys.all, waTemplateKeys.all];
+
 /** Spec §2 "Template Categories" (/wa-template-categories). */
 export function CategoriesPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['name', 'slug'],
-    // The API searches name and slug together: every word of both filters must match one.
     sorts: WA_CATEGORY_SORT_KEYS,
-    query: ({ page, limit, sort, filters: { name, slug, status } }) =>
-      categoriesQuery({
-        page,
-        limit,
-        ...sortParams(sort),
-        search: [name.trim(), slug.trim()].filter(Boolean).join(' ') || undefined,
-        status: status || undefined,
-      }),
+    query: (state) =>
+      categoriesQuery({ page: state.page, limit: state.limit, ...categoriesFilters(state) }),
     rowsOf: (data) => ({ data: data.categories, pagination: data.pagination }),
     errorText: WA_CATEGORY_MESSAGES.fetchFailed,
   });
@@ -137,6 +150,14 @@ export function CategoriesPage() {
           emptyText={WA_CATEGORY_MESSAGES.empty}
           onRowClick={view}
           rowLabel={(c) => `View ${c.name}`}
+          bulk={{
+            list: 'wa-categories',
+            actions: [canDelete && 'delete', canUpdate && 'set_status'],
+            statuses: WA_CATEGORY_STATUSES,
+            query: categoriesFilters(list),
+            name: (c) => c.name,
+            refresh: BULK_REFRESH,
+          }}
         />
       </Card>
       <CategoryFormPanel

@@ -8,6 +8,7 @@ import {
   type WaSyncResult,
   type WaTemplate,
   WA_TEMPLATE_SORT_KEYS,
+  WA_MANUAL_STATUSES,
 } from '@cricket/contracts';
 import { Plus, RefreshCw, Send } from 'lucide-react';
 import { useState } from 'react';
@@ -17,7 +18,7 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
-import { ListTable, sortParams, useListPage } from '@/components/list-page';
+import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -33,6 +34,7 @@ import {
   useSyncTemplates,
   useWhatsAppConnection,
 } from '../api/templates';
+import { waTemplateKeys } from '../api/keys';
 import { SyncResult } from './sync-result';
 import { MetaCategoryBadge, QualityBadge, TemplateStatusBadge } from './template-status-badge';
 import { TemplateViewPanel } from './template-view-panel';
@@ -49,6 +51,21 @@ const FILTERS = ['name', 'type', 'status'] as const;
 const TYPE_OPTIONS = WA_TEMPLATE_TYPES.map((value) => ({ value, label: capitalize(value) }));
 const STATUS_OPTIONS = WA_TEMPLATE_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
+/** The list's filters and sort as the API takes them, for its pages and its bulk actions. */
+function templatesFilters({
+  sort,
+  filters: { name, type, status },
+}: Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>) {
+  return {
+    ...sortParams(sort),
+    search: name.trim() || undefined,
+    type: type || undefined,
+    status: status || undefined,
+  };
+}
+
+const BULK_REFRESH = [waTemplateKeys.all];
+
 /** Spec §2 "WhatsApp Templates" (/wa-templates). */
 export function TemplatesPage() {
   const navigate = useNavigate();
@@ -56,15 +73,8 @@ export function TemplatesPage() {
     filters: FILTERS,
     textFilters: ['name'],
     sorts: WA_TEMPLATE_SORT_KEYS,
-    query: ({ page, limit, sort, filters: { name, type, status } }) =>
-      templatesQuery({
-        page,
-        limit,
-        ...sortParams(sort),
-        search: name.trim() || undefined,
-        type: type || undefined,
-        status: status || undefined,
-      }),
+    query: (state) =>
+      templatesQuery({ page: state.page, limit: state.limit, ...templatesFilters(state) }),
     rowsOf: (data) => ({ data: data.templates, pagination: data.pagination }),
     errorText: WA_TEMPLATE_MESSAGES.fetchFailed,
   });
@@ -229,6 +239,14 @@ export function TemplatesPage() {
           emptyText={WA_TEMPLATE_MESSAGES.empty}
           onRowClick={openTemplate}
           rowLabel={(t) => `Open ${t.name}`}
+          bulk={{
+            list: 'wa-templates',
+            actions: [canDelete && 'delete', canUpdate && 'set_status'],
+            statuses: WA_MANUAL_STATUSES,
+            query: templatesFilters(list),
+            name: (t) => t.name,
+            refresh: BULK_REFRESH,
+          }}
         />
       </Card>
       <TemplateFormPanel
