@@ -1,9 +1,10 @@
 import type { MessagingTopic, MessagingTopicValues, Pagination } from '@cricket/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/http';
+import type { SortParams } from '@/components/list-page';
+import { request, type VersionedId } from '@/lib/http';
 import { messagingTopicKeys } from './keys';
 
-export interface TopicsParams {
+export interface TopicsParams extends SortParams {
   page: number;
   limit: number;
   name?: string;
@@ -48,8 +49,8 @@ async function updateTopic({ id, values }: { id: number; values: MessagingTopicV
 }
 
 /** DELETE /messaging/topics/{id} */
-async function deleteTopic(id: number) {
-  await request<undefined>(`/messaging/topics/${id}`, { method: 'DELETE' });
+async function deleteTopic({ id, ifMatch }: VersionedId) {
+  await request<undefined>(`/messaging/topics/${id}`, { method: 'DELETE', ifMatch });
 }
 
 function useTopicMutation<A, R>(fn: (arg: A) => Promise<R>) {

@@ -64,7 +64,8 @@ export function TemplatesPage() {
   const panel = usePanelState<'create' | 'edit', NotificationTemplate>();
   const deleteTemplate = useDeleteTemplate();
   const remove = useConfirmDelete<NotificationTemplate>({
-    run: (template) => deleteTemplate.mutateAsync(template.id),
+    run: (template, ifMatch) => deleteTemplate.mutateAsync({ id: template.id, ifMatch }),
+    version: (template) => template.updated_at,
     title: 'Delete Template',
     description: () =>
       'Are you sure you want to delete this template? This action cannot be undone.',

@@ -1,7 +1,7 @@
 import type { WaCategoriesPage, WaCategory, WaCategoryValues } from '@cricket/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SortParams } from '@/components/list-page';
-import { request } from '@/lib/http';
+import { request, type VersionedId } from '@/lib/http';
 import { waCategoryKeys } from './keys';
 import { waTemplateKeys } from '@/lib/query-keys';
 
@@ -47,8 +47,8 @@ async function updateCategory({ id, values }: { id: number; values: WaCategoryVa
 }
 
 /** DELETE /wa/template-categories/{_id} */
-async function deleteCategory(id: number) {
-  await request<undefined>(`/wa/template-categories/${id}`, { method: 'DELETE' });
+async function deleteCategory({ id, ifMatch }: VersionedId) {
+  await request<undefined>(`/wa/template-categories/${id}`, { method: 'DELETE', ifMatch });
 }
 
 function useCategoryMutation<A, R>(fn: (arg: A) => Promise<R>) {

@@ -56,7 +56,8 @@ export function CategoriesPage() {
   const view = (category: WaCategory) => panel.open('view', category);
   const deleteCategory = useDeleteCategory();
   const remove = useConfirmDelete<WaCategory>({
-    run: (category) => deleteCategory.mutateAsync(category._id),
+    run: (category, ifMatch) => deleteCategory.mutateAsync({ id: category._id, ifMatch }),
+    version: (category) => category.updated_at,
     title: 'Delete Category',
     description: () =>
       'Are you sure you want to delete this category? This action cannot be undone.',

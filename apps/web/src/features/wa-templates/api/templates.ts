@@ -16,7 +16,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { SortParams } from '@/components/list-page';
-import { ApiError, request } from '@/lib/http';
+import { ApiError, request, type VersionedId } from '@/lib/http';
 import { waTemplateKeys } from './keys';
 import { waCategoryKeys } from '@/lib/query-keys';
 
@@ -96,8 +96,8 @@ export const useUpdateTemplate = () =>
   });
 
 export const useDeleteTemplate = () =>
-  useTemplateMutation(async (id: number) => {
-    await request<undefined>(`/wa/templates/${id}`, { method: 'DELETE' });
+  useTemplateMutation(async ({ id, ifMatch }: VersionedId) => {
+    await request<undefined>(`/wa/templates/${id}`, { method: 'DELETE', ifMatch });
   });
 
 /** POST /media/upload with type whatsapp_templates; resolves to the stored file's URL. */

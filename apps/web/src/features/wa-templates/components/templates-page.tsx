@@ -76,7 +76,8 @@ export function TemplatesPage() {
   const panel = usePanelState<'create' | 'edit' | 'view', WaTemplate>();
   const deleteTemplate = useDeleteTemplate();
   const remove = useConfirmDelete<WaTemplate>({
-    run: (template) => deleteTemplate.mutateAsync(template._id),
+    run: (template, ifMatch) => deleteTemplate.mutateAsync({ id: template._id, ifMatch }),
+    version: (template) => template.updated_at,
     title: 'Delete Template',
     description: () =>
       'Are you sure you want to delete this template? This action cannot be undone.',
