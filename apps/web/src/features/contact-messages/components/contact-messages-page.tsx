@@ -10,7 +10,8 @@ import {
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
-import { ListTable, sortParams, useListPage } from '@/components/list-page';
+import { ListExportButton } from '@/components/list-export-button';
+import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { usePanelState } from '@/components/use-panel-state';
 import { lazyPanel } from '@/components/lazy-panel';
@@ -35,6 +36,20 @@ const STATUS_OPTIONS = CONTACT_STATUSES.map((s) => ({ value: s, label: statusLab
 const isStatus = (v: string): v is ContactStatus =>
   (CONTACT_STATUSES as readonly string[]).includes(v);
 
+/** The list's filters and sort as the API takes them, for its pages and its export. */
+function contactFilters({
+  sort,
+  filters: { name, email, subject, status },
+}: Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>) {
+  return {
+    ...sortParams(sort),
+    name: name.trim() || undefined,
+    email: email.trim() || undefined,
+    subject: subject.trim() || undefined,
+    status: isStatus(status) ? status : undefined,
+  };
+}
+
 /** Spec §2 "Contact Messages" (/support): messages from the website, read and answered here. */
 export function ContactMessagesPage() {
   const list = useListPage({
@@ -42,16 +57,8 @@ export function ContactMessagesPage() {
     textFilters: ['name', 'email', 'subject'],
     checks: { status: isStatus },
     sorts: CONTACT_MESSAGE_SORT_KEYS,
-    query: ({ page, limit, sort, filters: { name, email, subject, status } }) =>
-      contactMessagesQuery({
-        page,
-        limit,
-        ...sortParams(sort),
-        name: name.trim() || undefined,
-        email: email.trim() || undefined,
-        subject: subject.trim() || undefined,
-        status: isStatus(status) ? status : undefined,
-      }),
+    query: (state) =>
+      contactMessagesQuery({ page: state.page, limit: state.limit, ...contactFilters(state) }),
     errorText: CONTACT_MESSAGES.fetchFailed,
   });
   const counts = list.query.data?.counts;
@@ -153,6 +160,7 @@ export function ContactMessagesPage() {
     <>
       <PageHeader
         title="Contact Messages"
+        actions={<ListExportButton list="contact-messages" query={contactFilters(list)} />}
         description={
           <span className="flex flex-wrap gap-4" aria-live="polite">
             <span>

@@ -12,7 +12,8 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
-import { ListTable, sortParams, useListPage } from '@/components/list-page';
+import { ListExportButton } from '@/components/list-export-button';
+import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -38,6 +39,20 @@ const STATUS_OPTIONS = [
   { value: 'draft', label: 'Draft' },
 ];
 
+/** The list's filters and sort as the API takes them, for its pages and its export. */
+function templatesFilters({
+  filters,
+  sort,
+}: Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>) {
+  return {
+    ...sortParams(sort),
+    name: filters.name.trim() || undefined,
+    subject: filters.subject.trim() || undefined,
+    type: filters.type || undefined,
+    status: filters.status || undefined,
+  };
+}
+
 /** Spec §2 "Notification Templates" (/notification-templates). */
 export function TemplatesPage() {
   const navigate = useNavigate();
@@ -45,16 +60,8 @@ export function TemplatesPage() {
     filters: FILTERS,
     textFilters: ['name', 'subject'],
     sorts: NOTIFICATION_TEMPLATE_SORT_KEYS,
-    query: ({ page, limit, filters, sort }) =>
-      templatesQuery({
-        page,
-        limit,
-        ...sortParams(sort),
-        name: filters.name.trim() || undefined,
-        subject: filters.subject.trim() || undefined,
-        type: filters.type || undefined,
-        status: filters.status || undefined,
-      }),
+    query: (state) =>
+      templatesQuery({ page: state.page, limit: state.limit, ...templatesFilters(state) }),
     errorText: NOTIFICATION_ERRORS.fetchTemplates,
   });
   const canCreate = useCan('notification_templates.create');
@@ -155,12 +162,19 @@ export function TemplatesPage() {
       <PageHeader
         title="Notification Templates"
         actions={
-          canCreate && (
-            <Button onClick={() => panel.open('create')}>
-              <Plus className="size-4" aria-hidden="true" />
-              Add Template
-            </Button>
-          )
+          <>
+            <ListExportButton
+              list="notifications/templates"
+              fileName="notification-templates"
+              query={templatesFilters(list)}
+            />
+            {canCreate && (
+              <Button onClick={() => panel.open('create')}>
+                <Plus className="size-4" aria-hidden="true" />
+                Add Template
+              </Button>
+            )}
+          </>
         }
       />
       <Card flush>

@@ -4,7 +4,8 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
-import { ListTable, sortParams, useListPage } from '@/components/list-page';
+import { ListExportButton } from '@/components/list-export-button';
+import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -31,20 +32,26 @@ const STATUS_OPTIONS = [
 ];
 
 /** Spec §2 "Template Categories" (/wa-template-categories). */
+/** The list's filters and sort as the API takes them, for its pages and its export. */
+function categoriesFilters({
+  sort,
+  filters: { name, slug, status },
+}: Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>) {
+  return {
+    ...sortParams(sort),
+    search: [name.trim(), slug.trim()].filter(Boolean).join(' ') || undefined,
+    status: status || undefined,
+  };
+}
+
 export function CategoriesPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['name', 'slug'],
     // The API searches name and slug together: every word of both filters must match one.
     sorts: WA_CATEGORY_SORT_KEYS,
-    query: ({ page, limit, sort, filters: { name, slug, status } }) =>
-      categoriesQuery({
-        page,
-        limit,
-        ...sortParams(sort),
-        search: [name.trim(), slug.trim()].filter(Boolean).join(' ') || undefined,
-        status: status || undefined,
-      }),
+    query: (state) =>
+      categoriesQuery({ page: state.page, limit: state.limit, ...categoriesFilters(state) }),
     rowsOf: (data) => ({ data: data.categories, pagination: data.pagination }),
     errorText: WA_CATEGORY_MESSAGES.fetchFailed,
   });
@@ -121,12 +128,19 @@ export function CategoriesPage() {
       <PageHeader
         title="Template Categories"
         actions={
-          canCreate && (
-            <Button onClick={() => panel.open('create')}>
-              <Plus className="size-4" aria-hidden="true" />
-              Create Category
-            </Button>
-          )
+          <>
+            <ListExportButton
+              list="wa/template-categories"
+              fileName="wa-categories"
+              query={categoriesFilters(list)}
+            />
+            {canCreate && (
+              <Button onClick={() => panel.open('create')}>
+                <Plus className="size-4" aria-hidden="true" />
+                Create Category
+              </Button>
+            )}
+          </>
         }
       />
       <Card flush>

@@ -17,7 +17,8 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
-import { ListTable, sortParams, useListPage } from '@/components/list-page';
+import { ListExportButton } from '@/components/list-export-button';
+import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -49,6 +50,19 @@ const FILTERS = ['name', 'type', 'status'] as const;
 const TYPE_OPTIONS = WA_TEMPLATE_TYPES.map((value) => ({ value, label: capitalize(value) }));
 const STATUS_OPTIONS = WA_TEMPLATE_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
+/** The list's filters and sort as the API takes them, for its pages and its export. */
+function templatesFilters({
+  sort,
+  filters: { name, type, status },
+}: Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>) {
+  return {
+    ...sortParams(sort),
+    search: name.trim() || undefined,
+    type: type || undefined,
+    status: status || undefined,
+  };
+}
+
 /** Spec §2 "WhatsApp Templates" (/wa-templates). */
 export function TemplatesPage() {
   const navigate = useNavigate();
@@ -56,15 +70,8 @@ export function TemplatesPage() {
     filters: FILTERS,
     textFilters: ['name'],
     sorts: WA_TEMPLATE_SORT_KEYS,
-    query: ({ page, limit, sort, filters: { name, type, status } }) =>
-      templatesQuery({
-        page,
-        limit,
-        ...sortParams(sort),
-        search: name.trim() || undefined,
-        type: type || undefined,
-        status: status || undefined,
-      }),
+    query: (state) =>
+      templatesQuery({ page: state.page, limit: state.limit, ...templatesFilters(state) }),
     rowsOf: (data) => ({ data: data.templates, pagination: data.pagination }),
     errorText: WA_TEMPLATE_MESSAGES.fetchFailed,
   });
@@ -200,6 +207,11 @@ export function TemplatesPage() {
         title="WhatsApp Templates"
         actions={
           <>
+            <ListExportButton
+              list="wa/templates"
+              fileName="wa-templates"
+              query={templatesFilters(list)}
+            />
             {canUpdate && connection.data?.connected && (
               <Button
                 variant="secondary"
