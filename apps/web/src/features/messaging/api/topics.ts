@@ -39,11 +39,25 @@ async function createTopic(values: MessagingTopicValues) {
   return body.data.topic;
 }
 
+/** GET /messaging/topics/{id}: the topic as stored now (an edit conflict's Reload). */
+export async function getTopic(id: number) {
+  return (await request<{ topic: MessagingTopic }>(`/messaging/topics/${id}`)).data.topic;
+}
+
 /** PUT /messaging/topics/{id} */
-async function updateTopic({ id, values }: { id: number; values: MessagingTopicValues }) {
+async function updateTopic({
+  id,
+  values,
+  ifMatch,
+}: {
+  id: number;
+  values: MessagingTopicValues;
+  ifMatch?: string;
+}) {
   const body = await request<{ topic: MessagingTopic }>(`/messaging/topics/${id}`, {
     method: 'PUT',
     body: values,
+    ifMatch,
   });
   return body.data.topic;
 }

@@ -37,11 +37,25 @@ async function createCategory(values: WaCategoryValues) {
   return body.data.category;
 }
 
+/** GET /wa/template-categories/{_id}: the category as stored now (an edit conflict's Reload). */
+export async function getCategory(id: number) {
+  return (await request<{ category: WaCategory }>(`/wa/template-categories/${id}`)).data.category;
+}
+
 /** PUT /wa/template-categories/{_id} */
-async function updateCategory({ id, values }: { id: number; values: WaCategoryValues }) {
+async function updateCategory({
+  id,
+  values,
+  ifMatch,
+}: {
+  id: number;
+  values: WaCategoryValues;
+  ifMatch?: string;
+}) {
   const body = await request<{ category: WaCategory }>(`/wa/template-categories/${id}`, {
     method: 'PUT',
     body: values,
+    ifMatch,
   });
   return body.data.category;
 }

@@ -43,7 +43,7 @@ export const templatesQuery = (params: TemplatesParams) =>
   });
 
 /** GET /wa/templates/{id} */
-async function getTemplate(id: number, signal?: AbortSignal) {
+export async function getTemplate(id: number, signal?: AbortSignal) {
   const body = await request<{ template: WaTemplate }>(`/wa/templates/${id}`, { signal });
   return body.data.template;
 }
@@ -87,13 +87,16 @@ export const useCreateTemplate = () =>
   });
 
 export const useUpdateTemplate = () =>
-  useTemplateMutation(async ({ id, values }: { id: number; values: WaTemplateValues }) => {
-    const body = await request<{ template: WaTemplate }>(`/wa/templates/${id}`, {
-      method: 'PUT',
-      body: values,
-    });
-    return body.data.template;
-  });
+  useTemplateMutation(
+    async ({ id, values, ifMatch }: { id: number; values: WaTemplateValues; ifMatch?: string }) => {
+      const body = await request<{ template: WaTemplate }>(`/wa/templates/${id}`, {
+        method: 'PUT',
+        body: values,
+        ifMatch,
+      });
+      return body.data.template;
+    },
+  );
 
 export const useDeleteTemplate = () =>
   useTemplateMutation(async ({ id, ifMatch }: VersionedId) => {
