@@ -132,3 +132,48 @@ test('a role loaded after its panel opens is versioned too: Reload takes their d
   // Gone again: the roles list's first page is the roles spec's to fill.
   await api('DELETE', `/api/roles/${role.id}`);
 });
+
+test('a delete of a team someone changed since the list showed it is refused, and Reload shows theirs', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const { data: owners } = await api<{ data: { id: number }[] }>(
+    'GET',
+    '/api/users/organizers?page=1&limit=1',
+  );
+  const name = `Stale XI ${Date.now() % 100000}`;
+  const body = {
+    name,
+    location: 'Pune',
+    team_initials: 'SXI',
+    is_active: true,
+    add_me: false,
+    owner_id: owners[0]!.id,
+  };
+  const { team } = await api<{ team: { id: number } }>('POST', '/api/teams', body);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signInByApi(page);
+  await page.goto(`/teams?name=${encodeURIComponent(name)}`);
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete Team' });
+  await expect(dialog).toBeVisible();
+
+  // A colleague changes the team while the question is open.
+  await api('PUT', `/api/teams/${team.id}`, { ...body, location: 'Nagpur' });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  const notice = dialog.getByRole('alert').filter({ hasText: RECORD_VERSION_MESSAGES.changed });
+  await expect(notice).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  // Nothing was deleted.
+  expect(
+    (await api<{ team: { location: string } }>('GET', `/api/teams/${team.id}`)).team,
+  ).toMatchObject({ location: 'Nagpur' });
+
+  // Reload reads the list again; asked afresh, the delete goes through.
+  await notice.getByRole('button', { name: RECORD_VERSION_MESSAGES.reload }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(TEAM_SUCCESS.deleted)).toBeVisible();
+});
