@@ -1,6 +1,6 @@
 import { RECORD_VERSION_MESSAGES, TEAM_SUCCESS } from '@cricket/contracts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminApi, signInByApi } from './helpers';
+import { adminApi, signInByApi, type AdminCall } from './helpers';
 
 /** Issue 33, edit conflicts (decision 059): no save overwrites a colleague's unseen. */
 
@@ -16,6 +16,23 @@ async function editorOf(browser: Browser, name: string) {
   return { context, page, panel };
 }
 
+/** A team in Pune owned by the first organizer, made through the API; answers it and its body. */
+async function newTeam(api: AdminCall, fields: { name: string; team_initials: string }) {
+  const { data: owners } = await api<{ data: { id: number }[] }>(
+    'GET',
+    '/api/users/organizers?page=1&limit=1',
+  );
+  const body = {
+    ...fields,
+    location: 'Pune',
+    is_active: true,
+    add_me: false,
+    owner_id: owners[0]!.id,
+  };
+  const { team } = await api<{ team: { id: number } }>('POST', '/api/teams', body);
+  return { team, body };
+}
+
 const saved = (page: Page) => expect(page.getByText(TEAM_SUCCESS.updated)).toBeVisible();
 
 test('two administrators edit one team: the second save meets the first, and Reload takes it', async ({
@@ -23,19 +40,8 @@ test('two administrators edit one team: the second save meets the first, and Rel
   request,
 }) => {
   const api = await adminApi(request);
-  const { data: owners } = await api<{ data: { id: number }[] }>(
-    'GET',
-    '/api/users/organizers?page=1&limit=1',
-  );
   const name = `Conflict XI ${Date.now() % 100000}`;
-  const { team } = await api<{ team: { id: number } }>('POST', '/api/teams', {
-    name,
-    location: 'Pune',
-    team_initials: 'CXI',
-    is_active: true,
-    add_me: false,
-    owner_id: owners[0]!.id,
-  });
+  const { team } = await newTeam(api, { name, team_initials: 'CXI' });
 
   const first = await editorOf(browser, name);
   const second = await editorOf(browser, name);
@@ -138,20 +144,8 @@ test('a delete of a team someone changed since the list showed it is refused, an
   request,
 }) => {
   const api = await adminApi(request);
-  const { data: owners } = await api<{ data: { id: number }[] }>(
-    'GET',
-    '/api/users/organizers?page=1&limit=1',
-  );
   const name = `Stale XI ${Date.now() % 100000}`;
-  const body = {
-    name,
-    location: 'Pune',
-    team_initials: 'SXI',
-    is_active: true,
-    add_me: false,
-    owner_id: owners[0]!.id,
-  };
-  const { team } = await api<{ team: { id: number } }>('POST', '/api/teams', body);
+  const { team, body } = await newTeam(api, { name, team_initials: 'SXI' });
   await page.setViewportSize({ width: 1366, height: 900 });
   await signInByApi(page);
   await page.goto(`/teams?name=${encodeURIComponent(name)}`);
