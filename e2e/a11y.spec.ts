@@ -13,6 +13,7 @@ import {
   BULK_SELECTION_LABELS,
   DISCARD_CHANGES,
   PERSONAL_DATA_MESSAGES,
+  RECORD_VERSION_MESSAGES,
   SEARCH_MESSAGES,
   UNSUBSCRIBE_MESSAGES,
   UNSUBSCRIBE_SUCCESS,
@@ -270,6 +271,40 @@ async function discardPromptAndScan({ page, scan }: Sweep, where: string, opener
   await expect(form).toBeHidden();
 }
 
+/**
+ * An edit someone else saved first (decision 059): the role panel's conflict notice, theirs
+ * beside this form's, with Reload. Each page edits a role of its own, made and removed here.
+ */
+async function conflictAndScan({ page, phone, scan }: Sweep, where: string) {
+  const api = await adminApi(page.context().request);
+  const name = `a11y conflict ${Math.random().toString(36).slice(2, 8)}`;
+  const { role } = await api<{ role: { id: number } }>('POST', '/api/roles', {
+    name,
+    description: 'First words',
+  });
+  await page.goto(`/roles?name=${encodeURIComponent(name)}`);
+  if (phone) {
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: `Edit ${name}` }).click();
+  } else {
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+  }
+  const panel = page.getByRole('dialog', { name: 'Edit Role' });
+  await expect(panel.getByLabel('Description')).toHaveValue('First words');
+  await api('PUT', `/api/roles/${role.id}`, { name, description: 'Their words' });
+  await panel.getByLabel('Description').fill('My words');
+  await panel.getByRole('button', { name: 'Update Role' }).click();
+  await expect(
+    panel.getByRole('alert').filter({ hasText: RECORD_VERSION_MESSAGES.changed }),
+  ).toBeVisible();
+  await scan(`${where} › ${RECORD_VERSION_MESSAGES.changed}`);
+  await panel.getByRole('button', { name: RECORD_VERSION_MESSAGES.reload }).click();
+  await expect(panel.getByLabel('Description')).toHaveValue('Their words');
+  await closeWithEscape(page, panel);
+  // Gone again: the roles list's first page is the roles spec's to fill.
+  await api('DELETE', `/api/roles/${role.id}`);
+}
+
 interface Ids {
   user: number;
   team: number;
@@ -471,6 +506,10 @@ test.describe('axe at 1440×900 and 390×844, light and dark', () => {
         await visitAndScan(s, path);
       }
     });
+  });
+
+  test('the notice of an edit someone else saved first', async () => {
+    await sweep((s) => conflictAndScan(s, '/roles › Edit Role'));
   });
 
   test('notification templates, sending, sends and a send, email templates, support', async () => {

@@ -24,7 +24,7 @@ test('two administrators edit one team: the second save meets the first, and Rel
 }) => {
   const api = await adminApi(request);
   const name = `Conflict XI ${Date.now() % 100000}`;
-  const teamId = await newTeam(api, { name, team_initials: 'CXI' });
+  const { id: teamId } = await newTeam(api, { name, team_initials: 'CXI' });
 
   const first = await editorOf(browser, name);
   const second = await editorOf(browser, name);
@@ -120,4 +120,37 @@ test('a role loaded after its panel opens is versioned too: Reload takes their d
   await second.context.close();
   // Gone again: the roles list's first page is the roles spec's to fill.
   await api('DELETE', `/api/roles/${role.id}`);
+});
+
+test('a delete of a team someone changed since the list showed it is refused, and Reload shows theirs', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const name = `Stale XI ${Date.now() % 100000}`;
+  const { id: teamId, body } = await newTeam(api, { name, team_initials: 'SXI' });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signInByApi(page);
+  await page.goto(`/teams?name=${encodeURIComponent(name)}`);
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete Team' });
+  await expect(dialog).toBeVisible();
+
+  // A colleague changes the team while the question is open.
+  await api('PUT', `/api/teams/${teamId}`, { ...body, location: 'Nagpur' });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  const notice = dialog.getByRole('alert').filter({ hasText: RECORD_VERSION_MESSAGES.changed });
+  await expect(notice).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  // Nothing was deleted.
+  expect(
+    (await api<{ team: { location: string } }>('GET', `/api/teams/${teamId}`)).team,
+  ).toMatchObject({ location: 'Nagpur' });
+
+  // Reload reads the list again; asked afresh, the delete goes through.
+  await notice.getByRole('button', { name: RECORD_VERSION_MESSAGES.reload }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(TEAM_SUCCESS.deleted)).toBeVisible();
 });

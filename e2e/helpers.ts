@@ -93,23 +93,27 @@ export async function newVerifiedUser(
   return user.id;
 }
 
-/** An active team with the first organiser as its owner, made through the API; answers its id. */
+/**
+ * An active team with the first organiser as its owner, made through the API; answers its id
+ * and the body it was made with (a PUT of it changed is a colleague's edit).
+ */
 export async function newTeam(
   api: AdminCall,
   fields: { name: string; team_initials: string; location?: string },
-): Promise<number> {
+) {
   const { data: owners } = await api<{ data: { id: number }[] }>(
     'GET',
     '/api/users/organizers?page=1&limit=1',
   );
-  const { team } = await api<{ team: { id: number } }>('POST', '/api/teams', {
+  const body = {
     location: 'Pune',
     is_active: true,
     add_me: false,
     owner_id: owners[0]!.id,
     ...fields,
-  });
-  return team.id;
+  };
+  const { team } = await api<{ team: { id: number } }>('POST', '/api/teams', body);
+  return { id: team.id, body };
 }
 
 /** Posts the website's contact form to the public endpoint, as the platform's site would. */

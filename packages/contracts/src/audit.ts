@@ -87,34 +87,49 @@ export const AUDIT_MESSAGES = {
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const day = z.preprocess(blank, calendarDate(AUDIT_FILTER_MESSAGES.date).optional());
 
+/** The activity log's filters, shared by its pages and its export. */
+const auditFilters = {
+  entity_type: z.preprocess(
+    blank,
+    z.enum(AUDIT_ENTITY_TYPES, { error: AUDIT_FILTER_MESSAGES.entityType }).optional(),
+  ),
+  entity_id: z.preprocess(blank, idValue(AUDIT_FILTER_MESSAGES.entityId).optional()),
+  actor_id: z.preprocess(blank, idValue(AUDIT_FILTER_MESSAGES.actorId).optional()),
+  /** Part of the actor's name or email as recorded, any case ('ux-admin', 'Asha'). */
+  actor: z.preprocess(blank, z.string().trim().toLowerCase().max(254).optional()),
+  action: z.preprocess(
+    blank,
+    z.enum(AUDIT_ACTION_NAMES, { error: AUDIT_FILTER_MESSAGES.action }).optional(),
+  ),
+  from: day,
+  // The range rule below is reported on `to`, so the document says it there.
+  to: day.meta({ description: 'Must not be before `from` (both days are included)' }),
+};
+const dayRangeOk = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
+const dayRangeError = { path: ['to'], message: AUDIT_FILTER_MESSAGES.range };
 /**
  * `GET /api/audit-logs`: newest first. `from` and `to` are UTC days, both included; an empty
  * value means "All".
  */
 export const auditLogsQuery = paginationQuery
-  .extend({
-    entity_type: z.preprocess(
-      blank,
-      z.enum(AUDIT_ENTITY_TYPES, { error: AUDIT_FILTER_MESSAGES.entityType }).optional(),
-    ),
-    entity_id: z.preprocess(blank, idValue(AUDIT_FILTER_MESSAGES.entityId).optional()),
-    actor_id: z.preprocess(blank, idValue(AUDIT_FILTER_MESSAGES.actorId).optional()),
-    /** Part of the actor's name or email as recorded, any case ('ux-admin', 'Asha'). */
-    actor: z.preprocess(blank, z.string().trim().toLowerCase().max(254).optional()),
-    action: z.preprocess(
-      blank,
-      z.enum(AUDIT_ACTION_NAMES, { error: AUDIT_FILTER_MESSAGES.action }).optional(),
-    ),
-    from: day,
-    // The range rule below is reported on `to`, so the document says it there.
-    to: day.meta({ description: 'Must not be before `from` (both days are included)' }),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    path: ['to'],
-    message: AUDIT_FILTER_MESSAGES.range,
-  });
+  .extend(auditFilters)
+  .refine(dayRangeOk, dayRangeError);
 export type AuditLogsQuery = z.input<typeof auditLogsQuery>;
 export type AuditLogsFilter = z.output<typeof auditLogsQuery>;
+/** The export's query (issue 33): the list's filters and sort, without its page. */
+export const auditLogsExportQuery = z.object(auditFilters).refine(dayRangeOk, dayRangeError);
+/** The activity log export's header row: the list's columns; the changes as their JSON. */
+export const AUDIT_EXPORT_COLUMNS = {
+  id: 'ID',
+  created_at: 'When',
+  actor_name: 'Actor',
+  actor_email: 'Actor email',
+  entity_type: 'Record type',
+  entity_id: 'Record id',
+  entity_name: 'Record',
+  action: 'Action',
+  changes: 'Changes',
+} as const;
 
 /** One field's values on either side of the change (null where the field did not exist). */
 export const auditFieldChange = z.object({ before: z.unknown(), after: z.unknown() });

@@ -156,6 +156,21 @@ export const contactMessagesQuery = paginationQuery.extend({
   ...sortQuery(CONTACT_MESSAGE_SORT_KEYS),
 });
 export type ContactMessagesQuery = z.input<typeof contactMessagesQuery>;
+/** The export's query (issue 33): the list's filters and sort, without its page. */
+export const contactMessagesExportQuery = contactMessagesQuery.omit({ page: true, limit: true });
+/** The contact messages export's header row: the list's columns and the message itself. */
+export const CONTACT_MESSAGE_EXPORT_COLUMNS = {
+  id: 'ID',
+  name: 'Name',
+  email: 'Email',
+  phone_number: 'Phone',
+  company: 'Company',
+  subject: 'Subject',
+  message: 'Message',
+  status: 'Status',
+  priority: 'Priority',
+  created_at: 'Created At',
+} as const;
 
 export const contactMessage = z.object({
   id: z.number().int(),

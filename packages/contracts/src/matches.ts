@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, optionalText, pageOf, paginationQuery } from './common.ts';
+import { MAX_ID, optionalText, pageOf, paginationQuery, sortQuery } from './common.ts';
 
 /** Where a tournament stands. */
 export const TOURNAMENT_STATUSES = ['upcoming', 'live', 'completed'] as const;
@@ -29,6 +29,9 @@ export const MATCH_MESSAGES = {
   tournamentsEmpty: 'No tournaments found',
 } as const;
 
+/** The matches list's sortable columns (issue 33). */
+export const MATCH_SORT_KEYS = ['tournament', 'scheduled_at', 'venue', 'status'] as const;
+
 /** `GET /api/matches`: newest first; `search` is part of either team's name; '' means "All". */
 export const matchesQuery = paginationQuery.extend({
   search: optionalText,
@@ -42,8 +45,22 @@ export const matchesQuery = paginationQuery.extend({
     .enum(['', ...MATCH_STATUSES], { error: MATCH_FILTER_MESSAGES.status })
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
+  ...sortQuery(MATCH_SORT_KEYS),
 });
 export type MatchesQuery = z.input<typeof matchesQuery>;
+/** The export's query (issue 33): the list's filters and sort, without its page. */
+export const matchesExportQuery = matchesQuery.omit({ page: true, limit: true });
+/** The matches export's header row: the list's columns, each team and the id. */
+export const MATCH_EXPORT_COLUMNS = {
+  id: 'ID',
+  team_a: 'Team A',
+  team_b: 'Team B',
+  tournament: 'Tournament',
+  scheduled_at: 'Date',
+  venue: 'Venue',
+  status: 'Status',
+  winner: 'Winner',
+} as const;
 
 export const matchRow = z.object({
   id: z.number().int(),
@@ -58,6 +75,15 @@ export const matchRow = z.object({
 export type MatchRow = z.infer<typeof matchRow>;
 export const matchesPage = pageOf(matchRow);
 
+/** The tournaments list's sortable columns (issue 33). */
+export const TOURNAMENT_SORT_KEYS = [
+  'name',
+  'status',
+  'start_date',
+  'end_date',
+  'matches',
+] as const;
+
 /**
  * `GET /api/tournaments`: the tournaments list and the matches screen's tournament filter, the
  * latest to start first; `search` is part of the name; '' means "All".
@@ -68,8 +94,20 @@ export const tournamentsQuery = paginationQuery.extend({
     .enum(['', ...TOURNAMENT_STATUSES], { error: MATCH_FILTER_MESSAGES.tournamentStatus })
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
+  ...sortQuery(TOURNAMENT_SORT_KEYS),
 });
 export type TournamentsQuery = z.input<typeof tournamentsQuery>;
+/** The export's query (issue 33): the list's filters and sort, without its page. */
+export const tournamentsExportQuery = tournamentsQuery.omit({ page: true, limit: true });
+/** The tournaments export's header row: the list's columns, with the id. */
+export const TOURNAMENT_EXPORT_COLUMNS = {
+  id: 'ID',
+  name: 'Name',
+  status: 'Status',
+  start_date: 'Start date',
+  end_date: 'End date',
+  matches: 'Matches',
+} as const;
 export const tournamentRow = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { idParam, idValue, nameText, optionalText, pageOf, paginationQuery } from './common.ts';
+import {
+  idParam,
+  idValue,
+  nameText,
+  optionalText,
+  pageOf,
+  paginationQuery,
+  sortQuery,
+} from './common.ts';
 import { CONSENT_SOURCES, SEND_CHANNELS } from './notifications.ts';
 import { timeZoneName } from './time-zones.ts';
 
@@ -68,6 +76,7 @@ export const TOPIC_SENT_MESSAGE =
 
 export const MESSAGING_TOPIC_SUCCESS = {
   listed: 'Topics fetched successfully',
+  fetched: 'Topic fetched successfully',
   created: 'Topic created successfully',
   updated: 'Topic updated successfully',
   deleted: 'Topic deleted successfully',
@@ -111,11 +120,33 @@ const booleanFilter = z
   .optional()
   .transform((v) => (v === 'true' ? true : v === 'false' ? false : undefined));
 
+/** The topics list's sortable columns (issue 33). */
+export const MESSAGING_TOPIC_SORT_KEYS = [
+  'name',
+  'default_subscribed',
+  'template_count',
+  'active',
+  'created_at',
+] as const;
+
 export const messagingTopicsQuery = paginationQuery.extend({
   name: optionalText,
   active: booleanFilter,
+  ...sortQuery(MESSAGING_TOPIC_SORT_KEYS),
 });
 export type MessagingTopicsQuery = z.input<typeof messagingTopicsQuery>;
+/** The export's query (issue 33): the list's filters and sort, without its page. */
+export const messagingTopicsExportQuery = messagingTopicsQuery.omit({ page: true, limit: true });
+/** The topics export's header row: the list's columns, with the id. */
+export const MESSAGING_TOPIC_EXPORT_COLUMNS = {
+  id: 'ID',
+  name: 'Name',
+  description: 'Description',
+  default_subscribed: 'New users',
+  template_count: 'Templates',
+  active: 'Active',
+  created_at: 'Created At',
+} as const;
 export const messagingTopicParams = idParam;
 
 /* Preferences: per user, per topic, per channel. */

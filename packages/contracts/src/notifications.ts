@@ -264,6 +264,20 @@ export const notificationTemplatesQuery = paginationQuery.extend({
   ...sortQuery(NOTIFICATION_TEMPLATE_SORT_KEYS),
 });
 export type NotificationTemplatesQuery = z.input<typeof notificationTemplatesQuery>;
+/** The export's query (issue 33): the list's filters and sort, without its page. */
+export const notificationTemplatesExportQuery = notificationTemplatesQuery.omit({
+  page: true,
+  limit: true,
+});
+/** The notification templates export's header row: the list's columns, with the id. */
+export const NOTIFICATION_TEMPLATE_EXPORT_COLUMNS = {
+  id: 'ID',
+  name: 'Template Name',
+  subject: 'Subject',
+  type: 'Type',
+  status: 'Status',
+  created_at: 'Created At',
+} as const;
 
 /** The send form's template picker. */
 export const templateNamesQuery = paginationQuery.extend({
@@ -578,10 +592,32 @@ export const notificationSend = z.object({
 });
 export type NotificationSend = z.infer<typeof notificationSend>;
 export const notificationSendsPage = pageOf(notificationSend);
+/** The sends list's sortable columns (issue 33). */
+export const NOTIFICATION_SEND_SORT_KEYS = ['template', 'status', 'created_at'] as const;
 export const notificationSendsQuery = paginationQuery.extend({
   status: enumFilter(SEND_STATUSES),
+  ...sortQuery(NOTIFICATION_SEND_SORT_KEYS),
 });
 export type NotificationSendsQuery = z.input<typeof notificationSendsQuery>;
+/** The export's query (issue 33): the list's filters and sort, without its page. */
+export const notificationSendsExportQuery = notificationSendsQuery.omit({
+  page: true,
+  limit: true,
+});
+/** The sends export's header row: the list's columns, the counts one column each. */
+export const NOTIFICATION_SEND_EXPORT_COLUMNS = {
+  id: 'ID',
+  template_name: 'Template',
+  channel: 'Channel',
+  status: 'Status',
+  total: 'Deliveries',
+  sent: 'Sent',
+  failed: 'Failed',
+  skipped: 'Skipped',
+  scheduled_at: 'Scheduled At',
+  created_at: 'Created At',
+  created_by: 'Created By',
+} as const;
 
 export const notificationDelivery = z.object({
   id: z.number().int(),
@@ -605,6 +641,23 @@ export const sendDetailsQuery = paginationQuery.extend({
   status: enumFilter(DELIVERY_STATUSES),
 });
 export type SendDetailsQuery = z.input<typeof sendDetailsQuery>;
+/**
+ * A send's deliveries export (issue 33): the deliveries list's filters (and any sort it takes),
+ * without its page.
+ */
+export const deliveriesExportQuery = sendDetailsQuery.omit({ page: true, limit: true });
+/** The deliveries export's header row: the list's columns; an address, never a token. */
+export const DELIVERY_EXPORT_COLUMNS = {
+  id: 'ID',
+  recipient: 'Recipient',
+  address: 'Address',
+  status: 'Status',
+  attempts: 'Attempts',
+  last_error: 'Last error',
+  provider_message_id: 'Provider id',
+  sent_at: 'Sent At',
+  updated_at: 'Updated',
+} as const;
 export const sendDetails = z.object({
   send: notificationSend,
   deliveries: pageOf(notificationDelivery),

@@ -111,7 +111,11 @@ const roleBase = z.object({
 });
 
 /** A row of the roles list: the users count is `user_count` here (spec §3). */
-export const roleListItem = roleBase.extend({ user_count: z.number().int() });
+export const roleListItem = roleBase.extend({
+  user_count: z.number().int(),
+  /** The role's version: its delete sends If-Match built from it (decision 059). */
+  updated_at: z.string(),
+});
 export type RoleListItem = z.infer<typeof roleListItem>;
 
 /** One role with its permissions: the users count is `users_count` here (spec §3). */

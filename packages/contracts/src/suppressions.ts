@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idValue, optionalText, pagination, paginationQuery } from './common.ts';
+import { idValue, optionalText, pagination, paginationQuery, sortQuery } from './common.ts';
 import { SEND_CHANNELS, type SendChannel } from './notifications.ts';
 
 /**
@@ -75,6 +75,15 @@ const filterEnum = <T extends readonly [string, ...string[]]>(values: T, message
     .optional()
     .transform((v) => (v === '' ? undefined : (v as T[number] | undefined)));
 
+/** The suppressions list's sortable columns (issue 33); `state`: active ones first ascending. */
+export const SUPPRESSION_SORT_KEYS = [
+  'address',
+  'channel',
+  'reason',
+  'state',
+  'created_at',
+] as const;
+
 /** `GET /api/messaging/suppressions`: newest first. */
 export const suppressionsQuery = paginationQuery.extend({
   channel: filterEnum(SUPPRESSION_CHANNELS, SUPPRESSION_MESSAGES.channel),
@@ -82,7 +91,24 @@ export const suppressionsQuery = paginationQuery.extend({
   address: optionalText.pipe(z.string().max(SUPPRESSION_ADDRESS_MAX).optional()),
   reason: filterEnum(SUPPRESSION_REASONS, SUPPRESSION_MESSAGES.reason),
   state: filterEnum(SUPPRESSION_STATES, SUPPRESSION_MESSAGES.state),
+  ...sortQuery(SUPPRESSION_SORT_KEYS),
 });
+/** The export's query (issue 33): the list's filters and sort, without its page. */
+export const suppressionsExportQuery = suppressionsQuery.omit({ page: true, limit: true });
+/** The suppressions export's header row: the list's columns and the history of each entry. */
+export const SUPPRESSION_EXPORT_COLUMNS = {
+  id: 'ID',
+  address: 'Address',
+  channel: 'Channel',
+  reason: 'Reason',
+  detail: 'Detail',
+  active: 'Active',
+  created_at: 'Since',
+  created_by: 'Added By',
+  removed_at: 'Removed At',
+  removed_by: 'Removed By',
+  removal_reason: 'Removal reason',
+} as const;
 /** The list's page and filters, as the API reads them and the screen asks for them. */
 export type SuppressionsFilter = z.output<typeof suppressionsQuery>;
 

@@ -149,6 +149,18 @@ export const waCategoriesQuery = paginationQuery.extend({
   ...sortQuery(WA_CATEGORY_SORT_KEYS),
 });
 export type WaCategoriesQuery = z.input<typeof waCategoriesQuery>;
+/** The export's query (issue 33): the list's filters and sort, without its page. */
+export const waCategoriesExportQuery = waCategoriesQuery.omit({ page: true, limit: true });
+/** The WhatsApp categories export's header row: the list's columns, with the id. */
+export const WA_CATEGORY_EXPORT_COLUMNS = {
+  id: 'ID',
+  name: 'Name',
+  slug: 'Slug',
+  icon: 'Icon',
+  order: 'Order',
+  status: 'Status',
+  created_at: 'Created At',
+} as const;
 
 /** Spec §7: the list answers `categories` and `pagination`. */
 export const waCategoriesPage = z.object({ categories: z.array(waCategory), pagination });
@@ -159,6 +171,7 @@ export const waCategoryParams = z.object({ _id: idValue() });
 
 export const WA_CATEGORY_SUCCESS = {
   listed: 'Categories fetched successfully',
+  fetched: 'Category fetched successfully',
   created: 'Category created successfully',
   updated: 'Category updated successfully',
   deleted: 'Category deleted successfully',

@@ -344,6 +344,20 @@ export const waTemplatesQuery = paginationQuery.extend({
   ...sortQuery(WA_TEMPLATE_SORT_KEYS),
 });
 export type WaTemplatesQuery = z.input<typeof waTemplatesQuery>;
+/** The export's query (issue 33): the list's filters and sort, without its page. */
+export const waTemplatesExportQuery = waTemplatesQuery.omit({ page: true, limit: true });
+/** The WhatsApp templates export's header row: the list's columns, with the id and language. */
+export const WA_TEMPLATE_EXPORT_COLUMNS = {
+  id: 'ID',
+  name: 'Template Name',
+  category: 'Category',
+  type: 'Type',
+  template_language: 'Language',
+  status: 'Status',
+  whatsapp_template_id: 'WhatsApp Template ID',
+  usage_count: 'Usage Count',
+  created_at: 'Created At',
+} as const;
 
 /** Spec §7: the list answers `templates` and `pagination`. */
 export const waTemplatesPage = z.object({ templates: z.array(waTemplate), pagination });

@@ -74,6 +74,7 @@ describe('route access table', () => {
       expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(401);
     }
     expect(adminToken).toBeTruthy();
-    // Two signed-in users per guarded route: the cost grows with the route table.
-  }, 180_000);
+    // Two signed-in users per guarded route: the cost grows with the route table (each list's
+    // export and the versioned records' reads added fourteen).
+  }, 360_000);
 });

@@ -16,7 +16,7 @@ afterAll(() => t.close());
 async function post(url: string, payload: object) {
   const res = await t.as(token, { method: 'POST', url, payload });
   expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json().data as { [kind: string]: { id: number } };
+  return res.json().data as { [kind: string]: { id: number; _id: number } };
 }
 
 describe('edit conflicts', () => {
@@ -97,6 +97,56 @@ describe('edit conflicts', () => {
     const created = await post('/api/notifications/templates', body(0));
     await expectVersioned(t, token, {
       url: `/api/notifications/templates/${created.template!.id}`,
+      edit: body,
+    });
+  });
+
+  it('WhatsApp template categories', async () => {
+    const body = (n: number) => ({
+      name: `Fixtures ${n}`,
+      slug: 'fixtures',
+      order: n,
+      status: 'active',
+    });
+    const created = await post('/api/wa/template-categories', body(0));
+    await expectVersioned(t, token, {
+      url: `/api/wa/template-categories/${created.category!._id}`,
+      edit: body,
+    });
+  });
+
+  it('WhatsApp templates', async () => {
+    const category = await post('/api/wa/template-categories', {
+      name: 'Reminders',
+      slug: 'reminders',
+      order: 1,
+      status: 'active',
+    });
+    const body = (n: number) => ({
+      name: `match_reminder_${n}`,
+      category: category.category!._id,
+      topic_id: null,
+      type: 'text',
+      template_language: 'en_US',
+      status: 'draft',
+      whatsapp_category: 'UTILITY',
+      header_type: 'none',
+      body_text: `Your match starts at ${n}:00.`,
+      buttons: [],
+      sample_values: {},
+    });
+    const created = await post('/api/wa/templates', body(0));
+    await expectVersioned(t, token, {
+      url: `/api/wa/templates/${created.template!._id}`,
+      edit: body,
+    });
+  });
+
+  it('messaging topics', async () => {
+    const body = (n: number) => ({ name: `Fixtures news ${n}`, description: `Edit ${n}` });
+    const created = await post('/api/messaging/topics', body(0));
+    await expectVersioned(t, token, {
+      url: `/api/messaging/topics/${created.topic!.id}`,
       edit: body,
     });
   });

@@ -78,20 +78,31 @@ export async function sendCsv<Row, K extends keyof Row & string>(
  * how to read its rows in batches (`keysetBatches`); the route, its document and the stream
  * are the same for every list.
  */
-export function listExportRoute<Q extends ZodType, Row, K extends keyof Row & string>(
+export function listExportRoute<
+  Q extends ZodType,
+  Row,
+  K extends keyof Row & string,
+  P extends ZodType = ZodType<Record<string, never>>,
+>(
   app: FastifyInstance,
   o: {
+    /** The file's name (`<list>-<day>.csv`) and, without `path`, the route's: `/api/<list>`. */
     list: string;
+    /** The list's own path, where it is not `/api/<list>` (`/api/wa/templates`). */
+    path?: string;
+    /** The path's parameters, for a list inside a record (a send's deliveries). */
+    params?: P;
     access: PermissionName;
     tag: string;
     querystring: Q;
-    rows: (query: z.output<Q>) => AsyncIterable<Row[]>;
+    rows: (query: z.output<Q>, params: z.output<P>) => AsyncIterable<Row[]>;
     columns: CsvColumns<Row, K>;
   },
 ) {
-  app.withTypeProvider<ZodTypeProvider>().get(`/api/${o.list}/export`, {
+  app.withTypeProvider<ZodTypeProvider>().get(`${o.path ?? `/api/${o.list}`}/export`, {
     config: { access: o.access },
     schema: {
+      ...(o.params ? { params: o.params } : {}),
       tags: [o.tag],
       summary: `Every ${o.list.replace(/-/g, ' ')} row matching the list's filters, as CSV`,
       description:
@@ -109,7 +120,7 @@ export function listExportRoute<Q extends ZodType, Row, K extends keyof Row & st
         list: o.list,
         day: app.clock(),
         columns: o.columns,
-        batches: o.rows(request.query as z.output<Q>),
+        batches: o.rows(request.query as z.output<Q>, request.params as z.output<P>),
       }),
   });
 }

@@ -23,7 +23,7 @@ export type VersionedTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The table of the record the route reads or writes, named by the `id` path parameter: a
+     * The table of the record the route reads or writes, named by the `id` (or `_id`) path parameter: a
      * GET answers with its ETag, a PUT or DELETE honours If-Match (and the OpenAPI document says
      * so, plugins/openapi.ts).
      */
@@ -81,7 +81,9 @@ export async function versionedWrite<T>(
   const table = request.routeOptions.config.version;
   if (!table) throw new Error(`${request.method} ${request.routeOptions.url} declares no version`);
   if (ifMatchOf(request) === undefined) return write(db);
-  const id = Number((request.params as { id?: unknown }).id);
+  // Spec §7 names some records' parameter `_id` (WhatsApp categories).
+  const params = request.params as { id?: unknown; _id?: unknown };
+  const id = Number(params.id ?? params._id);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ updatedAt: table.updatedAt })

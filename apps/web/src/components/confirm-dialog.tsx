@@ -1,9 +1,12 @@
+import { recordEtag } from '@cricket/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { errorMessage } from '@/lib/http';
+import { errorMessage, recordChanged } from '@/lib/http';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import type { ConfirmDialogProps } from './confirm-dialog-view';
 import { lazyPanel } from './lazy-panel';
+import { RecordChangedNotice } from './record-changed';
 import { controlClasses } from './ui/field-frame';
 
 /**
@@ -17,8 +20,13 @@ export const ConfirmDialog = lazyPanel<ConfirmDialogProps>(
 );
 
 interface ConfirmDeleteOptions<Row> {
-  /** Sends the request; its promise decides success or failure. */
-  run: (row: Row) => Promise<unknown>;
+  /**
+   * Sends the request; its promise decides success or failure. `ifMatch` is the row's version
+   * as the list showed it (from `version`): the DELETE sends it as If-Match (decision 059).
+   */
+  run: (row: Row, ifMatch: string | undefined) => Promise<unknown>;
+  /** The row's `updated_at`, for a record that carries a version. */
+  version?: (row: Row) => string;
   title: string;
   description: (row: Row) => ReactNode;
   /** Spec texts: 'User deleted successfully', and the fallback when the server gives no reason. */
@@ -51,8 +59,13 @@ export function useConfirmDelete<Row>({
   details,
   confirmLabel,
   typed,
+  version,
 }: ConfirmDeleteOptions<Row>) {
   const [target, setTarget] = useState<Row | null>(null);
+  // Someone changed the row since the list showed it: the delete was refused (412).
+  const [changed, setChanged] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const queryClient = useQueryClient();
   const [typedText, setTypedText] = useState('');
   const typedId = useId();
   const typing = target === null ? undefined : typed?.(target);
@@ -63,17 +76,29 @@ export function useConfirmDelete<Row>({
   const flight = useSingleFlight();
 
   function confirm() {
-    if (target === null || !allowed(target) || !typedMatches) return;
+    if (target === null || !allowed(target) || !typedMatches || changed) return;
     void flight.run(async () => {
       try {
-        await run(target);
+        await run(target, version && recordEtag(version(target)));
         toast.success(typeof successText === 'function' ? successText(target) : successText);
         setDeleted(true);
         setTarget(null);
       } catch (error) {
-        toast.error(errorMessage(error, failureText));
+        if (recordChanged(error)) setChanged(true);
+        else toast.error(errorMessage(error, failureText));
       }
     });
+  }
+
+  /** Reads the screen's records again and closes: the row is asked about afresh. */
+  async function reload() {
+    setReloading(true);
+    try {
+      await queryClient.invalidateQueries();
+    } finally {
+      setReloading(false);
+      setTarget(null);
+    }
   }
 
   const dialog = (
@@ -83,8 +108,15 @@ export function useConfirmDelete<Row>({
       title={title}
       description={target === null ? '' : description(target)}
       details={
-        target === null || (!details && !typing) ? undefined : (
+        target === null || (!details && !typing && !changed) ? undefined : (
           <>
+            {changed && (
+              <RecordChangedNotice
+                change={{ fields: [] }}
+                onReload={() => void reload()}
+                reloading={reloading}
+              />
+            )}
             {details?.(target)}
             {typing && (
               <div className="space-y-1.5 pt-2">
@@ -108,12 +140,13 @@ export function useConfirmDelete<Row>({
       confirmLabel={confirmLabel}
       onConfirm={confirm}
       busy={flight.busy}
-      confirmDisabled={target !== null && (!allowed(target) || !typedMatches)}
+      confirmDisabled={target !== null && (!allowed(target) || !typedMatches || changed)}
       returnFocus={deleted ? 'page' : 'opener'}
     />
   );
   const ask = (row: Row) => {
     setDeleted(false);
+    setChanged(false);
     setTypedText('');
     setTarget(row);
   };

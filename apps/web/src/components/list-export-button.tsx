@@ -15,10 +15,13 @@ const NEWLINE = 10;
  */
 export function ListExportButton({
   list,
+  fileName = list,
   query,
 }: {
-  /** The list's path under /api, e.g. `teams`. */
+  /** The list's path under /api, e.g. `teams` or `wa/templates`. */
   list: string;
+  /** The file's name when the server gives none (`<fileName>.csv`). */
+  fileName?: string;
   query: RequestOptions['query'];
 }) {
   const [rows, setRows] = useState<number | null>(null);
@@ -40,7 +43,7 @@ export function ListExportButton({
           setRows(Math.max(0, lines - 1));
         },
       });
-      saveFile(file.fileName ?? `${list}.csv`, file.blob);
+      saveFile(file.fileName ?? `${fileName}.csv`, file.blob);
       toast.success(EXPORT_MESSAGES.done(Math.max(0, lines - 1)));
     } catch (error) {
       if (controller.signal.aborted) toast(EXPORT_MESSAGES.cancelled);

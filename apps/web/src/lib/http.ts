@@ -64,6 +64,12 @@ export interface RequestOptions {
   ifMatch?: string;
 }
 
+/** A record's DELETE: its id, and its version as read (If-Match, decision 059). */
+export interface VersionedId {
+  id: number;
+  ifMatch?: string;
+}
+
 let unauthorizedListener: (() => void) | undefined;
 
 /**

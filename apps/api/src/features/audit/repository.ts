@@ -16,8 +16,11 @@ import {
   type AuditEntityType,
   type AuditLog,
   type AuditLogsFilter,
+  type auditLogsExportQuery,
 } from '@cricket/contracts';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { keyColumns, keysetBatches, type Keyset } from '../../db/export';
 import { likePattern } from '../../lib/like-pattern';
 import {
   auditLogs,
@@ -146,4 +149,35 @@ export async function listAuditLogs(db: Db, q: AuditLogsFilter) {
       changes: r.changes as AuditLog['changes'],
     })),
   };
+}
+
+/**
+ * Every record the trail's filters match, newest first as its pages, in keyset batches (the
+ * CSV export): each batch continues down the same (created_at, id) index the pages use, so an
+ * export of a million records holds one batch at a time.
+ */
+export function exportAuditLogs(db: Db, q: z.output<typeof auditLogsExportQuery>) {
+  const keyset: Keyset = { by: auditLogs.createdAt, id: auditLogs.id, way: 'desc' };
+  const filters = filtersOf({ ...q, page: 1, limit: 1 });
+  return keysetBatches(keyset, async ({ where, orderBy, limit }) => {
+    const rows = await db
+      .select({ ...getTableColumns(auditLogs), entityName, ...keyColumns(keyset) })
+      .from(auditLogs)
+      .where(and(filters, where))
+      .orderBy(...orderBy)
+      .limit(limit);
+    return rows.map((r) => ({
+      id: r.id,
+      created_at: r.createdAt,
+      actor_name: r.actorName,
+      actor_email: r.actorEmail,
+      entity_type: r.entityType,
+      entity_id: r.entityId,
+      entity_name: r.entityName,
+      action: r.action,
+      changes: JSON.stringify(r.changes),
+      keyValue: r.keyValue,
+      keyId: r.keyId,
+    }));
+  });
 }

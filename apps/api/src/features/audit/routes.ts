@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUDIT_SUCCESS, auditLogsPage, auditLogsQuery, envelope } from '@cricket/contracts';
+import {
+  AUDIT_EXPORT_COLUMNS,
+  AUDIT_SUCCESS,
+  auditLogsExportQuery,
+  auditLogsPage,
+  auditLogsQuery,
+  envelope,
+} from '@cricket/contracts';
+import { listExportRoute } from '../../lib/csv-export';
 import { okPage } from '../../lib/envelope';
-import { listAuditLogs } from './repository';
+import { exportAuditLogs, listAuditLogs } from './repository';
 
 export async function auditRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/audit-logs', {
@@ -18,5 +26,14 @@ export async function auditRoutes(app: FastifyInstance) {
       const q = request.query;
       return okPage(AUDIT_SUCCESS.listed, q, await listAuditLogs(app.db, q));
     },
+  });
+
+  listExportRoute(app, {
+    list: 'audit-logs',
+    access: 'audit.view',
+    tag: 'audit',
+    querystring: auditLogsExportQuery,
+    rows: (q) => exportAuditLogs(app.db, q),
+    columns: AUDIT_EXPORT_COLUMNS,
   });
 }

@@ -9,6 +9,7 @@ import {
   type ContactValues,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
+import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
 import { selectPage, withTotal, sortedBy, type SortRequest } from '../../db/page';
 import { contactMessageCounts, contactMessages, contactReplies, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
@@ -101,17 +102,14 @@ const contactSorts = {
   created_at: contactMessages.createdAt,
 };
 
-export async function listContactMessages(
-  db: Db,
-  q: {
-    page: number;
-    limit: number;
-    name?: string;
-    email?: string;
-    subject?: string;
-    status?: string;
-  } & SortRequest<keyof typeof contactSorts>,
-) {
+type ContactFilters = {
+  name?: string;
+  email?: string;
+  subject?: string;
+  status?: string;
+} & SortRequest<keyof typeof contactSorts>;
+
+function contactFilters(q: ContactFilters) {
   const filters: SQL[] = [];
   // Each text filter is a substring match on a trigram-indexed lower(column).
   if (q.name) filters.push(sql`lower(${contactMessages.name}) like ${likePattern(q.name)}`);
@@ -119,6 +117,14 @@ export async function listContactMessages(
   if (q.subject)
     filters.push(sql`lower(${contactMessages.subject}) like ${likePattern(q.subject)}`);
   if (q.status) filters.push(eq(contactMessages.status, q.status));
+  return filters;
+}
+
+export async function listContactMessages(
+  db: Db,
+  q: { page: number; limit: number } & ContactFilters,
+) {
+  const filters = contactFilters(q);
   const [{ rows, total }, counts] = await Promise.all([
     selectPage(
       () =>
@@ -133,6 +139,21 @@ export async function listContactMessages(
     contactCounts(db),
   ]);
   return { rows: rows.map(toMessage), total, counts };
+}
+
+/** Every message the list's filters match, in its order, in batches (the CSV export). */
+export function exportContactMessages(db: Db, q: ContactFilters) {
+  const keyset = keysetOf(q, contactSorts, contactMessages.id, 'desc');
+  const filters = contactFilters(q);
+  return keysetBatches(keyset, async ({ where, orderBy, limit }) => {
+    const rows = await db
+      .select({ ...getTableColumns(contactMessages), ...keyColumns(keyset) })
+      .from(contactMessages)
+      .where(and(...filters, where))
+      .orderBy(...orderBy)
+      .limit(limit);
+    return rows.map((row) => ({ ...toMessage(row), keyValue: row.keyValue, keyId: row.keyId }));
+  });
 }
 
 async function repliesOf(db: Db, messageId: number) {

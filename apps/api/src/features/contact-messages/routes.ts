@@ -10,8 +10,10 @@ import {
   CONTACT_SUCCESS,
   IDEMPOTENCY_HEADER,
   contactInput,
+  contactMessagesExportQuery,
   contactMessagesPage,
   contactMessagesQuery,
+  CONTACT_MESSAGE_EXPORT_COLUMNS,
   contactReply,
   contactReplyInput,
   contactReplyParams,
@@ -21,6 +23,7 @@ import {
   messageOnly,
 } from '@cricket/contracts';
 import { z } from 'zod';
+import { listExportRoute } from '../../lib/csv-export';
 import { ok, pageData } from '../../lib/envelope';
 import { HttpError } from '../../lib/http-errors';
 import { mailDomain } from '../../lib/mail';
@@ -30,6 +33,7 @@ import { keyRecorderOf } from '../../plugins/idempotency';
 import {
   createContactMessage,
   deleteContactMessage,
+  exportContactMessages,
   finishReply,
   listContactMessages,
   openContactMessage,
@@ -116,6 +120,15 @@ export async function contactMessagesRoutes(app: FastifyInstance) {
       const { counts, ...page } = await listContactMessages(app.db, q);
       return ok(CONTACT_SUCCESS.listed, { ...pageData(q, page), counts });
     },
+  });
+
+  listExportRoute(app, {
+    list: 'contact-messages',
+    access: 'contact_messages.view',
+    tag: 'contact-messages',
+    querystring: contactMessagesExportQuery,
+    rows: (q) => exportContactMessages(app.db, q),
+    columns: CONTACT_MESSAGE_EXPORT_COLUMNS,
   });
 
   r.get('/api/contact-messages/:id', {

@@ -2,14 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelope,
+  matchesExportQuery,
   matchesPage,
   matchesQuery,
+  tournamentsExportQuery,
   tournamentsPage,
   tournamentsQuery,
+  MATCH_EXPORT_COLUMNS,
   MATCH_SUCCESS,
+  TOURNAMENT_EXPORT_COLUMNS,
 } from '@cricket/contracts';
+import { listExportRoute } from '../../lib/csv-export';
 import { okPage } from '../../lib/envelope';
-import { listMatches, listTournaments } from './repository';
+import { exportMatches, exportTournaments, listMatches, listTournaments } from './repository';
 
 export async function matchesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -28,6 +33,15 @@ export async function matchesRoutes(app: FastifyInstance) {
     },
   });
 
+  listExportRoute(app, {
+    list: 'matches',
+    access: 'matches.view',
+    tag: 'matches',
+    querystring: matchesExportQuery,
+    rows: (q) => exportMatches(app.db, q),
+    columns: MATCH_EXPORT_COLUMNS,
+  });
+
   r.get('/api/tournaments', {
     config: { access: 'matches.view' },
     schema: {
@@ -40,5 +54,14 @@ export async function matchesRoutes(app: FastifyInstance) {
       const q = request.query;
       return okPage(MATCH_SUCCESS.tournamentsListed, q, await listTournaments(app.db, q));
     },
+  });
+
+  listExportRoute(app, {
+    list: 'tournaments',
+    access: 'matches.view',
+    tag: 'matches',
+    querystring: tournamentsExportQuery,
+    rows: (q) => exportTournaments(app.db, q),
+    columns: TOURNAMENT_EXPORT_COLUMNS,
   });
 }

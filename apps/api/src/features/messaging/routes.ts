@@ -10,18 +10,30 @@ import {
   messagingTopicData,
   messagingTopicInput,
   messagingTopicParams,
+  messagingTopicsExportQuery,
   messagingTopicsPage,
   messagingTopicsQuery,
+  MESSAGING_TOPIC_EXPORT_COLUMNS,
   MESSAGING_TOPIC_SUCCESS,
   preferenceInput,
   preferencesData,
   PREFERENCE_SUCCESS,
 } from '@cricket/contracts';
+import { messagingTopics } from '../../db/schema';
+import { listExportRoute } from '../../lib/csv-export';
 import { ok, pageData } from '../../lib/envelope';
+import { sendVersion, versionedWrite } from '../../lib/record-version';
 import { auditOf } from '../../plugins/audit';
 import { setPreference, userPreferences } from './preferences-repository';
 import { getMessagingSettings, updateMessagingSettings } from './settings-repository';
-import { createTopic, deleteTopic, listTopics, updateTopic } from './topics-repository';
+import {
+  createTopic,
+  deleteTopic,
+  exportTopics,
+  getTopic,
+  listTopics,
+  updateTopic,
+} from './topics-repository';
 
 /** Issue 32: messaging topics, and each user's preferences for them per channel. */
 export async function messagingRoutes(app: FastifyInstance) {
@@ -41,6 +53,31 @@ export async function messagingRoutes(app: FastifyInstance) {
     },
   });
 
+  listExportRoute(app, {
+    list: 'topics',
+    path: '/api/messaging/topics',
+    access: 'messaging.view',
+    tag: 'messaging',
+    querystring: messagingTopicsExportQuery,
+    rows: (q) => exportTopics(app.db, q),
+    columns: MESSAGING_TOPIC_EXPORT_COLUMNS,
+  });
+
+  r.get('/api/messaging/topics/:id', {
+    config: { access: 'messaging.view', version: messagingTopics },
+    schema: {
+      tags: ['messaging'],
+      summary: 'A messaging topic, with its version as the ETag',
+      params: messagingTopicParams,
+      response: { 200: envelope(messagingTopicData) },
+    },
+    handler: async (request, reply) => {
+      const topic = await getTopic(app.db, request.params.id);
+      sendVersion(reply, topic.updated_at);
+      return ok(MESSAGING_TOPIC_SUCCESS.fetched, { topic });
+    },
+  });
+
   r.post('/api/messaging/topics', {
     config: { access: 'messaging.manage', audit: { entity: 'messaging_topic' } },
     schema: {
@@ -56,7 +93,11 @@ export async function messagingRoutes(app: FastifyInstance) {
   });
 
   r.put('/api/messaging/topics/:id', {
-    config: { access: 'messaging.manage', audit: { entity: 'messaging_topic' } },
+    config: {
+      access: 'messaging.manage',
+      audit: { entity: 'messaging_topic' },
+      version: messagingTopics,
+    },
     schema: {
       tags: ['messaging'],
       summary: 'Update a messaging topic',
@@ -64,14 +105,21 @@ export async function messagingRoutes(app: FastifyInstance) {
       body: messagingTopicInput,
       response: { 200: envelope(messagingTopicData) },
     },
-    handler: async (request) => {
-      const topic = await updateTopic(app.db, request.params.id, request.body, auditOf(request));
+    handler: async (request, reply) => {
+      const topic = await versionedWrite(app.db, request, (db) =>
+        updateTopic(db, request.params.id, request.body, auditOf(request)),
+      );
+      sendVersion(reply, topic.updated_at);
       return ok(MESSAGING_TOPIC_SUCCESS.updated, { topic });
     },
   });
 
   r.delete('/api/messaging/topics/:id', {
-    config: { access: 'messaging.manage', audit: { entity: 'messaging_topic' } },
+    config: {
+      access: 'messaging.manage',
+      audit: { entity: 'messaging_topic' },
+      version: messagingTopics,
+    },
     schema: {
       tags: ['messaging'],
       summary: 'Delete a messaging topic no template names (409 otherwise)',
@@ -79,7 +127,9 @@ export async function messagingRoutes(app: FastifyInstance) {
       response: { 200: messageOnly },
     },
     handler: async (request) => {
-      await deleteTopic(app.db, request.params.id, auditOf(request));
+      await versionedWrite(app.db, request, (db) =>
+        deleteTopic(db, request.params.id, auditOf(request)),
+      );
       return ok(MESSAGING_TOPIC_SUCCESS.deleted);
     },
   });

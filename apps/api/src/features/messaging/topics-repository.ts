@@ -8,11 +8,13 @@ import {
 } from '@cricket/contracts';
 import { queryRows, type Db } from '../../db/client';
 import type { AuditWriter } from '../../plugins/audit';
-import { selectPage, withTotal } from '../../db/page';
+import { keyColumns, keysetBatches, keysetOf, type Keyset } from '../../db/export';
+import { selectPage, sortedBy, withTotal, type SortRequest } from '../../db/page';
 import { messagingTopics } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
 import { rethrowRefusal } from '../../lib/pg-error';
+import { nextVersion } from '../../lib/record-version';
 
 const t = messagingTopics;
 
@@ -60,26 +62,65 @@ const snapshotOf = (topic: MessagingTopic) => ({
   active: topic.active,
 });
 
-/** Active topics first, then by name. */
-export async function listTopics(
-  db: Db,
-  q: { page: number; limit: number; name?: string; active?: boolean },
-) {
+const topicSorts = {
+  name: sql`lower(${t.name})`,
+  default_subscribed: t.defaultSubscribed,
+  template_count: templateCount,
+  active: t.active,
+  created_at: t.createdAt,
+};
+
+type TopicFilters = { name?: string; active?: boolean } & SortRequest<keyof typeof topicSorts>;
+
+function topicFilters(q: TopicFilters) {
   const filters: SQL[] = [];
   if (q.name) filters.push(sql`lower(${t.name}) like ${likePattern(q.name)}`);
   if (q.active !== undefined) filters.push(eq(t.active, q.active));
+  return filters;
+}
+
+/** Active topics first, then by name. */
+export async function listTopics(db: Db, q: { page: number; limit: number } & TopicFilters) {
+  const filters = topicFilters(q);
   const { rows, total } = await selectPage(
     () =>
       db
         .select(withTotal(columns))
         .from(t)
         .where(filters.length ? and(...filters) : undefined)
-        .orderBy(sql`${t.active} desc`, asc(t.name), asc(t.id))
+        .orderBy(...sortedBy(q, topicSorts, t.id, [sql`${t.active} desc`, asc(t.name), asc(t.id)]))
         .$dynamic(),
     q,
   );
   return { rows: rows.map((r) => toTopic(r as TopicRow)), total };
 }
+
+/**
+ * The list's own order (active first, then by name) as one ascending key a keyset can walk:
+ * '0' before an active topic's name, '1' before an inactive one's. The prefix weighs the same
+ * in every name it leads, so within one group the names keep the order the list gives them.
+ */
+const activeThenName = sql`(case when ${t.active} then '0' else '1' end) || ${t.name}`;
+
+/** Every topic the list's filters match, in its order, in batches (the CSV export). */
+export function exportTopics(db: Db, q: TopicFilters) {
+  const keyset: Keyset = q.sort
+    ? keysetOf(q, topicSorts, t.id, 'asc')
+    : { by: activeThenName, id: t.id, way: 'asc' };
+  const filters = topicFilters(q);
+  return keysetBatches(keyset, async ({ where, orderBy, limit }) => {
+    const rows = await db
+      .select({ ...columns, ...keyColumns(keyset) })
+      .from(t)
+      .where(and(...filters, where))
+      .orderBy(...orderBy)
+      .limit(limit);
+    return rows.map((r) => ({ ...toTopic(r as TopicRow), keyValue: r.keyValue, keyId: r.keyId }));
+  });
+}
+
+/** One topic, for its edit panel's version (decision 059). */
+export const getTopic = (db: Db, id: number) => readTopic(db, id);
 
 async function readTopic(tx: Db, id: number, lock = false) {
   const query = tx.select(columns).from(t).where(eq(t.id, id));
@@ -133,7 +174,7 @@ export function updateTopic(db: Db, id: number, values: MessagingTopicValues, au
       await assertNameFree(tx, values.name, id);
       await tx
         .update(t)
-        .set({ ...toRow(values), updatedAt: new Date() })
+        .set({ ...toRow(values), updatedAt: nextVersion(t.updatedAt) })
         .where(eq(t.id, id));
       const updated = await readTopic(tx, id);
       await audit(tx, {

@@ -1,6 +1,7 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { DELIVERY_REASONS, NOTIFICATION_MESSAGES, type DeliveryStatus } from '@cricket/contracts';
 import { queryRows, type Db } from '../../db/client';
+import { keyColumns, keysetBatches, type Keyset } from '../../db/export';
 import { selectPage, withTotal } from '../../db/page';
 import { notificationDeliveries as deliveries, notificationSends as sends } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
@@ -8,6 +9,10 @@ import type { AuditWriter } from '../../plugins/audit';
 import { getSend, iso } from './repository-sends';
 
 /** A send's deliveries: their page, and cancelling or retrying them. */
+
+/** Who a delivery went to, as the list shows it. */
+const recipientOf = (r: { userId: number | null; recipientName: string | null }) =>
+  r.recipientName || (r.userId ? `User ${r.userId}` : 'Deleted user');
 
 export async function listDeliveries(
   db: Db,
@@ -30,7 +35,7 @@ export async function listDeliveries(
     rows: rows.map((r) => ({
       id: r.id,
       user_id: r.userId,
-      recipient: r.recipientName || (r.userId ? `User ${r.userId}` : 'Deleted user'),
+      recipient: recipientOf(r),
       address: r.address,
       status: r.status as DeliveryStatus,
       attempts: r.attempts,
@@ -45,6 +50,41 @@ export async function listDeliveries(
     })),
     total,
   };
+}
+
+/**
+ * Every delivery of a send the list's filters match, in the list's order (oldest first), in
+ * keyset batches (the CSV export): a send to a million recipients streams a batch at a time,
+ * each found through the send's (send_id, status, id) index.
+ */
+export function exportDeliveries(db: Db, sendId: number, q: { status?: string }) {
+  const keyset: Keyset = { by: null, id: deliveries.id, way: 'asc' };
+  const filters: SQL[] = [eq(deliveries.sendId, sendId)];
+  if (q.status) filters.push(eq(deliveries.status, q.status));
+  return keysetBatches(keyset, async ({ where, orderBy, limit }) => {
+    const rows = await db
+      .select({
+        id: deliveries.id,
+        userId: deliveries.userId,
+        recipientName: deliveries.recipientName,
+        address: deliveries.address,
+        status: deliveries.status,
+        attempts: deliveries.attempts,
+        last_error: deliveries.lastError,
+        provider_message_id: deliveries.providerMessageId,
+        sent_at: deliveries.sentAt,
+        updated_at: deliveries.updatedAt,
+        ...keyColumns(keyset),
+      })
+      .from(deliveries)
+      .where(and(...filters, where))
+      .orderBy(...orderBy)
+      .limit(limit);
+    return rows.map(({ userId, recipientName, ...row }) => ({
+      ...row,
+      recipient: recipientOf({ userId, recipientName }),
+    }));
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

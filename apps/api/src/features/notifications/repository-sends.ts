@@ -1,4 +1,4 @@
-import { desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVE_RECIPIENT_STATUS,
   DELIVERY_REASONS,
@@ -11,7 +11,8 @@ import {
   type SendPreview,
 } from '@cricket/contracts';
 import { queryRows, type Db } from '../../db/client';
-import { selectListPage, withCount } from '../../db/page';
+import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
+import { selectListPage, sortedBy, withCount, type SortRequest } from '../../db/page';
 import { notificationSends as sends, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { suppressedKind } from '../../lib/suppression';
@@ -306,7 +307,15 @@ const sendColumns = {
     where d.send_id = ${sends.id} and d.status = 'queued' and d.held_until = d.next_attempt_at)`,
 };
 
-export async function listSends(db: Db, q: { page: number; limit: number; status?: string }) {
+const sendSorts = {
+  template: sql`lower(${sends.templateName})`,
+  status: sends.status,
+  created_at: sends.createdAt,
+};
+
+type SendFilters = { status?: string } & SortRequest<keyof typeof sendSorts>;
+
+export async function listSends(db: Db, q: { page: number; limit: number } & SendFilters) {
   const where = q.status ? eq(sends.status, q.status) : undefined;
   const query = (on: Db) =>
     on
@@ -314,10 +323,37 @@ export async function listSends(db: Db, q: { page: number; limit: number; status
       .from(sends)
       .leftJoin(users, eq(users.id, sends.createdBy))
       .where(where)
-      .orderBy(desc(sends.id))
+      .orderBy(...sortedBy(q, sendSorts, sends.id, [desc(sends.id)]))
       .$dynamic();
   const { rows, total } = await selectListPage(db, 'sends_page', query, where !== undefined, q);
   return { rows: rows.map(toSend), total };
+}
+
+/** Every send the list's filters match, in its order, in batches (the CSV export), flat. */
+export function exportSends(db: Db, q: SendFilters) {
+  const keyset = keysetOf(q, sendSorts, sends.id, 'desc');
+  const filter = q.status ? eq(sends.status, q.status) : undefined;
+  return keysetBatches(keyset, async ({ where, orderBy, limit }) => {
+    const rows = await db
+      .select({ ...sendColumns, ...keyColumns(keyset) })
+      .from(sends)
+      .leftJoin(users, eq(users.id, sends.createdBy))
+      .where(and(filter, where))
+      .orderBy(...orderBy)
+      .limit(limit);
+    return rows.map((row) => {
+      const send = toSend(row);
+      return {
+        ...send,
+        total: send.counts.total,
+        sent: send.counts.sent,
+        failed: send.counts.failed,
+        skipped: send.counts.skipped,
+        keyValue: row.keyValue,
+        keyId: row.keyId,
+      };
+    });
+  });
 }
 
 export async function getSend(db: Db, id: number) {

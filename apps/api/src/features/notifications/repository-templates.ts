@@ -6,6 +6,7 @@ import {
   type NotificationType,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
+import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
 import {
   selectListPage,
   selectPage,
@@ -51,23 +52,25 @@ const templateSorts = {
   created_at: templates.createdAt,
 };
 
-export async function listTemplates(
-  db: Db,
-  q: {
-    page: number;
-    limit: number;
-    name?: string;
-    subject?: string;
-    type?: string;
-    status?: string;
-  } & SortRequest<keyof typeof templateSorts>,
-) {
+type TemplateFilters = {
+  name?: string;
+  subject?: string;
+  type?: string;
+  status?: string;
+} & SortRequest<keyof typeof templateSorts>;
+
+function templateFilters(q: TemplateFilters) {
   const filters: SQL[] = [];
   if (q.name) filters.push(sql`lower(${templates.name}) like ${likePattern(q.name)}`);
   if (q.subject)
     filters.push(sql`lower(coalesce(${templates.subject}, '')) like ${likePattern(q.subject)}`);
   if (q.type) filters.push(eq(templates.type, q.type));
   if (q.status) filters.push(eq(templates.status, q.status));
+  return filters;
+}
+
+export async function listTemplates(db: Db, q: { page: number; limit: number } & TemplateFilters) {
+  const filters = templateFilters(q);
   const where = filters.length ? and(...filters) : undefined;
   const query = (on: Db) =>
     on
@@ -78,6 +81,21 @@ export async function listTemplates(
       .$dynamic();
   const { rows, total } = await selectListPage(db, 'templates_page', query, where !== undefined, q);
   return { rows: rows.map(toTemplate), total };
+}
+
+/** Every template the list's filters match, in its order, in batches (the CSV export). */
+export function exportTemplates(db: Db, q: TemplateFilters) {
+  const keyset = keysetOf(q, templateSorts, templates.id, 'desc');
+  const filters = templateFilters(q);
+  return keysetBatches(keyset, async ({ where, orderBy, limit }) => {
+    const rows = await db
+      .select({ ...getTableColumns(templates), ...keyColumns(keyset) })
+      .from(templates)
+      .where(and(...filters, where))
+      .orderBy(...orderBy)
+      .limit(limit);
+    return rows.map((row) => ({ ...toTemplate(row), keyValue: row.keyValue, keyId: row.keyId }));
+  });
 }
 
 /** The send form's picker: by name; the template already chosen (template_id) comes first. */

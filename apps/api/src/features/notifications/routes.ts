@@ -3,17 +3,23 @@ import { provideNotificationTemplatesBulk } from './bulk';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  DELIVERY_EXPORT_COLUMNS,
   NOTIFICATION_MESSAGES,
+  NOTIFICATION_SEND_EXPORT_COLUMNS,
   NOTIFICATION_SUCCESS,
+  NOTIFICATION_TEMPLATE_EXPORT_COLUMNS,
   NOTIFICATION_TYPES,
+  deliveriesExportQuery,
   envelope,
   idParam,
   notificationChannels,
   messageOnly,
+  notificationSendsExportQuery,
   notificationSendsPage,
   notificationSendsQuery,
   notificationTemplateData,
   notificationTemplateInput,
+  notificationTemplatesExportQuery,
   notificationTemplatesPage,
   notificationTemplatesQuery,
   pageOf,
@@ -36,18 +42,20 @@ import {
   waSendInput,
 } from '@cricket/contracts';
 import { z } from 'zod';
+import { listExportRoute } from '../../lib/csv-export';
 import { ok, okPage, pageData } from '../../lib/envelope';
 import { sendVersion, versionedWrite } from '../../lib/record-version';
 import { notificationTemplates } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../lib/http-errors';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
-import { cancelSend, listDeliveries, retryFailed } from './repository-deliveries';
+import { cancelSend, exportDeliveries, listDeliveries, retryFailed } from './repository-deliveries';
 import { listRecipients } from './repository-recipients';
-import { createSend, getSend, listSends, previewSend } from './repository-sends';
+import { createSend, exportSends, getSend, listSends, previewSend } from './repository-sends';
 import {
   createTemplate,
   deleteTemplate,
+  exportTemplates,
   getTemplate,
   listTemplateNames,
   listTemplates,
@@ -90,6 +98,16 @@ async function notificationsRoutes(app: FastifyInstance) {
         request.query,
         await listTemplates(app.db, request.query),
       ),
+  });
+
+  listExportRoute(app, {
+    list: 'notification-templates',
+    path: '/api/notifications/templates',
+    access: 'notification_templates.view',
+    tag: 'notifications',
+    querystring: notificationTemplatesExportQuery,
+    rows: (q) => exportTemplates(app.db, q),
+    columns: NOTIFICATION_TEMPLATE_EXPORT_COLUMNS,
   });
 
   r.get('/api/notifications/templates/name', {
@@ -402,6 +420,30 @@ async function notificationsRoutes(app: FastifyInstance) {
         request.query,
         await listSends(app.db, request.query),
       ),
+  });
+
+  listExportRoute(app, {
+    list: 'notification-sends',
+    path: '/api/notifications/sends',
+    access: 'notifications.view',
+    tag: 'notifications',
+    querystring: notificationSendsExportQuery,
+    rows: (q) => exportSends(app.db, q),
+    columns: NOTIFICATION_SEND_EXPORT_COLUMNS,
+  });
+
+  listExportRoute(app, {
+    list: 'deliveries',
+    path: '/api/notifications/sends/:id/deliveries',
+    params: idParam,
+    access: 'notifications.view',
+    tag: 'notifications',
+    querystring: deliveriesExportQuery,
+    // A send that does not exist answers 404, not an empty file.
+    rows: async function* (q, { id }) {
+      yield* exportDeliveries(app.db, (await getSend(app.db, id)).id, q);
+    },
+    columns: DELIVERY_EXPORT_COLUMNS,
   });
 
   r.get('/api/notifications/sends/:id', {

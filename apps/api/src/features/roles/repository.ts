@@ -56,6 +56,7 @@ const roleColumns = {
   description: roles.description,
   isActive: roles.isActive,
   createdAt: roles.createdAt,
+  updatedAt: roles.updatedAt,
 };
 
 const roleSorts = {
@@ -100,6 +101,7 @@ type RoleRow = {
   isActive: boolean;
   userCount: number;
   createdAt: Date;
+  updatedAt: Date;
 };
 
 const toRoleListItem = (r: RoleRow): RoleListItem => ({
@@ -109,6 +111,7 @@ const toRoleListItem = (r: RoleRow): RoleListItem => ({
   is_active: r.isActive,
   user_count: r.userCount,
   created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
 });
 
 /** Every role the list's filters match, in its order, in batches (the CSV export). */

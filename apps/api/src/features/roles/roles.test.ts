@@ -192,6 +192,7 @@ describe('GET /api/roles', () => {
       is_active: true,
       user_count: 3,
       created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     expect(data[0]).toMatchObject({ id: 1, name: 'admin', user_count: 1 });
     expect(pagination).toEqual({

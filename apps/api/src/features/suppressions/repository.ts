@@ -9,7 +9,8 @@ import {
   type SendChannel,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
-import { selectPage, withTotal } from '../../db/page';
+import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
+import { selectPage, sortedBy, withTotal } from '../../db/page';
 import { messagingSuppressions as t, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
@@ -76,23 +77,56 @@ const select = (db: Db, cols: typeof columns | ReturnType<typeof withTotal<typeo
     .leftJoin(creator, eq(creator.id, t.createdBy))
     .leftJoin(remover, eq(remover.id, t.removedBy));
 
-/** Newest first, by channel, reason, state and part of the address. */
-export async function listSuppressions(db: Db, q: SuppressionsFilter) {
+const suppressionSorts = {
+  address: sql`lower(${t.address})`,
+  channel: t.channel,
+  reason: t.reason,
+  // Active (not removed) first, ascending.
+  state: sql`(${t.removedAt} is not null)`,
+  created_at: t.createdAt,
+};
+
+type Filters = Omit<SuppressionsFilter, 'page' | 'limit'>;
+
+function suppressionFilters(q: Filters) {
   const filters: SQL[] = [];
   if (q.channel) filters.push(eq(t.channel, q.channel));
   if (q.reason) filters.push(eq(t.reason, q.reason));
   if (q.state === 'active') filters.push(isNull(t.removedAt));
   if (q.state === 'removed') filters.push(isNotNull(t.removedAt));
   if (q.address) filters.push(sql`lower(${t.address}) like ${likePattern(q.address)}`);
+  return filters;
+}
+
+/** Newest first, by channel, reason, state and part of the address. */
+export async function listSuppressions(db: Db, q: SuppressionsFilter) {
+  const filters = suppressionFilters(q);
   const { rows, total } = await selectPage(
     () =>
       select(db, withTotal(columns))
         .where(filters.length ? and(...filters) : undefined)
-        .orderBy(desc(t.id))
+        .orderBy(...sortedBy(q, suppressionSorts, t.id, [desc(t.id)]))
         .$dynamic(),
     q,
   );
   return { rows: rows.map(toSuppression), total };
+}
+
+/** Every entry the list's filters match, in its order, in batches (the CSV export). */
+export function exportSuppressions(db: Db, q: Filters) {
+  const keyset = keysetOf(q, suppressionSorts, t.id, 'desc');
+  const filters = suppressionFilters(q);
+  return keysetBatches(keyset, async ({ where, orderBy, limit }) => {
+    const rows = await db
+      .select({ ...columns, ...keyColumns(keyset) })
+      .from(t)
+      .leftJoin(creator, eq(creator.id, t.createdBy))
+      .leftJoin(remover, eq(remover.id, t.removedBy))
+      .where(and(...filters, where))
+      .orderBy(...orderBy)
+      .limit(limit);
+    return rows.map((r) => ({ ...toSuppression(r), keyValue: r.keyValue, keyId: r.keyId }));
+  });
 }
 
 async function getSuppression(db: Db, id: number) {

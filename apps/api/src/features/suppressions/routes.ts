@@ -9,16 +9,24 @@ import {
   suppressionInput,
   suppressionParams,
   suppressionRemoveInput,
+  suppressionsExportQuery,
   suppressionsPage,
   suppressionsQuery,
+  SUPPRESSION_EXPORT_COLUMNS,
 } from '@cricket/contracts';
 import { z } from 'zod';
+import { listExportRoute } from '../../lib/csv-export';
 import { ok, pageData } from '../../lib/envelope';
 import { applyEmailEvent } from '../../lib/suppression';
 import { keepRawJson, signedInput, signedWebhookSchema } from '../../lib/signed-body';
 import { sessionOf } from '../../plugins/auth';
 import { auditOf } from '../../plugins/audit';
-import { addSuppression, listSuppressions, removeSuppression } from './repository';
+import {
+  addSuppression,
+  exportSuppressions,
+  listSuppressions,
+  removeSuppression,
+} from './repository';
 
 const suppressionData = envelope(z.object({ suppression }));
 
@@ -40,6 +48,16 @@ export async function suppressionsRoutes(app: FastifyInstance) {
       const { data, pagination } = pageData(q, await listSuppressions(app.db, q));
       return ok(SUPPRESSION_SUCCESS.listed, { suppressions: data, pagination });
     },
+  });
+
+  listExportRoute(app, {
+    list: 'suppressions',
+    path: '/api/messaging/suppressions',
+    access: 'messaging.view',
+    tag: 'messaging',
+    querystring: suppressionsExportQuery,
+    rows: (q) => exportSuppressions(app.db, q),
+    columns: SUPPRESSION_EXPORT_COLUMNS,
   });
 
   r.post('/api/messaging/suppressions', {

@@ -8,11 +8,13 @@ import {
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
 import type { AuditWriter } from '../../plugins/audit';
+import { keyColumns, keysetBatches, keysetOf, type Keyset } from '../../db/export';
 import { selectPage, withTotal, sortedBy, type SortRequest } from '../../db/page';
 import { waTemplateCategories, waTemplates } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { likePattern } from '../../lib/like-pattern';
 import { rethrowRefusal } from '../../lib/pg-error';
+import { nextVersion } from '../../lib/record-version';
 
 type CategoryRow = typeof waTemplateCategories.$inferSelect;
 
@@ -53,17 +55,21 @@ const categorySorts = {
   created_at: waTemplateCategories.createdAt,
 };
 
-/** Display order first (spec: lower numbers appear first), then name. */
-export async function listCategories(
-  db: Db,
-  q: { page: number; limit: number; search?: string; status?: WaCategoryStatus } & SortRequest<
-    keyof typeof categorySorts
-  >,
-) {
+type CategoryFilters = { search?: string; status?: WaCategoryStatus } & SortRequest<
+  keyof typeof categorySorts
+>;
+
+function categoryFilters(q: CategoryFilters) {
   const filters: SQL[] = [];
   if (q.status) filters.push(eq(waTemplateCategories.status, q.status));
   for (const word of q.search?.split(/\s+/).filter(Boolean) ?? [])
     filters.push(sql`${searchExpr} like ${likePattern(word)}`);
+  return filters;
+}
+
+/** Display order first (spec: lower numbers appear first), then name. */
+export async function listCategories(db: Db, q: { page: number; limit: number } & CategoryFilters) {
+  const filters = categoryFilters(q);
   const { rows, total } = await selectPage(
     () =>
       db
@@ -81,6 +87,37 @@ export async function listCategories(
     q,
   );
   return { rows: rows.map(toCategory), total };
+}
+
+/**
+ * The list's own order (display order, then name) as one ascending key a keyset can walk: the
+ * order, never negative, as ten digits, then the name. Equal digits weigh the same before every
+ * name, so names of one display order keep the order the list gives them.
+ */
+const orderThenName = sql`lpad(${waTemplateCategories.order}::text, 10, '0') || ${waTemplateCategories.name}`;
+
+/** Every category the list's filters match, in its order, in batches (the CSV export). */
+export function exportCategories(db: Db, q: CategoryFilters) {
+  const keyset: Keyset = q.sort
+    ? keysetOf(q, categorySorts, waTemplateCategories.id, 'asc')
+    : { by: orderThenName, id: waTemplateCategories.id, way: 'asc' };
+  const filters = categoryFilters(q);
+  return keysetBatches(keyset, async ({ where, orderBy, limit }) => {
+    const rows = await db
+      .select({ ...columns, ...keyColumns(keyset) })
+      .from(waTemplateCategories)
+      .where(and(...filters, where))
+      .orderBy(...orderBy)
+      .limit(limit);
+    return rows.map(({ createdAt, updatedAt: _, ...r }) => ({ ...r, created_at: createdAt }));
+  });
+}
+
+/** One category, for its edit panel's version (decision 059). */
+export async function getCategory(db: Db, id: number) {
+  const [row] = await db.select().from(waTemplateCategories).where(eq(waTemplateCategories.id, id));
+  if (!row) throw notFound(WA_CATEGORY_MESSAGES.notFound);
+  return toCategory(row);
 }
 
 const slugTaken = () =>
@@ -142,7 +179,7 @@ export function updateCategory(db: Db, id: number, values: WaCategoryValues, aud
       await assertSlugFree(tx, values.slug, id);
       const [row] = await tx
         .update(waTemplateCategories)
-        .set({ ...toRow(values), updatedAt: new Date() })
+        .set({ ...toRow(values), updatedAt: nextVersion(waTemplateCategories.updatedAt) })
         .where(eq(waTemplateCategories.id, id))
         .returning();
       const updated = toCategory(row!);

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { AuditWriter } from '../../plugins/audit';
 import type { SearchProvider } from '../../plugins/global-search';
+import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
 import { selectPage, withTotal, sortedBy } from '../../db/page';
 import { users, waTemplateCategories, waTemplates } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
@@ -25,6 +26,7 @@ import {
 } from './rules';
 import { assertTemplateTopic } from '../../lib/consent';
 import { findByName } from '../../db/search';
+import { nextVersion } from '../../lib/record-version';
 
 const columns = {
   template: waTemplates,
@@ -83,12 +85,19 @@ const templateSorts = {
   created_at: waTemplates.createdAt,
 };
 
-export async function listTemplates(db: Db, q: z.output<typeof waTemplatesQuery>) {
+type TemplateFilters = Omit<z.output<typeof waTemplatesQuery>, 'page' | 'limit'>;
+
+function templateFilters(q: TemplateFilters) {
   const filters: SQL[] = [];
   if (q.category) filters.push(eq(waTemplates.categoryId, q.category));
   if (q.type) filters.push(eq(waTemplates.type, q.type));
   if (q.status) filters.push(eq(waTemplates.status, q.status));
   if (q.search) filters.push(sql`lower(${waTemplates.name}) like ${likePattern(q.search)}`);
+  return filters;
+}
+
+export async function listTemplates(db: Db, q: z.output<typeof waTemplatesQuery>) {
+  const filters = templateFilters(q);
   const { rows, total } = await selectPage(
     () =>
       joined(db, withTotal(columns))
@@ -98,6 +107,33 @@ export async function listTemplates(db: Db, q: z.output<typeof waTemplatesQuery>
     q,
   );
   return { rows: (rows as Joined[]).map(toTemplate), total };
+}
+
+/** Every template the list's filters match, in its order, in batches (the CSV export). */
+export function exportTemplates(db: Db, q: TemplateFilters) {
+  const keyset = keysetOf(q, templateSorts, waTemplates.id, 'desc');
+  const filters = templateFilters(q);
+  return keysetBatches(keyset, async ({ where, orderBy, limit }) => {
+    const rows = await db
+      .select({
+        id: waTemplates.id,
+        name: waTemplates.name,
+        category: waTemplateCategories.name,
+        type: waTemplates.type,
+        template_language: waTemplates.templateLanguage,
+        status: waTemplates.status,
+        whatsapp_template_id: waTemplates.whatsappTemplateId,
+        usage_count: waTemplates.usageCount,
+        created_at: waTemplates.createdAt,
+        ...keyColumns(keyset),
+      })
+      .from(waTemplates)
+      .innerJoin(waTemplateCategories, eq(waTemplateCategories.id, waTemplates.categoryId))
+      .where(and(...filters, where))
+      .orderBy(...orderBy)
+      .limit(limit);
+    return rows;
+  });
 }
 
 export async function getTemplate(db: Db, id: number) {
@@ -184,7 +220,7 @@ export function updateTemplate(
         .set({
           ...toRow(values),
           ...(whatsapp.resubmitted && { status: 'pending', rejectedReason: null }),
-          updatedAt: new Date(),
+          updatedAt: nextVersion(waTemplates.updatedAt),
         })
         .where(eq(waTemplates.id, id));
       const updated = await getTemplate(tx, id);
@@ -292,7 +328,7 @@ export function applyMetaReport(
     const before = await getTemplate(tx, row.id);
     await tx
       .update(waTemplates)
-      .set({ ...set, updatedAt: new Date() })
+      .set({ ...set, updatedAt: nextVersion(waTemplates.updatedAt) })
       .where(eq(waTemplates.id, row.id));
     const after = await getTemplate(tx, row.id);
     await audit(tx, { entityId: row.id, action: 'update', before, after });
@@ -312,7 +348,12 @@ export function recordSubmission(
     const before = await getTemplate(tx, id);
     await tx
       .update(waTemplates)
-      .set({ ...report, qualityRating: 'UNKNOWN', rejectedReason: null, updatedAt: new Date() })
+      .set({
+        ...report,
+        qualityRating: 'UNKNOWN',
+        rejectedReason: null,
+        updatedAt: nextVersion(waTemplates.updatedAt),
+      })
       .where(eq(waTemplates.id, id));
     const after = await getTemplate(tx, id);
     await audit(tx, { entityId: id, action: 'submit', before, after });

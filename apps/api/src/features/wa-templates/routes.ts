@@ -10,17 +10,23 @@ import {
   waSyncResult,
   waTemplate,
   waTemplateInput,
+  waTemplatesExportQuery,
   waTemplatesPage,
   waTemplatesQuery,
+  WA_TEMPLATE_EXPORT_COLUMNS,
   WA_TEMPLATE_SUCCESS,
 } from '@cricket/contracts';
 import { z } from 'zod';
+import { waTemplates } from '../../db/schema';
+import { listExportRoute } from '../../lib/csv-export';
 import { ok, pageData } from '../../lib/envelope';
+import { sendVersion, versionedWrite } from '../../lib/record-version';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import {
   createTemplate,
   deleteTemplate,
+  exportTemplates,
   getTemplate,
   listTemplates,
   templateSearch,
@@ -123,16 +129,29 @@ export async function waTemplatesRoutes(app: FastifyInstance) {
     },
   });
 
+  listExportRoute(app, {
+    list: 'wa-templates',
+    path: '/api/wa/templates',
+    access: 'wa_templates.view',
+    tag: 'wa-templates',
+    querystring: waTemplatesExportQuery,
+    rows: (q) => exportTemplates(app.db, q),
+    columns: WA_TEMPLATE_EXPORT_COLUMNS,
+  });
+
   r.get('/api/wa/templates/:id', {
-    config: { access: 'wa_templates.view' },
+    config: { access: 'wa_templates.view', version: waTemplates },
     schema: {
       tags: ['wa-templates'],
       summary: 'One WhatsApp template',
       params: idParam,
       response: { 200: templateData },
     },
-    handler: async (request) =>
-      ok(WA_TEMPLATE_SUCCESS.fetched, { template: await getTemplate(app.db, request.params.id) }),
+    handler: async (request, reply) => {
+      const template = await getTemplate(app.db, request.params.id);
+      sendVersion(reply, template.updated_at);
+      return ok(WA_TEMPLATE_SUCCESS.fetched, { template });
+    },
   });
 
   // The send form (/send-whatsapp) is behind notifications.send, not wa_templates.view: who may
@@ -173,7 +192,11 @@ export async function waTemplatesRoutes(app: FastifyInstance) {
   });
 
   r.put('/api/wa/templates/:id', {
-    config: { access: 'wa_templates.update', audit: { entity: 'wa_template' } },
+    config: {
+      access: 'wa_templates.update',
+      audit: { entity: 'wa_template' },
+      version: waTemplates,
+    },
     schema: {
       tags: ['wa-templates'],
       summary: 'Update a WhatsApp template; its type cannot change',
@@ -183,13 +206,11 @@ export async function waTemplatesRoutes(app: FastifyInstance) {
       body: waTemplateInput,
       response: { 200: templateData, 409: whatsappErrors[409], 502: whatsappErrors[502] },
     },
-    handler: async (request) => {
-      const { template, resubmitted } = await editTemplate(
-        app,
-        request.params.id,
-        request.body,
-        auditOf(request),
+    handler: async (request, reply) => {
+      const { template, resubmitted } = await versionedWrite(app.db, request, (db) =>
+        editTemplate(app, request.params.id, request.body, auditOf(request), db),
       );
+      sendVersion(reply, template.updated_at);
       return ok(resubmitted ? WA_TEMPLATE_SUCCESS.resubmitted : WA_TEMPLATE_SUCCESS.updated, {
         template,
       });
@@ -197,7 +218,11 @@ export async function waTemplatesRoutes(app: FastifyInstance) {
   });
 
   r.delete('/api/wa/templates/:id', {
-    config: { access: 'wa_templates.delete', audit: { entity: 'wa_template' } },
+    config: {
+      access: 'wa_templates.delete',
+      audit: { entity: 'wa_template' },
+      version: waTemplates,
+    },
     schema: {
       tags: ['wa-templates'],
       summary: 'Delete a WhatsApp template',
@@ -205,7 +230,9 @@ export async function waTemplatesRoutes(app: FastifyInstance) {
       response: { 200: messageOnly },
     },
     handler: async (request) => {
-      await deleteTemplate(app.db, request.params.id, auditOf(request));
+      await versionedWrite(app.db, request, (db) =>
+        deleteTemplate(db, request.params.id, auditOf(request)),
+      );
       return ok(WA_TEMPLATE_SUCCESS.deleted);
     },
   });

@@ -16,6 +16,7 @@ import {
   type WhatsAppQualityRating,
 } from '@cricket/contracts';
 import { isDeepStrictEqual } from 'node:util';
+import type { Db } from '../../db/client';
 import { media } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/http-errors';
 import { localDirectoryStorage } from '../../lib/storage';
@@ -178,11 +179,13 @@ export async function editTemplate(
   id: number,
   values: WaTemplateValues,
   audit: AuditWriter,
+  /** The If-Match check's transaction (decision 059): a stale edit never reaches Meta. */
+  db: Db = app.db,
 ) {
   const isConnected = app.whatsapp !== null;
   let resubmitted = false;
   if (isConnected) {
-    const current = await getTemplate(app.db, id);
+    const current = await getTemplate(db, id);
     assertEditAllowed(current, values, true);
     if (current.whatsapp_template_id !== null) {
       const next: WaTemplate = {
@@ -213,7 +216,7 @@ export async function editTemplate(
       }
     }
   }
-  const template = await updateTemplate(app.db, id, values, audit, {
+  const template = await updateTemplate(db, id, values, audit, {
     connected: isConnected,
     resubmitted,
   });

@@ -24,7 +24,8 @@ import {
   FilterSelectFor,
   FilterTextFor,
 } from '@/components/filter-controls';
-import { isDay, ListTable, oneOf, useListPage } from '@/components/list-page';
+import { ListExportButton } from '@/components/list-export-button';
+import { isDay, ListTable, oneOf, useListPage, type ListQueryState } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { SidePanel } from '@/components/side-panel';
 import { Badge } from '@/components/ui/badge';
@@ -37,6 +38,18 @@ const FILTERS = ['entity_type', 'entity_id', 'actor', 'action', 'from', 'to'] as
 /** 'Team #12 · Mumbai Mavericks': the id the filter takes, and the name people know it by. */
 const recordName = (r: AuditLog) =>
   `${entityLabel(r.entity_type)} #${r.entity_id}${r.entity_name ? ` · ${r.entity_name}` : ''}`;
+
+/** The log's filters as the API takes them, for its pages and its export. */
+function auditFilters({ filters: f }: Pick<ListQueryState<(typeof FILTERS)[number]>, 'filters'>) {
+  return {
+    entity_type: (f.entity_type || undefined) as AuditEntityType | undefined,
+    entity_id: f.entity_id.trim() || undefined,
+    actor: f.actor.trim() || undefined,
+    action: (f.action || undefined) as AuditAction | undefined,
+    from: f.from || undefined,
+    to: f.to || undefined,
+  };
+}
 
 /** Settings › Activity Log: who changed what, newest first, with each field before and after. */
 export function ActivityLogPage() {
@@ -52,17 +65,8 @@ export function ActivityLogPage() {
       to: isDay,
     },
     ranges: [['from', 'to']],
-    query: ({ page, limit, filters: f }) =>
-      auditLogsQuery({
-        page,
-        limit,
-        entity_type: (f.entity_type || undefined) as AuditEntityType | undefined,
-        entity_id: f.entity_id.trim() || undefined,
-        actor: f.actor.trim() || undefined,
-        action: (f.action || undefined) as AuditAction | undefined,
-        from: f.from || undefined,
-        to: f.to || undefined,
-      }),
+    query: (state) =>
+      auditLogsQuery({ page: state.page, limit: state.limit, ...auditFilters(state) }),
     errorText: AUDIT_MESSAGES.fetchFailed,
   });
 
@@ -148,7 +152,10 @@ export function ActivityLogPage() {
 
   return (
     <>
-      <PageHeader title="Activity Log" />
+      <PageHeader
+        title="Activity Log"
+        actions={<ListExportButton list="audit-logs" query={auditFilters(list)} />}
+      />
       <Card flush>
         <ListTable
           list={list}

@@ -10,6 +10,7 @@ import {
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
+import { ListExportButton } from '@/components/list-export-button';
 import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { usePanelState } from '@/components/use-panel-state';
@@ -36,7 +37,7 @@ const STATUS_OPTIONS = CONTACT_STATUSES.map((s) => ({ value: s, label: statusLab
 const isStatus = (v: string): v is ContactStatus =>
   (CONTACT_STATUSES as readonly string[]).includes(v);
 
-/** The list's filters and sort as the API takes them, for its pages and its bulk actions. */
+/** The list's filters and sort as the API takes them, for its pages, its export and its bulk actions. */
 function messagesFilters({
   sort,
   filters: { name, email, subject, status },
@@ -163,6 +164,7 @@ export function ContactMessagesPage() {
     <>
       <PageHeader
         title="Contact Messages"
+        actions={<ListExportButton list="contact-messages" query={messagesFilters(list)} />}
         description={
           <span className="flex flex-wrap gap-4" aria-live="polite">
             <span>

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/http';
+import { request, type VersionedId } from '@/lib/http';
 import { emailTemplateKeys } from './keys';
 
 /** DELETE /email-templates/{id} */
-export async function deleteEmailTemplate(id: number) {
-  await request<undefined>(`/email-templates/${id}`, { method: 'DELETE' });
+export async function deleteEmailTemplate({ id, ifMatch }: VersionedId) {
+  await request<undefined>(`/email-templates/${id}`, { method: 'DELETE', ifMatch });
 }
 
 export function useDeleteEmailTemplate() {

@@ -90,10 +90,11 @@ export function EmailTemplatesPage() {
 
   const deleteTemplate = useDeleteEmailTemplate();
   const remove = useConfirmDelete<EmailTemplateSummary>({
-    run: async (t) => {
-      await deleteTemplate.mutateAsync(t.id);
+    run: async (t, ifMatch) => {
+      await deleteTemplate.mutateAsync({ id: t.id, ifMatch });
       if (openId === t.id) panel.close();
     },
+    version: (t) => t.last_modified,
     title: 'Delete Template',
     description: () =>
       'Are you sure you want to delete this template? This action cannot be undone.',

@@ -1,9 +1,10 @@
 import type { MatchRow, MatchStatus, Pagination } from '@cricket/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { SortParams } from '@/components/list-page';
 import { request } from '@/lib/http';
 import { matchKeys } from './keys';
 
-export interface MatchesParams {
+export interface MatchesParams extends SortParams {
   page: number;
   limit: number;
   search?: string;

@@ -1,9 +1,10 @@
 import type { Pagination, TournamentRow, TournamentStatus } from '@cricket/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { SortParams } from '@/components/list-page';
 import { request } from '@/lib/http';
 import { matchKeys } from './keys';
 
-export interface TournamentsParams {
+export interface TournamentsParams extends SortParams {
   page: number;
   limit: number;
   search?: string;

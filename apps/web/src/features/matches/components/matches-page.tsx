@@ -1,6 +1,7 @@
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import {
   MATCH_MESSAGES,
+  MATCH_SORT_KEYS,
   MATCH_STATUSES,
   matchResult,
   type MatchRow,
@@ -8,7 +9,8 @@ import {
 } from '@cricket/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { TruncatedText, type Column } from '@/components/data-table';
-import { ListTable, useListPage } from '@/components/list-page';
+import { ListExportButton } from '@/components/list-export-button';
+import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { MatchStatusBadge } from '@/components/match-status-badge';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
@@ -23,20 +25,28 @@ const FILTERS = ['search', 'tournament_id', 'status'] as const;
 const isStatus = (value: string): value is MatchStatus =>
   (MATCH_STATUSES as readonly string[]).includes(value);
 
+/** The list's filters and sort as the API takes them, for its pages and its export. */
+function matchesFilters({
+  sort,
+  filters,
+}: Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>) {
+  return {
+    ...sortParams(sort),
+    search: filters.search,
+    tournament_id: filters.tournament_id,
+    status: isStatus(filters.status) ? filters.status : '',
+  } as const;
+}
+
 /** Every match, newest first: read-only, filtered by team name, tournament and status. */
 export function MatchesPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['search'],
     checks: { tournament_id: isRecordId, status: isStatus },
-    query: ({ page, limit, filters }) =>
-      matchesQuery({
-        page,
-        limit,
-        search: filters.search,
-        tournament_id: filters.tournament_id,
-        status: isStatus(filters.status) ? filters.status : '',
-      }),
+    sorts: MATCH_SORT_KEYS,
+    query: (state) =>
+      matchesQuery({ page: state.page, limit: state.limit, ...matchesFilters(state) }),
     errorText: MATCH_MESSAGES.fetchFailed,
   });
   const tournaments = useQuery(tournamentOptionsQuery);
@@ -66,6 +76,7 @@ export function MatchesPage() {
       // The tournament filter sits under the tournament it filters (issue 30).
       id: 'tournament',
       header: 'Tournament',
+      sortKey: 'tournament',
       width: 'w-[16%]',
       cell: (match) => <TruncatedText text={match.tournament.name} />,
       filter: (
@@ -80,18 +91,21 @@ export function MatchesPage() {
     {
       id: 'date',
       header: 'Date',
+      sortKey: 'scheduled_at',
       width: 'w-[18%]',
       cell: (match) => <TruncatedText text={formatDateTime(match.scheduled_at)} />,
     },
     {
       id: 'venue',
       header: 'Venue',
+      sortKey: 'venue',
       width: 'w-[14%]',
       cell: (match) => <TruncatedText text={match.venue} />,
     },
     {
       id: 'status',
       header: 'Status',
+      sortKey: 'status',
       width: 'w-[12%]',
       cell: (match) => <MatchStatusBadge status={match.status} />,
       filter: (
@@ -113,7 +127,10 @@ export function MatchesPage() {
 
   return (
     <>
-      <PageHeader title="Matches" />
+      <PageHeader
+        title="Matches"
+        actions={<ListExportButton list="matches" query={matchesFilters(list)} />}
+      />
       <Card flush>
         <ListTable
           list={list}

@@ -1,12 +1,14 @@
 import {
   MATCH_MESSAGES,
+  TOURNAMENT_SORT_KEYS,
   TOURNAMENT_STATUSES,
   type TournamentRow,
   type TournamentStatus,
 } from '@cricket/contracts';
 import { TruncatedText, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
-import { ListTable, useListPage } from '@/components/list-page';
+import { ListExportButton } from '@/components/list-export-button';
+import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { MatchStatusBadge } from '@/components/match-status-badge';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
@@ -18,19 +20,27 @@ const FILTERS = ['search', 'status'] as const;
 const isStatus = (value: string): value is TournamentStatus =>
   (TOURNAMENT_STATUSES as readonly string[]).includes(value);
 
+/** The list's filters and sort as the API takes them, for its pages and its export. */
+function tournamentsFilters({
+  sort,
+  filters: { search, status },
+}: Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>) {
+  return {
+    ...sortParams(sort),
+    search: search.trim() || undefined,
+    status: isStatus(status) ? status : undefined,
+  };
+}
+
 /** Every tournament, the latest to start first: read-only, filtered by name and status. */
 export function TournamentsPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['search'],
     checks: { status: isStatus },
-    query: ({ page, limit, filters: { search, status } }) =>
-      tournamentsQuery({
-        page,
-        limit,
-        search: search.trim() || undefined,
-        status: isStatus(status) ? status : undefined,
-      }),
+    sorts: TOURNAMENT_SORT_KEYS,
+    query: (state) =>
+      tournamentsQuery({ page: state.page, limit: state.limit, ...tournamentsFilters(state) }),
     errorText: MATCH_MESSAGES.tournamentsFetchFailed,
   });
 
@@ -38,6 +48,7 @@ export function TournamentsPage() {
     {
       id: 'name',
       header: 'Name',
+      sortKey: 'name',
       width: 'w-[34%]',
       cell: (t) => <TruncatedText text={t.name} className="font-medium text-neutral-900" />,
       filter: (
@@ -52,6 +63,7 @@ export function TournamentsPage() {
     {
       id: 'status',
       header: 'Status',
+      sortKey: 'status',
       width: 'w-[16%]',
       cell: (t) => <MatchStatusBadge status={t.status} />,
       filter: (
@@ -69,18 +81,21 @@ export function TournamentsPage() {
     {
       id: 'start',
       header: 'Start date',
+      sortKey: 'start_date',
       width: 'w-[18%]',
       cell: (t) => <TruncatedText text={formatDate(t.start_date)} />,
     },
     {
       id: 'end',
       header: 'End date',
+      sortKey: 'end_date',
       width: 'w-[18%]',
       cell: (t) => <TruncatedText text={formatDate(t.end_date)} />,
     },
     {
       id: 'matches',
       header: 'Matches',
+      sortKey: 'matches',
       width: 'w-[14%]',
       cell: (t) => t.matches,
     },
@@ -88,7 +103,10 @@ export function TournamentsPage() {
 
   return (
     <>
-      <PageHeader title="Tournaments" />
+      <PageHeader
+        title="Tournaments"
+        actions={<ListExportButton list="tournaments" query={tournamentsFilters(list)} />}
+      />
       <Card flush>
         <ListTable
           list={list}

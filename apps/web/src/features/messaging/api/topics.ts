@@ -1,9 +1,10 @@
 import type { MessagingTopic, MessagingTopicValues, Pagination } from '@cricket/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/http';
+import type { SortParams } from '@/components/list-page';
+import { request, type VersionedId } from '@/lib/http';
 import { messagingTopicKeys } from './keys';
 
-export interface TopicsParams {
+export interface TopicsParams extends SortParams {
   page: number;
   limit: number;
   name?: string;
@@ -38,18 +39,32 @@ async function createTopic(values: MessagingTopicValues) {
   return body.data.topic;
 }
 
+/** GET /messaging/topics/{id}: the topic as stored now (an edit conflict's Reload). */
+export async function getTopic(id: number) {
+  return (await request<{ topic: MessagingTopic }>(`/messaging/topics/${id}`)).data.topic;
+}
+
 /** PUT /messaging/topics/{id} */
-async function updateTopic({ id, values }: { id: number; values: MessagingTopicValues }) {
+async function updateTopic({
+  id,
+  values,
+  ifMatch,
+}: {
+  id: number;
+  values: MessagingTopicValues;
+  ifMatch?: string;
+}) {
   const body = await request<{ topic: MessagingTopic }>(`/messaging/topics/${id}`, {
     method: 'PUT',
     body: values,
+    ifMatch,
   });
   return body.data.topic;
 }
 
 /** DELETE /messaging/topics/{id} */
-async function deleteTopic(id: number) {
-  await request<undefined>(`/messaging/topics/${id}`, { method: 'DELETE' });
+async function deleteTopic({ id, ifMatch }: VersionedId) {
+  await request<undefined>(`/messaging/topics/${id}`, { method: 'DELETE', ifMatch });
 }
 
 function useTopicMutation<A, R>(fn: (arg: A) => Promise<R>) {

@@ -12,7 +12,15 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { MESSAGING_TOPIC_NAME_MAX, MESSAGING_TOPIC_DESCRIPTION_MAX } from '@cricket/contracts';
-import { useCreateTopic, useUpdateTopic } from '../api/topics';
+import { getTopic, useCreateTopic, useUpdateTopic } from '../api/topics';
+
+/** The form's labels, also naming the fields someone else changed (decision 059). */
+const FIELD_LABELS = {
+  name: 'Topic Name',
+  description: 'Description',
+  default_subscribed: 'On for new users',
+  active: 'Active',
+};
 
 function formValues(topic: MessagingTopic | null): MessagingTopicInput {
   return {
@@ -44,13 +52,23 @@ export function TopicFormPanel({ open, onOpenChange, topic }: TopicFormPanelProp
     open,
     onOpenChange,
     values: () => formValues(topic),
+    version: topic
+      ? {
+          updatedAt: topic.updated_at,
+          reload: async () => {
+            const theirs = await getTopic(topic.id);
+            return { values: formValues(theirs), updatedAt: theirs.updated_at };
+          },
+          labels: FIELD_LABELS,
+        }
+      : undefined,
     successText: editing ? MESSAGING_TOPIC_SUCCESS.updated : MESSAGING_TOPIC_SUCCESS.created,
     failureText: editing
       ? MESSAGING_TOPIC_MESSAGES.updateFailed
       : MESSAGING_TOPIC_MESSAGES.createFailed,
     invalidText: MESSAGING_TOPIC_MESSAGES.invalidForm,
-    submit: (values) =>
-      topic ? update.mutateAsync({ id: topic.id, values }) : create.mutateAsync(values),
+    submit: (values, ifMatch) =>
+      topic ? update.mutateAsync({ id: topic.id, values, ifMatch }) : create.mutateAsync(values),
   });
 
   return (
@@ -64,7 +82,7 @@ export function TopicFormPanel({ open, onOpenChange, topic }: TopicFormPanelProp
       <TextField
         form={form}
         name="name"
-        label="Topic Name"
+        label={FIELD_LABELS.name}
         required
         placeholder="e.g. Match updates"
         maxLength={MESSAGING_TOPIC_NAME_MAX}
@@ -72,20 +90,20 @@ export function TopicFormPanel({ open, onOpenChange, topic }: TopicFormPanelProp
       <TextAreaField
         form={form}
         name="description"
-        label="Description"
+        label={FIELD_LABELS.description}
         rows={3}
         maxLength={MESSAGING_TOPIC_DESCRIPTION_MAX}
       />
       <CheckboxField
         form={form}
         name="default_subscribed"
-        label="On for new users"
+        label={FIELD_LABELS.default_subscribed}
         hint="People who have not chosen receive this topic; turn off for offers and promotions."
       />
       <CheckboxField
         form={form}
         name="active"
-        label="Active"
+        label={FIELD_LABELS.active}
         hint="Inactive topics cannot be chosen for new templates and leave the preference grid."
       />
     </FormDrawer>

@@ -1,5 +1,6 @@
 import {
   MESSAGING_TOPIC_MESSAGES,
+  MESSAGING_TOPIC_SORT_KEYS,
   MESSAGING_TOPIC_SUCCESS,
   type MessagingTopic,
 } from '@cricket/contracts';
@@ -8,7 +9,8 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
-import { ListTable, useListPage } from '@/components/list-page';
+import { ListExportButton } from '@/components/list-export-button';
+import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -29,6 +31,14 @@ const ACTIVE_OPTIONS = [
   { value: 'false', label: 'Inactive' },
 ];
 
+/** The list's filters and sort as the API takes them, for its pages and its export. */
+function topicsFilters({
+  sort,
+  filters: { name, active },
+}: Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>) {
+  return { ...sortParams(sort), name: name.trim() || undefined, active: active || undefined };
+}
+
 /**
  * Settings › Messaging topics (issue 32): what a template's messages are about, and under them
  * the organisation's quiet hours.
@@ -37,15 +47,17 @@ export function TopicsPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['name'],
-    query: ({ page, limit, filters: { name, active } }) =>
-      topicsQuery({ page, limit, name: name.trim() || undefined, active: active || undefined }),
+    sorts: MESSAGING_TOPIC_SORT_KEYS,
+    query: (state) =>
+      topicsQuery({ page: state.page, limit: state.limit, ...topicsFilters(state) }),
     errorText: MESSAGING_TOPIC_MESSAGES.fetchFailed,
   });
   const canManage = useCan('messaging.manage');
   const panel = usePanelState<'create' | 'edit', MessagingTopic>();
   const deleteTopic = useDeleteTopic();
   const remove = useConfirmDelete<MessagingTopic>({
-    run: (topic) => deleteTopic.mutateAsync(topic.id),
+    run: (topic, ifMatch) => deleteTopic.mutateAsync({ id: topic.id, ifMatch }),
+    version: (topic) => topic.updated_at,
     title: 'Delete Topic',
     description: (topic) =>
       `Are you sure you want to delete ${topic.name}? This action cannot be undone.`,
@@ -57,6 +69,7 @@ export function TopicsPage() {
     {
       id: 'name',
       header: 'Name',
+      sortKey: 'name',
       width: 'w-[24%]',
       cell: (t) => <TruncatedText text={t.name} className="font-medium text-neutral-900" />,
       filter: (
@@ -72,13 +85,21 @@ export function TopicsPage() {
     {
       id: 'default',
       header: 'New users',
+      sortKey: 'default_subscribed',
       width: 'w-32',
       cell: (t) => (t.default_subscribed ? 'On' : 'Off'),
     },
-    { id: 'templates', header: 'Templates', width: 'w-28', cell: (t) => t.template_count },
+    {
+      id: 'templates',
+      header: 'Templates',
+      sortKey: 'template_count',
+      width: 'w-28',
+      cell: (t) => t.template_count,
+    },
     {
       id: 'active',
       header: 'Status',
+      sortKey: 'active',
       width: 'w-36',
       cell: (t) => (
         <Badge tone={t.active ? 'green' : 'gray'}>{t.active ? 'Active' : 'Inactive'}</Badge>
@@ -104,12 +125,19 @@ export function TopicsPage() {
       <PageHeader
         title="Messaging topics"
         actions={
-          canManage && (
-            <Button onClick={() => panel.open('create')}>
-              <Plus className="size-4" aria-hidden="true" />
-              Create Topic
-            </Button>
-          )
+          <>
+            <ListExportButton
+              list="messaging/topics"
+              fileName="topics"
+              query={topicsFilters(list)}
+            />
+            {canManage && (
+              <Button onClick={() => panel.open('create')}>
+                <Plus className="size-4" aria-hidden="true" />
+                Create Topic
+              </Button>
+            )}
+          </>
         }
       />
       <Card flush>

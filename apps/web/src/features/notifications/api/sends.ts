@@ -8,6 +8,7 @@ import type {
   SendPreview,
 } from '@cricket/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SortParams } from '@/components/list-page';
 import { request } from '@/lib/http';
 import { notificationKeys } from './keys';
 
@@ -95,7 +96,7 @@ export function useSendNotification() {
   });
 }
 
-export interface SendsParams {
+export interface SendsParams extends SortParams {
   page: number;
   limit: number;
   status?: string;

@@ -5,7 +5,7 @@ import type {
 } from '@cricket/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SortParams } from '@/components/list-page';
-import { request } from '@/lib/http';
+import { request, type VersionedId } from '@/lib/http';
 import { notificationKeys } from './keys';
 
 type TemplatesPage = { data: NotificationTemplate[]; pagination: Pagination };
@@ -86,8 +86,8 @@ export function useSaveTemplate() {
 export function useDeleteTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => {
-      await request<undefined>(`/notifications/templates/${id}`, { method: 'DELETE' });
+    mutationFn: async ({ id, ifMatch }: VersionedId) => {
+      await request<undefined>(`/notifications/templates/${id}`, { method: 'DELETE', ifMatch });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });

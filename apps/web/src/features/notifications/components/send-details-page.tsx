@@ -16,6 +16,7 @@ import { TruncatedText, type Column } from '@/components/data-table';
 import { DetailItem } from '@/components/detail-item';
 import { ProviderReason } from '@/components/provider-reason';
 import { FilterSelectFor } from '@/components/filter-controls';
+import { ListExportButton } from '@/components/list-export-button';
 import { ListTable, useListPage } from '@/components/list-page';
 import { StatusScreen } from '@/components/status-screen';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -156,15 +157,20 @@ export function SendDetailsPage() {
         <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-neutral-900">
           {send ? send.template_name : 'Notification send'}
         </h1>
-        {send && canSend && (
+        {send && (
           <div className="flex flex-wrap gap-2">
-            {live && (
+            <ListExportButton
+              list={`notifications/sends/${send.id}/deliveries`}
+              fileName="deliveries"
+              query={{ status: list.filters.status || undefined }}
+            />
+            {canSend && live && (
               <Button variant="secondary" onClick={() => setConfirmCancel(true)}>
                 <Ban className="size-4" aria-hidden="true" />
                 Cancel
               </Button>
             )}
-            {send.counts.failed > 0 && send.status !== 'cancelled' && (
+            {canSend && send.counts.failed > 0 && send.status !== 'cancelled' && (
               <Button
                 onClick={(click) => run(retryFlight, retry, NOTIFICATION_ERRORS.retry, click)}
                 busy={retryFlight.busy}

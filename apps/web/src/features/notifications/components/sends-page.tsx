@@ -1,6 +1,7 @@
 import {
   NOTIFICATION_ERRORS,
   NOTIFICATION_MESSAGES,
+  NOTIFICATION_SEND_SORT_KEYS,
   SEND_CHANNEL_LABELS,
   type NotificationSend,
   SEND_STATUSES,
@@ -9,7 +10,8 @@ import { Send } from 'lucide-react';
 import { Link } from 'react-router';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor } from '@/components/filter-controls';
-import { ListTable, useListPage } from '@/components/list-page';
+import { ListExportButton } from '@/components/list-export-button';
+import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -23,14 +25,22 @@ import { SendStatusBadge } from './badges';
 const FILTERS = ['status'] as const;
 const STATUS_OPTIONS = SEND_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
+/** The list's filters and sort as the API takes them, for its pages and its export. */
+function sendsFilters({
+  sort,
+  filters,
+}: Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>) {
+  return { ...sortParams(sort), status: filters.status || undefined };
+}
+
 /** Sent Notifications (/sent-notifications): every send, its honest status and live counts. */
 export function SendsPage() {
   const openRecord = useOpenRecord('/sent-notifications');
   const canSend = useCan('notifications.send');
   const list = useListPage({
     filters: FILTERS,
-    query: ({ page, limit, filters }) =>
-      sendsQuery({ page, limit, status: filters.status || undefined }),
+    sorts: NOTIFICATION_SEND_SORT_KEYS,
+    query: (state) => sendsQuery({ page: state.page, limit: state.limit, ...sendsFilters(state) }),
     errorText: NOTIFICATION_ERRORS.fetchSends,
   });
   const open = (send: NotificationSend) => openRecord(send.id);
@@ -39,6 +49,7 @@ export function SendsPage() {
     {
       id: 'template',
       header: 'Template',
+      sortKey: 'template',
       width: 'w-[24%]',
       cell: (s) => (
         <span className="block min-w-0">
@@ -50,6 +61,7 @@ export function SendsPage() {
     {
       id: 'status',
       header: 'Status',
+      sortKey: 'status',
       width: 'w-56',
       cell: (s) => <SendStatusBadge status={s.status} failed={s.counts.failed} />,
       filter: (
@@ -70,6 +82,7 @@ export function SendsPage() {
     {
       id: 'when',
       header: 'When',
+      sortKey: 'created_at',
       width: 'w-44',
       cell: (s) => (
         <span className="text-neutral-700">
@@ -87,12 +100,19 @@ export function SendsPage() {
       <PageHeader
         title="Sent Notifications"
         actions={
-          canSend && (
-            <Link to="/send-notification" className={buttonClasses({})}>
-              <Send className="size-4" aria-hidden="true" />
-              Send Notification
-            </Link>
-          )
+          <>
+            <ListExportButton
+              list="notifications/sends"
+              fileName="notification-sends"
+              query={sendsFilters(list)}
+            />
+            {canSend && (
+              <Link to="/send-notification" className={buttonClasses({})}>
+                <Send className="size-4" aria-hidden="true" />
+                Send Notification
+              </Link>
+            )}
+          </>
         }
       />
       <Card flush>

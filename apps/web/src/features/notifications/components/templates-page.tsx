@@ -13,6 +13,7 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
+import { ListExportButton } from '@/components/list-export-button';
 import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
@@ -40,7 +41,7 @@ const STATUS_OPTIONS = [
   { value: 'draft', label: 'Draft' },
 ];
 
-/** The list's filters and sort as the API takes them, for its pages and its bulk actions. */
+/** The list's filters and sort as the API takes them, for its pages, its export and its bulk actions. */
 function templatesFilters({
   sort,
   filters,
@@ -74,7 +75,8 @@ export function TemplatesPage() {
   const panel = usePanelState<'create' | 'edit', NotificationTemplate>();
   const deleteTemplate = useDeleteTemplate();
   const remove = useConfirmDelete<NotificationTemplate>({
-    run: (template) => deleteTemplate.mutateAsync(template.id),
+    run: (template, ifMatch) => deleteTemplate.mutateAsync({ id: template.id, ifMatch }),
+    version: (template) => template.updated_at,
     title: 'Delete Template',
     description: () =>
       'Are you sure you want to delete this template? This action cannot be undone.',
@@ -164,12 +166,19 @@ export function TemplatesPage() {
       <PageHeader
         title="Notification Templates"
         actions={
-          canCreate && (
-            <Button onClick={() => panel.open('create')}>
-              <Plus className="size-4" aria-hidden="true" />
-              Add Template
-            </Button>
-          )
+          <>
+            <ListExportButton
+              list="notifications/templates"
+              fileName="notification-templates"
+              query={templatesFilters(list)}
+            />
+            {canCreate && (
+              <Button onClick={() => panel.open('create')}>
+                <Plus className="size-4" aria-hidden="true" />
+                Add Template
+              </Button>
+            )}
+          </>
         }
       />
       <Card flush>

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/http';
+import { request, type VersionedId } from '@/lib/http';
 import { roleKeys } from './keys';
 
 /** DELETE /roles/{id}. */
-export async function deleteRole(id: number): Promise<void> {
-  await request<undefined>(`/roles/${id}`, { method: 'DELETE' });
+export async function deleteRole({ id, ifMatch }: VersionedId): Promise<void> {
+  await request<undefined>(`/roles/${id}`, { method: 'DELETE', ifMatch });
 }
 
 export function useDeleteRole() {

@@ -69,7 +69,8 @@ export function RolesPage() {
   const [pickerPageSize, setPickerPageSize] = useState(PERMISSIONS_PAGE_SIZE);
   const deleteRole = useDeleteRole();
   const remove = useConfirmDelete<RoleListItem>({
-    run: (role) => deleteRole.mutateAsync(role.id),
+    run: (role, ifMatch) => deleteRole.mutateAsync({ id: role.id, ifMatch }),
+    version: (role) => role.updated_at,
     title: 'Delete Role',
     successText: ROLE_SUCCESS.deletedToast,
     failureText: ROLE_MESSAGES.deleteFailed,

@@ -4,10 +4,12 @@ import {
   SUPPRESSION_NOTE_MAX,
   SUPPRESSION_REASONS,
   SUPPRESSION_REASON_WORDS,
+  SUPPRESSION_SORT_KEYS,
   SUPPRESSION_SUCCESS,
   capitalize,
   type SendChannel,
   type Suppression,
+  type SuppressionsFilter,
 } from '@cricket/contracts';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -15,7 +17,8 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
-import { ListTable, useListPage } from '@/components/list-page';
+import { ListExportButton } from '@/components/list-export-button';
+import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -45,20 +48,28 @@ const STATE_OPTIONS = [
   { value: 'removed', label: 'Removed' },
 ];
 
+/** The list's filters and sort as the API takes them, for its pages and its export. */
+function suppressionsFilters({
+  sort,
+  filters: { channel, address, reason, state },
+}: Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>) {
+  return {
+    ...(sortParams(sort) as Pick<SuppressionsFilter, 'sort' | 'order'>),
+    channel: (channel || undefined) as SendChannel | undefined,
+    address: address.trim() || undefined,
+    reason: (reason || undefined) as (typeof SUPPRESSION_REASONS)[number] | undefined,
+    state: (state || undefined) as 'active' | 'removed' | undefined,
+  };
+}
+
 /** Issue 32: Messaging › Suppressions (/suppressions). */
 export function SuppressionsPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['address'],
-    query: ({ page, limit, filters: { channel, address, reason, state } }) =>
-      suppressionsQuery({
-        page,
-        limit,
-        channel: (channel || undefined) as SendChannel | undefined,
-        address: address.trim() || undefined,
-        reason: (reason || undefined) as (typeof SUPPRESSION_REASONS)[number] | undefined,
-        state: (state || undefined) as 'active' | 'removed' | undefined,
-      }),
+    sorts: SUPPRESSION_SORT_KEYS,
+    query: (state) =>
+      suppressionsQuery({ page: state.page, limit: state.limit, ...suppressionsFilters(state) }),
     rowsOf: (data) => ({ data: data.suppressions, pagination: data.pagination }),
     errorText: SUPPRESSION_MESSAGES.fetchFailed,
   });
@@ -104,6 +115,7 @@ export function SuppressionsPage() {
     {
       id: 'address',
       header: 'Address',
+      sortKey: 'address',
       width: 'w-[26%]',
       cell: (s) => <TruncatedText text={s.address} className="font-medium text-neutral-900" />,
       filter: (
@@ -118,6 +130,7 @@ export function SuppressionsPage() {
     {
       id: 'channel',
       header: 'Channel',
+      sortKey: 'channel',
       width: 'w-32',
       cell: (s) => channelWords(s.channel),
       filter: (
@@ -132,6 +145,7 @@ export function SuppressionsPage() {
     {
       id: 'reason',
       header: 'Reason',
+      sortKey: 'reason',
       width: 'w-[26%]',
       cell: (s) => (
         <div className="min-w-0">
@@ -151,6 +165,7 @@ export function SuppressionsPage() {
     {
       id: 'state',
       header: 'Status',
+      sortKey: 'state',
       width: 'w-36',
       cell: (s) =>
         s.active ? (
@@ -172,6 +187,7 @@ export function SuppressionsPage() {
     {
       id: 'created_at',
       header: 'Since',
+      sortKey: 'created_at',
       width: 'w-44',
       cell: (s) => formatDateTime(s.created_at),
     },
@@ -189,12 +205,19 @@ export function SuppressionsPage() {
         title="Suppressions"
         description="Addresses no send reaches: hard bounces, repeated soft bounces, complaints, undeliverable WhatsApp numbers and those added here."
         actions={
-          canManage && (
-            <Button onClick={() => setAdding(true)}>
-              <Plus className="size-4" aria-hidden="true" />
-              Suppress Address
-            </Button>
-          )
+          <>
+            <ListExportButton
+              list="messaging/suppressions"
+              fileName="suppressions"
+              query={suppressionsFilters(list)}
+            />
+            {canManage && (
+              <Button onClick={() => setAdding(true)}>
+                <Plus className="size-4" aria-hidden="true" />
+                Suppress Address
+              </Button>
+            )}
+          </>
         }
       />
       <Card flush>

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/http';
+import { request, type VersionedId } from '@/lib/http';
 import { teamKeys } from './keys';
 
 /** DELETE /teams/{id} */
-export async function deleteTeam(id: number) {
-  await request<undefined>(`/teams/${id}`, { method: 'DELETE' });
+export async function deleteTeam({ id, ifMatch }: VersionedId) {
+  await request<undefined>(`/teams/${id}`, { method: 'DELETE', ifMatch });
 }
 
 export function useDeleteTeam() {

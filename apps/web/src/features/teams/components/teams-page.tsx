@@ -67,7 +67,8 @@ export function TeamsPage() {
   const panel = usePanelState<'create' | 'edit', Team>();
   const deleteTeam = useDeleteTeam();
   const remove = useConfirmDelete<Team>({
-    run: (team) => deleteTeam.mutateAsync(team.id),
+    run: (team, ifMatch) => deleteTeam.mutateAsync({ id: team.id, ifMatch }),
+    version: (team) => team.updated_at,
     title: 'Delete Team',
     description: () => 'Are you sure you want to delete this team? This action cannot be undone.',
     successText: TEAM_SUCCESS.deleted,

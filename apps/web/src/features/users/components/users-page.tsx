@@ -69,7 +69,8 @@ export function UsersPage() {
   const panel = usePanelState<'create'>();
   const deleteUser = useDeleteUser();
   const remove = useConfirmDelete<User>({
-    run: (user) => deleteUser.mutateAsync(user.id),
+    run: (user, ifMatch) => deleteUser.mutateAsync({ id: user.id, ifMatch }),
+    version: (user) => user.updated_at,
     title: 'Delete User',
     description: () => 'Are you sure you want to delete this user? This action cannot be undone.',
     successText: USER_SUCCESS.deleted,

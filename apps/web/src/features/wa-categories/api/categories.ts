@@ -1,7 +1,7 @@
 import type { WaCategoriesPage, WaCategory, WaCategoryValues } from '@cricket/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SortParams } from '@/components/list-page';
-import { request } from '@/lib/http';
+import { request, type VersionedId } from '@/lib/http';
 import { waCategoryKeys } from './keys';
 import { waTemplateKeys } from '@/lib/query-keys';
 
@@ -37,18 +37,32 @@ async function createCategory(values: WaCategoryValues) {
   return body.data.category;
 }
 
+/** GET /wa/template-categories/{_id}: the category as stored now (an edit conflict's Reload). */
+export async function getCategory(id: number) {
+  return (await request<{ category: WaCategory }>(`/wa/template-categories/${id}`)).data.category;
+}
+
 /** PUT /wa/template-categories/{_id} */
-async function updateCategory({ id, values }: { id: number; values: WaCategoryValues }) {
+async function updateCategory({
+  id,
+  values,
+  ifMatch,
+}: {
+  id: number;
+  values: WaCategoryValues;
+  ifMatch?: string;
+}) {
   const body = await request<{ category: WaCategory }>(`/wa/template-categories/${id}`, {
     method: 'PUT',
     body: values,
+    ifMatch,
   });
   return body.data.category;
 }
 
 /** DELETE /wa/template-categories/{_id} */
-async function deleteCategory(id: number) {
-  await request<undefined>(`/wa/template-categories/${id}`, { method: 'DELETE' });
+async function deleteCategory({ id, ifMatch }: VersionedId) {
+  await request<undefined>(`/wa/template-categories/${id}`, { method: 'DELETE', ifMatch });
 }
 
 function useCategoryMutation<A, R>(fn: (arg: A) => Promise<R>) {

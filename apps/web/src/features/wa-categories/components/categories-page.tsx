@@ -4,6 +4,7 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
+import { ListExportButton } from '@/components/list-export-button';
 import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
@@ -33,7 +34,8 @@ const STATUS_OPTIONS = [
 ];
 
 /**
- * The list's filters and sort as the API takes them, for its pages and its bulk actions. The
+ * The list's filters and sort as the API takes them, for its pages, its export and its bulk
+ * actions. The
  * API searches name and slug together: every word of both filters must match one.
  */
 function categoriesFilters({
@@ -69,7 +71,8 @@ export function CategoriesPage() {
   const view = (category: WaCategory) => panel.open('view', category);
   const deleteCategory = useDeleteCategory();
   const remove = useConfirmDelete<WaCategory>({
-    run: (category) => deleteCategory.mutateAsync(category._id),
+    run: (category, ifMatch) => deleteCategory.mutateAsync({ id: category._id, ifMatch }),
+    version: (category) => category.updated_at,
     title: 'Delete Category',
     description: () =>
       'Are you sure you want to delete this category? This action cannot be undone.',
@@ -133,12 +136,19 @@ export function CategoriesPage() {
       <PageHeader
         title="Template Categories"
         actions={
-          canCreate && (
-            <Button onClick={() => panel.open('create')}>
-              <Plus className="size-4" aria-hidden="true" />
-              Create Category
-            </Button>
-          )
+          <>
+            <ListExportButton
+              list="wa/template-categories"
+              fileName="wa-categories"
+              query={categoriesFilters(list)}
+            />
+            {canCreate && (
+              <Button onClick={() => panel.open('create')}>
+                <Plus className="size-4" aria-hidden="true" />
+                Create Category
+              </Button>
+            )}
+          </>
         }
       />
       <Card flush>

@@ -13,7 +13,17 @@ import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
-import { useCreateCategory, useUpdateCategory } from '../api/categories';
+import { getCategory, useCreateCategory, useUpdateCategory } from '../api/categories';
+
+/** The form's labels, also naming the fields someone else changed (decision 059). */
+const FIELD_LABELS = {
+  name: 'Category Name',
+  slug: 'Slug',
+  icon: 'Icon (Emoji)',
+  description: 'Description',
+  order: 'Display Order',
+  status: 'Status',
+};
 
 interface CategoryForm {
   name: string;
@@ -68,11 +78,23 @@ export function CategoryFormPanel({ open, onOpenChange, category }: CategoryForm
       onOpenChange(next);
     },
     values: () => formValues(category),
+    version: category
+      ? {
+          updatedAt: category.updated_at,
+          reload: async () => {
+            const theirs = await getCategory(category._id);
+            return { values: formValues(theirs), updatedAt: theirs.updated_at };
+          },
+          labels: FIELD_LABELS,
+        }
+      : undefined,
     successText: editing ? WA_CATEGORY_SUCCESS.updated : WA_CATEGORY_SUCCESS.created,
     failureText: editing ? WA_CATEGORY_MESSAGES.updateFailed : WA_CATEGORY_MESSAGES.createFailed,
     invalidText: WA_CATEGORY_MESSAGES.invalidForm,
-    submit: (values) =>
-      category ? update.mutateAsync({ id: category._id, values }) : create.mutateAsync(values),
+    submit: (values, ifMatch) =>
+      category
+        ? update.mutateAsync({ id: category._id, values, ifMatch })
+        : create.mutateAsync(values),
   });
 
   return (
@@ -86,7 +108,7 @@ export function CategoryFormPanel({ open, onOpenChange, category }: CategoryForm
       <TextField
         form={form}
         name="name"
-        label="Category Name"
+        label={FIELD_LABELS.name}
         required
         placeholder="e.g. Match Updates"
         onChange={(event) => {
@@ -98,25 +120,25 @@ export function CategoryFormPanel({ open, onOpenChange, category }: CategoryForm
       <TextField
         form={form}
         name="slug"
-        label="Slug"
+        label={FIELD_LABELS.slug}
         required
         hint={editing ? undefined : 'Generated from the name; you can edit it'}
         onChange={() => {
           slugByHand.current = true;
         }}
       />
-      <TextField form={form} name="icon" label="Icon (Emoji)" placeholder="🏏" />
-      <TextAreaField form={form} name="description" label="Description" rows={3} />
+      <TextField form={form} name="icon" label={FIELD_LABELS.icon} placeholder="🏏" />
+      <TextAreaField form={form} name="description" label={FIELD_LABELS.description} rows={3} />
       <TextField
         form={form}
         name="order"
-        label="Display Order"
+        label={FIELD_LABELS.order}
         type="number"
         min={0}
         inputMode="numeric"
         hint="Lower numbers appear first"
       />
-      <SelectField form={form} name="status" label="Status" options={STATUS_OPTIONS} />
+      <SelectField form={form} name="status" label={FIELD_LABELS.status} options={STATUS_OPTIONS} />
     </FormDrawer>
   );
 }

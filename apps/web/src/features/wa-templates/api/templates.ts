@@ -16,7 +16,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { SortParams } from '@/components/list-page';
-import { ApiError, request } from '@/lib/http';
+import { ApiError, request, type VersionedId } from '@/lib/http';
 import { waTemplateKeys } from './keys';
 import { waCategoryKeys } from '@/lib/query-keys';
 
@@ -43,7 +43,7 @@ export const templatesQuery = (params: TemplatesParams) =>
   });
 
 /** GET /wa/templates/{id} */
-async function getTemplate(id: number, signal?: AbortSignal) {
+export async function getTemplate(id: number, signal?: AbortSignal) {
   const body = await request<{ template: WaTemplate }>(`/wa/templates/${id}`, { signal });
   return body.data.template;
 }
@@ -87,17 +87,20 @@ export const useCreateTemplate = () =>
   });
 
 export const useUpdateTemplate = () =>
-  useTemplateMutation(async ({ id, values }: { id: number; values: WaTemplateValues }) => {
-    const body = await request<{ template: WaTemplate }>(`/wa/templates/${id}`, {
-      method: 'PUT',
-      body: values,
-    });
-    return body.data.template;
-  });
+  useTemplateMutation(
+    async ({ id, values, ifMatch }: { id: number; values: WaTemplateValues; ifMatch?: string }) => {
+      const body = await request<{ template: WaTemplate }>(`/wa/templates/${id}`, {
+        method: 'PUT',
+        body: values,
+        ifMatch,
+      });
+      return body.data.template;
+    },
+  );
 
 export const useDeleteTemplate = () =>
-  useTemplateMutation(async (id: number) => {
-    await request<undefined>(`/wa/templates/${id}`, { method: 'DELETE' });
+  useTemplateMutation(async ({ id, ifMatch }: VersionedId) => {
+    await request<undefined>(`/wa/templates/${id}`, { method: 'DELETE', ifMatch });
   });
 
 /** POST /media/upload with type whatsapp_templates; resolves to the stored file's URL. */

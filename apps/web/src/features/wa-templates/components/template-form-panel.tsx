@@ -42,6 +42,7 @@ import {
   useCreateTemplate,
   useSubmitTemplate,
   useUpdateTemplate,
+  getTemplate,
   useWhatsAppConnection,
 } from '../api/templates';
 import { ButtonsEditor } from './buttons-editor';
@@ -65,6 +66,20 @@ const HEADER_OPTIONS = [
   { value: 'none', label: 'None' },
   { value: 'text', label: 'Text' },
 ];
+
+/** The form's labels, also naming the fields someone else changed (decision 059). */
+const FIELD_LABELS = {
+  name: 'Template Name',
+  category: 'Category',
+  type: 'Type',
+  template_language: 'Language',
+  status: 'Status',
+  whatsapp_category: 'WhatsApp Category',
+  header_type: 'Header',
+  header_content: 'Header Text',
+  body_text: 'Body Text',
+  footer_text: 'Footer Text',
+};
 
 type TemplateForm = WaTemplateInput & {
   category: string;
@@ -136,6 +151,16 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
       onOpenChange(next);
     },
     values: () => formValues(template),
+    version: template
+      ? {
+          updatedAt: template.updated_at,
+          reload: async () => {
+            const theirs = await getTemplate(template._id);
+            return { values: formValues(theirs), updatedAt: theirs.updated_at };
+          },
+          labels: FIELD_LABELS,
+        }
+      : undefined,
     successText: (outcome) =>
       outcome === 'submitted'
         ? WA_TEMPLATE_SUCCESS.submitted
@@ -147,10 +172,10 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
             : WA_TEMPLATE_SUCCESS.created,
     failureText: editing ? WA_TEMPLATE_MESSAGES.updateFailed : WA_TEMPLATE_MESSAGES.createFailed,
     invalidText: WA_TEMPLATE_MESSAGES.invalidForm,
-    submit: async (values) => {
+    submit: async (values, ifMatch) => {
       const body = values as unknown as WaTemplateValues;
       const saved = template
-        ? await update.mutateAsync({ id: template._id, values: body })
+        ? await update.mutateAsync({ id: template._id, values: body, ifMatch })
         : await create.mutateAsync(body);
       if (!submitAfterSave.current) return saved;
       submitAfterSave.current = false;
@@ -268,7 +293,7 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
             <TextField
               form={form}
               name="name"
-              label="Template Name"
+              label={FIELD_LABELS.name}
               required
               placeholder="match_reminder"
               readOnly={locked}
@@ -296,7 +321,7 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
             <SelectField
               form={form}
               name="category"
-              label="Category"
+              label={FIELD_LABELS.category}
               required
               placeholder={categories.isPending ? 'Loading...' : 'Select a category'}
               options={categoryOptions}
@@ -304,7 +329,7 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
             <SelectField
               form={form}
               name="type"
-              label="Type"
+              label={FIELD_LABELS.type}
               options={TYPE_OPTIONS}
               disabled={editing}
               hint={editing ? 'The type cannot be changed' : undefined}
@@ -312,14 +337,14 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
             <SelectField
               form={form}
               name="template_language"
-              label="Language"
+              label={FIELD_LABELS.template_language}
               options={LANGUAGE_OPTIONS}
               disabled={locked}
             />
             <SelectField
               form={form}
               name="status"
-              label="Status"
+              label={FIELD_LABELS.status}
               options={statusOptions}
               disabled={locked}
               hint={locked ? WA_WHATSAPP_TEXTS.statusLocked : undefined}
@@ -329,7 +354,7 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
           <SelectField
             form={form}
             name="whatsapp_category"
-            label="WhatsApp Category"
+            label={FIELD_LABELS.whatsapp_category}
             options={WHATSAPP_CATEGORY_OPTIONS}
             disabled={locked && template?.status === 'approved'}
             hint={
@@ -356,12 +381,17 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
             />
           ) : (
             <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
-              <SelectField form={form} name="header_type" label="Header" options={HEADER_OPTIONS} />
+              <SelectField
+                form={form}
+                name="header_type"
+                label={FIELD_LABELS.header_type}
+                options={HEADER_OPTIONS}
+              />
               {draft.header_type === 'text' && (
                 <TextField
                   form={form}
                   name="header_content"
-                  label="Header Text"
+                  label={FIELD_LABELS.header_content}
                   required
                   maxLength={WA_HEADER_TEXT_MAX}
                   hint={`At most ${WA_HEADER_TEXT_MAX} characters and one variable; no emoji or formatting`}
@@ -374,7 +404,7 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
             <TextAreaField
               form={form}
               name="body_text"
-              label="Body Text"
+              label={FIELD_LABELS.body_text}
               required
               rows={6}
               maxLength={WA_BODY_MAX}
@@ -415,7 +445,7 @@ export function TemplateFormPanel({ open, onOpenChange, template }: TemplateForm
           <TextField
             form={form}
             name="footer_text"
-            label="Footer Text"
+            label={FIELD_LABELS.footer_text}
             maxLength={WA_FOOTER_MAX}
             hint={`${(draft.footer_text ?? '').length}/${WA_FOOTER_MAX} characters, no variables`}
           />

@@ -18,6 +18,7 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
+import { ListExportButton } from '@/components/list-export-button';
 import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { usePanelState } from '@/components/use-panel-state';
 import { PageHeader } from '@/components/page-header';
@@ -51,7 +52,7 @@ const FILTERS = ['name', 'type', 'status'] as const;
 const TYPE_OPTIONS = WA_TEMPLATE_TYPES.map((value) => ({ value, label: capitalize(value) }));
 const STATUS_OPTIONS = WA_TEMPLATE_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
-/** The list's filters and sort as the API takes them, for its pages and its bulk actions. */
+/** The list's filters and sort as the API takes them, for its pages, its export and its bulk actions. */
 function templatesFilters({
   sort,
   filters: { name, type, status },
@@ -86,7 +87,8 @@ export function TemplatesPage() {
   const panel = usePanelState<'create' | 'edit' | 'view', WaTemplate>();
   const deleteTemplate = useDeleteTemplate();
   const remove = useConfirmDelete<WaTemplate>({
-    run: (template) => deleteTemplate.mutateAsync(template._id),
+    run: (template, ifMatch) => deleteTemplate.mutateAsync({ id: template._id, ifMatch }),
+    version: (template) => template.updated_at,
     title: 'Delete Template',
     description: () =>
       'Are you sure you want to delete this template? This action cannot be undone.',
@@ -209,6 +211,11 @@ export function TemplatesPage() {
         title="WhatsApp Templates"
         actions={
           <>
+            <ListExportButton
+              list="wa/templates"
+              fileName="wa-templates"
+              query={templatesFilters(list)}
+            />
             {canUpdate && connection.data?.connected && (
               <Button
                 variant="secondary"
