@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, idValue, pageOf, paginationQuery } from './common.ts';
+import { calendarDate, idValue, pageOf, paginationQuery, sortQuery } from './common.ts';
 import { LIST_MESSAGES } from './paging.ts';
 
 /**
@@ -85,12 +85,16 @@ export const AUDIT_MESSAGES = {
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const day = z.preprocess(blank, calendarDate(AUDIT_FILTER_MESSAGES.date).optional());
 
+/** The activity log's sortable columns (issue 33): each the lead of an index (schema/audit.ts). */
+export const AUDIT_SORT_KEYS = ['created_at', 'entity_type', 'action'] as const;
+
 /**
  * `GET /api/audit-logs`: newest first. `from` and `to` are UTC days, both included; an empty
  * value means "All".
  */
 export const auditLogsQuery = paginationQuery
   .extend({
+    ...sortQuery(AUDIT_SORT_KEYS),
     entity_type: z.preprocess(
       blank,
       z.enum(AUDIT_ENTITY_TYPES, { error: AUDIT_FILTER_MESSAGES.entityType }).optional(),
