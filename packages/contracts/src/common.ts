@@ -50,15 +50,10 @@ export const sortQuery = <const K extends string>(keys: readonly [K, ...K[]]) =>
  * key for the neighbouring page. Opaque; one the API cannot use is ignored, never refused.
  */
 export const pageKeyQuery = {
-  page_key: z
-    .string()
-    .max(MAX_PAGE_KEY_LENGTH)
-    .optional()
-    .catch(undefined)
-    .meta({
-      description:
-        "Opaque: the key from the previous answer's `Link` header (rel next or prev), sent with that link's page. It only speeds the page up; a key that does not fit is ignored.",
-    }),
+  page_key: z.string().max(MAX_PAGE_KEY_LENGTH).optional().catch(undefined).meta({
+    description:
+      "Opaque: the key from the previous answer's `Link` header (rel next or prev), sent with that link's page. It only speeds the page up; a key that does not fit is ignored.",
+  }),
 };
 
 /** Spec §3 "Pagination object": exactly these fields. */

@@ -215,7 +215,8 @@ export function planPage(
       (key.edge === 'prev' && key.page === q.page + 1))
   )
     return { kind: 'seek', after: key, limit: q.limit, backwards: key.edge === 'prev' };
-  if (total !== undefined && offset >= total) return { kind: 'offset', offset, limit: 0, backwards: false };
+  if (total !== undefined && offset >= total)
+    return { kind: 'offset', offset, limit: 0, backwards: false };
   if (total !== undefined && offset > total / 2) {
     const end = Math.min(offset + q.limit, total);
     return { kind: 'end', offset: total - end, limit: end - offset, backwards: true };
@@ -225,19 +226,23 @@ export function planPage(
 
 /**
  * The keys of a page's neighbours: after its last row and before its first, with the values
- * `edgeValues` read for them. None for an empty page.
+ * read for them; none for an empty page, and no next one for the last.
  */
 export function neighbourKeys(
   q: PageRequest,
   query: string,
   version: string,
-  edges: { first: (string | number)[] | null; last: (string | number)[] | null },
+  edges: {
+    total: number;
+    first: (string | number)[] | null;
+    last: (string | number)[] | null;
+  },
 ): { prev?: string; next?: string } {
   const key = (edge: 'next' | 'prev', values: (string | number)[] | null) =>
     values ? encodePageKey({ page: q.page, edge, version, query, values }) : undefined;
   return {
     prev: q.page > 1 ? key('prev', edges.first) : undefined,
-    next: key('next', edges.last),
+    next: q.page * q.limit < edges.total ? key('next', edges.last) : undefined,
   };
 }
 

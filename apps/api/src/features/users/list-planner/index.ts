@@ -38,7 +38,6 @@ function pageJson(pageIds: SQL) {
     from (${userRecord} from ${users} u where u.id = any(array(${pageIds}))) x)`;
 }
 
-
 /** The users list's orders (issue 33), each the order of an index (decision 062). */
 function orderOf(q: UsersQuery): SeekColumn[] {
   const descending = q.sort ? q.order === 'desc' : true;
@@ -90,9 +89,8 @@ type PlainRow = {
  * only those rows are read; the exact total and the version from user_counts ride along in the
  * same statement, even past the end.
  */
-function preparePlainPage(
+function plainPageQuery(
   prepared: Db,
-  name: string,
   byRole: boolean,
   byStatus: boolean,
   order: SeekColumn[],
@@ -123,10 +121,11 @@ function preparePlainPage(
     ].filter((part) => part !== undefined),
     sql` and `,
   );
-  const keyOf = (at: SQL) => sql`(select json_build_array(${sql.join(
-    order.map((c) => c.keyValue ?? c.expression),
-    sql`, `,
-  )}) from ${users} u where u.id = ${at})`;
+  const keyOf = (at: SQL) =>
+    sql`(select json_build_array(${sql.join(
+      order.map((c) => c.keyValue ?? c.expression),
+      sql`, `,
+    )}) from ${users} u where u.id = ${at})`;
   const firstAt = backwards ? sql`page.ids[cardinality(page.ids)]` : sql`page.ids[1]`;
   const lastAt = backwards ? sql`page.ids[1]` : sql`page.ids[cardinality(page.ids)]`;
   const counts = prepared
@@ -139,7 +138,9 @@ function preparePlainPage(
     sql`select array(
         select u.id from ${users} u where ${usersWhere}
         order by ${seekOrder(order, backwards)}
-        limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as ids`,
+        limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as ids
+      -- Kept a subquery of its own (OFFSET 0 is the fence), or each use of ids reads them again.
+      offset 0`,
   );
   return prepared
     .with(counts, page)
@@ -152,8 +153,7 @@ function preparePlainPage(
       first: sql<PlainRow['first']>`${keyOf(firstAt)}`,
       last: sql<PlainRow['last']>`${keyOf(lastAt)}`,
     })
-    .from(sql`counts, page`)
-    .prepare(name);
+    .from(sql`counts, page`);
 }
 /**
  * How a name search reaches its page:
@@ -314,19 +314,37 @@ function plainPage(db: Db, q: UsersQuery, order: SeekColumn[], plan: PagePlan) {
     .filter(Boolean)
     .join('_');
   const statement = preparedOnce(db, name, (prepared) =>
-    preparePlainPage(prepared, name, ...flags, order, plan.kind, plan.backwards),
+    plainPageQuery(prepared, ...flags, order, plan.kind, plan.backwards).prepare(name),
   );
+  return statement.execute(plainPageValues(q, plan)).then((rows) => rows[0] as PlainRow);
+}
+
+function plainPageValues(q: UsersQuery, plan: PagePlan) {
   const seek = plan.kind === 'seek' ? plan.after : null;
-  return statement
-    .execute({
-      roleId: q.role_id,
-      status: q.status,
-      limit: plan.limit,
-      offset: plan.kind === 'seek' ? 0 : plan.offset,
-      version: seek?.version,
-      ...Object.fromEntries((seek?.values ?? []).map((v, i) => [`k${i}`, v])),
-    })
-    .then((rows) => rows[0] as PlainRow);
+  return {
+    roleId: q.role_id,
+    status: q.status,
+    limit: plan.limit,
+    offset: plan.kind === 'seek' ? 0 : plan.offset,
+    version: seek?.version,
+    ...Object.fromEntries((seek?.values ?? []).map((v, i) => [`k${i}`, v])),
+  };
+}
+
+/**
+ * The statement a page without a text search runs for `plan`, and its values: for the tests
+ * that explain each plan (PostgreSQL must read it from an index, without sorting the table).
+ */
+export function plainPageStatement(db: Db, q: UsersQuery, plan: PagePlan) {
+  const query = plainPageQuery(
+    db,
+    Boolean(q.role_id),
+    Boolean(q.status),
+    orderOf(q),
+    plan.kind,
+    plan.backwards,
+  );
+  return { query, values: plainPageValues(q, plan) };
 }
 
 /**
@@ -342,7 +360,9 @@ async function listPlain(db: Db, q: UsersQuery): Promise<UsersPage> {
     plan = planPage(q, query, undefined, false);
   let total: number | undefined;
   if (plan.kind === 'offset' && plan.offset >= END_READ_FROM) {
-    total = (await plainPage(db, q, order, { kind: 'offset', offset: 0, limit: 0, backwards: false })).total;
+    total = (
+      await plainPage(db, q, order, { kind: 'offset', offset: 0, limit: 0, backwards: false })
+    ).total;
     plan = planPage(q, query, total, false);
   }
   let page = await plainPage(db, q, order, plan);
