@@ -1,11 +1,13 @@
 import {
   AUDIT_ACTION_NAMES,
   AUDIT_COUNT_CAP,
+  AUDIT_SORT_KEYS,
   AUDIT_ENTITY_TYPES,
   AUDIT_MESSAGES,
   type AuditAction,
   type AuditEntityType,
   type AuditLog,
+  type AuditLogsQuery,
 } from '@cricket/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -24,7 +26,7 @@ import {
   FilterSelectFor,
   FilterTextFor,
 } from '@/components/filter-controls';
-import { isDay, ListTable, oneOf, useListPage } from '@/components/list-page';
+import { isDay, ListTable, oneOf, sortParams, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { SidePanel } from '@/components/side-panel';
 import { Badge } from '@/components/ui/badge';
@@ -52,10 +54,12 @@ export function ActivityLogPage() {
       to: isDay,
     },
     ranges: [['from', 'to']],
-    query: ({ page, limit, filters: f }) =>
+    sorts: AUDIT_SORT_KEYS,
+    query: ({ page, limit, filters: f, sort }) =>
       auditLogsQuery({
         page,
         limit,
+        ...(sortParams(sort) as Pick<AuditLogsQuery, 'sort' | 'order'>),
         entity_type: (f.entity_type || undefined) as AuditEntityType | undefined,
         entity_id: f.entity_id.trim() || undefined,
         actor: f.actor.trim() || undefined,
@@ -70,6 +74,7 @@ export function ActivityLogPage() {
     {
       id: 'when',
       header: 'When',
+      sortKey: 'created_at',
       // Wide enough for the date inputs when the table is at its narrowest (720 px, a phone).
       width: 'w-[25%]',
       cell: (r) => <TruncatedText text={formatDateTime(r.created_at)} />,
@@ -101,6 +106,7 @@ export function ActivityLogPage() {
     {
       id: 'record',
       header: 'Record',
+      sortKey: 'entity_type',
       width: 'w-[18%]',
       cell: (r) => <TruncatedText text={recordName(r)} className="font-medium text-neutral-900" />,
       filter: (
@@ -123,6 +129,7 @@ export function ActivityLogPage() {
     {
       id: 'action',
       header: 'Action',
+      sortKey: 'action',
       width: 'w-[16%]',
       cell: (r) => (
         <Badge tone={r.action === 'delete' ? 'red' : r.action === 'create' ? 'green' : 'blue'}>
