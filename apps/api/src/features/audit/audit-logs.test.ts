@@ -186,7 +186,7 @@ describe('GET /api/audit-logs', () => {
         const way = (text: string) => text.replaceAll('%', order);
         const oracle = await queryRows<{ id: number }>(
           t.db,
-          sql`select id from audit_logs order by ${sql.raw(way(`${lead[sort]}created_at %, id %`))} limit 100`,
+          sql`select id::int as id from audit_logs order by ${sql.raw(way(`${lead[sort]}created_at %, id %`))} limit 100`,
         );
         const page = await list(`sort=${sort}&order=${order}&limit=100`);
         expect(

@@ -70,7 +70,7 @@ describe("a send's deliveries", () => {
         for (const page of [1, 2, Math.ceil(last / 2), last - 1, last, last + 1]) {
           const oracle = await queryRows<{ id: number }>(
             t.db,
-            sql`select id from notification_deliveries where send_id = ${sendId} ${where}
+            sql`select id::int as id from notification_deliveries where send_id = ${sendId} ${where}
                 order by ${sql.raw(ORACLE[sort]!.replaceAll('%', order))}
                 limit ${limit} offset ${(page - 1) * limit}`,
           );

@@ -19,7 +19,7 @@ type DeliverySortKey = (typeof DELIVERY_SORT_KEYS)[number];
 /** The orders of a send's deliveries (issue 33), each an index within the send (decision 062). */
 function deliveryOrder(q: SortRequest<DeliverySortKey>, backwards: boolean): SQL[] {
   // Reading from the far end turns the order round.
-  const way = (q.sort && q.order === 'desc') !== backwards ? desc : asc;
+  const way = (Boolean(q.sort) && q.order === 'desc') !== backwards ? desc : asc;
   const column = {
     recipient: deliveries.recipientName,
     status: deliveries.status,
