@@ -14,6 +14,18 @@ let otherTeamId: number;
 let adminName: string;
 
 type Page = { data: { data: AuditLog[]; pagination: { total: number; total_pages: number } } };
+/** The page query's plan with the tiny trail forbidden to be scanned whole (or by bitmap). */
+const explainPage = (q: ReturnType<typeof auditLogsQuery.parse>) =>
+  t.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    const rows = await queryRows<{ 'QUERY PLAN': string }>(
+      tx,
+      sql`explain ${auditPageQuery(tx, q)}`,
+    );
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+
 const list = async (query: string, as = token) => {
   const res = await t.as(as, { method: 'GET', url: `/api/audit-logs?${query}` });
   expect(res.statusCode, res.body).toBe(200);
@@ -160,15 +172,7 @@ describe('GET /api/audit-logs', () => {
     for (const f of filters) {
       const q = auditLogsQuery.parse(Object.fromEntries(new URLSearchParams(f)));
       // A tiny table is cheapest to scan whole; forbid that to see which plan the index gives.
-      const plan = await t.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        const rows = await queryRows<{ 'QUERY PLAN': string }>(
-          tx,
-          sql`explain ${auditPageQuery(tx, q)}`,
-        );
-        return rows.map((r) => r['QUERY PLAN']).join('\n');
-      });
+      const plan = await explainPage(q);
       expect(plan, f).toMatch(/Index Scan Backward using audit_logs_\w+_idx/);
       expect(plan, f).not.toMatch(/Sort/);
     }
@@ -195,15 +199,7 @@ describe('GET /api/audit-logs', () => {
         ).toEqual(oracle.map((r) => r.id));
 
         const q = auditLogsQuery.parse({ sort, order, page: 3 });
-        const plan = await t.db.transaction(async (tx) => {
-          await tx.execute(sql`set local enable_seqscan = off`);
-          await tx.execute(sql`set local enable_bitmapscan = off`);
-          const rows = await queryRows<{ 'QUERY PLAN': string }>(
-            tx,
-            sql`explain ${auditPageQuery(tx, q)}`,
-          );
-          return rows.map((r) => r['QUERY PLAN']).join('\n');
-        });
+        const plan = await explainPage(q);
         expect(plan, `${sort} ${order}`).toMatch(/Index Scan( Backward)? using audit_logs_\w+_idx/);
         expect(plan, `${sort} ${order}`).not.toMatch(/Sort/);
       }
