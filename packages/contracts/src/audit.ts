@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, idValue, pageOf, paginationQuery } from './common.ts';
+import { calendarDate, idValue, pageOf, paginationQuery, sortQuery } from './common.ts';
 import { LIST_MESSAGES } from './paging.ts';
 
 /**
@@ -87,6 +87,9 @@ export const AUDIT_MESSAGES = {
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const day = z.preprocess(blank, calendarDate(AUDIT_FILTER_MESSAGES.date).optional());
 
+/** The activity log's sortable columns (issue 33): each the lead of an index (schema/audit.ts). */
+export const AUDIT_SORT_KEYS = ['created_at', 'entity_type', 'action'] as const;
+
 /** The activity log's filters, shared by its pages and its export. */
 const auditFilters = {
   entity_type: z.preprocess(
@@ -112,7 +115,7 @@ const dayRangeError = { path: ['to'], message: AUDIT_FILTER_MESSAGES.range };
  * value means "All".
  */
 export const auditLogsQuery = paginationQuery
-  .extend(auditFilters)
+  .extend({ ...sortQuery(AUDIT_SORT_KEYS), ...auditFilters })
   .refine(dayRangeOk, dayRangeError);
 export type AuditLogsQuery = z.input<typeof auditLogsQuery>;
 export type AuditLogsFilter = z.output<typeof auditLogsQuery>;

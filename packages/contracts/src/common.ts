@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   DEFAULT_PAGE,
   DEFAULT_PAGE_SIZE,
+  MAX_PAGE_KEY_LENGTH,
   MAX_PAGE_SIZE,
   SORT_MESSAGES,
   SORT_ORDERS,
@@ -43,6 +44,17 @@ export const sortQuery = <const K extends string>(keys: readonly [K, ...K[]]) =>
     .optional()
     .meta({ description: 'asc (the default with `sort`) or desc' }),
 });
+
+/**
+ * A large list's boundary key (issue 35), to spread into its query schema: the `Link` header's
+ * key for the neighbouring page. Opaque; one the API cannot use is ignored, never refused.
+ */
+export const pageKeyQuery = {
+  page_key: z.string().max(MAX_PAGE_KEY_LENGTH).optional().catch(undefined).meta({
+    description:
+      "Opaque: the key from the previous answer's `Link` header (rel next or prev), sent with that link's page. It only speeds the page up; a key that does not fit is ignored.",
+  }),
+};
 
 /** Spec §3 "Pagination object": exactly these fields. */
 export const pagination = z.object({

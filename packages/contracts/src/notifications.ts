@@ -637,8 +637,11 @@ export const notificationDelivery = z.object({
   updated_at: z.string(),
 });
 export type NotificationDelivery = z.infer<typeof notificationDelivery>;
+/** A send's deliveries' sortable columns (issue 33), each from an index within the send. */
+export const DELIVERY_SORT_KEYS = ['recipient', 'status', 'sent_at'] as const;
 export const sendDetailsQuery = paginationQuery.extend({
   status: enumFilter(DELIVERY_STATUSES),
+  ...sortQuery(DELIVERY_SORT_KEYS),
 });
 export type SendDetailsQuery = z.input<typeof sendDetailsQuery>;
 /**

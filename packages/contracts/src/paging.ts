@@ -28,6 +28,17 @@ export const SORT_MESSAGES = {
   unknownKey: (keys: readonly string[]) => `Sort by one of: ${keys.join(', ')}`,
   order: 'Order must be asc or desc',
 } as const;
+/**
+ * Paging by boundary key (issue 35): a list on a large table answers, beside its page, an
+ * opaque key for the page after and the one before it (the response's `Link` header, rel
+ * `next` and `prev`); the pager sends it back as `page_key` with the neighbouring page's
+ * number. It only makes the page cheaper to find: the page asked for is the page answered,
+ * with or without it, and a key that no longer fits (the list changed) is ignored.
+ */
+export const PAGE_KEY_PARAM = 'page_key';
+/** The longest `page_key` the API reads; a longer one is not a key it wrote. */
+export const MAX_PAGE_KEY_LENGTH = 1000;
+
 /** A phone's 'Sort by' choice: '<column> (ascending)'. */
 export const SORT_LABELS = {
   sortBy: 'Sort by',

@@ -5,8 +5,10 @@ import {
   MAX_ID,
   idValue,
   nameText,
+  pageKeyQuery,
   paginationQuery,
   optionalText,
+  sortQuery,
 } from './common.ts';
 import { GENDERS, USER_FILTER_STATUSES, USER_STATUSES } from './user-values.ts';
 import { optionalTimeZone } from './time-zones.ts';
@@ -222,7 +224,11 @@ export type UserPasswordForm = z.infer<typeof userPasswordForm>;
 /** An empty query value (a cleared filter) means "no filter". */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-/** `GET /users`: spec §7 query fields. */
+/** The users list's sortable columns (issue 33), each read from an index (issue 35). */
+export const USER_SORT_KEYS = ['name', 'email', 'phone_number', 'created_at'] as const;
+export type UserSortKey = (typeof USER_SORT_KEYS)[number];
+
+/** `GET /users`: spec §7 query fields, the sort and the boundary key. */
 export const usersQuery = paginationQuery.extend({
   name: optionalText,
   phone_number: optionalText,
@@ -231,10 +237,21 @@ export const usersQuery = paginationQuery.extend({
     z.coerce.number().int().positive().max(MAX_ID).optional(),
   ),
   status: z.preprocess(blankToUndefined, z.enum(USER_FILTER_STATUSES).optional()),
+  ...sortQuery(USER_SORT_KEYS),
+  ...pageKeyQuery,
 });
 export type UsersQuery = z.infer<typeof usersQuery>;
-/** The export's query (issue 33): the list's filters and sort, without its page. */
-export const usersExportQuery = usersQuery.omit({ page: true, limit: true });
+/**
+ * The export's query (issue 33): the list's filters, without its page; the export walks the
+ * primary key newest first (decision 062 leaves a sorted export to a later change).
+ */
+export const usersExportQuery = usersQuery.omit({
+  page: true,
+  limit: true,
+  page_key: true,
+  sort: true,
+  order: true,
+});
 export type UsersExportQuery = z.infer<typeof usersExportQuery>;
 /** The users export's header row: the list's columns, with the id and email beside them. */
 export const USER_EXPORT_COLUMNS = {

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { buildPagination } from '@cricket/contracts';
+import { PAGE_KEY_PARAM, buildPagination } from '@cricket/contracts';
 
 /**
  * The one place response bodies are shaped (spec §7, architecture convention 7): every route
@@ -48,4 +48,30 @@ export function sendJsonPage(
     .send(
       `{"success":true,"message":${JSON.stringify(message)},"data":{"data":${page.json},"pagination":${pagination}}}`,
     );
+}
+
+/**
+ * The neighbouring pages' boundary keys (issue 35, db/page.ts) as an RFC 8288 `Link` header:
+ * the request's own address with the next or previous page and its key. The body and its
+ * pagination object stay exactly as the spec has them.
+ */
+export function linkPageKeys(
+  reply: FastifyReply,
+  url: string,
+  q: PageRequest,
+  keys: { prev?: string; next?: string } | undefined,
+) {
+  if (!keys) return;
+  const [path, search = ''] = url.split('?', 2) as [string, string?];
+  const link = (page: number, key: string, rel: string) => {
+    const params = new URLSearchParams(search);
+    params.set('page', String(page));
+    params.set(PAGE_KEY_PARAM, key);
+    return `<${path}?${params.toString()}>; rel="${rel}"`;
+  };
+  const links = [
+    keys.prev ? link(q.page - 1, keys.prev, 'prev') : undefined,
+    keys.next ? link(q.page + 1, keys.next, 'next') : undefined,
+  ].filter(Boolean);
+  if (links.length > 0) reply.header('link', links.join(', '));
 }

@@ -1,9 +1,9 @@
 import { LIST_MESSAGES, type Pagination, type SortOrder } from '@cricket/contracts';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Info, RotateCw } from 'lucide-react';
-import { useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { ApiError, errorMessage } from '@/lib/http';
+import { ApiError, errorMessage, type PageKeys } from '@/lib/http';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { useBulkActions, type BulkDeclaration } from './bulk-actions';
 import { DataTable, type Column, type RowSelection } from './data-table';
@@ -18,6 +18,11 @@ export { isDay, oneOf } from './use-list-state';
 export interface RowsPage<Row> {
   data: readonly Row[];
   pagination: Pagination;
+  /**
+   * A large list's boundary keys (issue 35): its answer's `Link` header, rel prev and next, for
+   * stepping to the neighbouring page cheaply (`pageKeysOf` in lib/http.ts).
+   */
+  pageKeys?: PageKeys;
 }
 
 export interface ListQueryState<Key extends string> {
@@ -25,6 +30,8 @@ export interface ListQueryState<Key extends string> {
   limit: number;
   filters: Record<Key, string>;
   sort: ListSort | null;
+  /** The boundary key for this page when the pager stepped to it from a neighbour. */
+  pageKey?: string;
 }
 
 /** A list request's sort parameters (contracts' sortQuery), in a feature's params type. */
@@ -90,9 +97,12 @@ export function useListPage<
 }: ListPageOptions<Key, Data, Row, QKey>) {
   const state = useListState({ filters: keys, textFilters, checks, ranges, sorts });
   const { page, limit, filters, sort, setPage, drop } = state;
+  // The key the pager carried to this page from the one next to it (Next, Previous).
+  const [stepKey, setStepKey] = useState<{ page: number; key: string } | null>(null);
+  const pageKey = stepKey?.page === page ? stepKey.key : undefined;
   // A filter in error asks nothing of the server until it is corrected.
   const enabled = wanted && !state.blocked;
-  const query = useQuery({ ...buildQuery({ page, limit, filters, sort }), enabled });
+  const query = useQuery({ ...buildQuery({ page, limit, filters, sort, pageKey }), enabled });
 
   // A value the server refused: one typed into a text filter stays, with the server's reason
   // on it, for the user to correct; any other came from the address (the controls offer only
@@ -131,6 +141,24 @@ export function useListPage<
   }, [fix, setPage]);
 
   const loading = enabled && (answer.isPending || answer.isPlaceholderData || fix !== null);
+  const shown = current?.pagination.current_page;
+  const neighbours = current?.pageKeys;
+  /** The pager's move: to a neighbour of the page on screen, with the key its answer gave. */
+  const goToPage = useCallback(
+    (next: number, replace = false) => {
+      const key =
+        shown === undefined
+          ? undefined
+          : next === shown + 1
+            ? neighbours?.next
+            : next === shown - 1
+              ? neighbours?.prev
+              : undefined;
+      setStepKey(key ? { page: next, key } : null);
+      setPage(next, replace);
+    },
+    [shown, neighbours, setPage],
+  );
   const answerRefused = refusedFilters(answer.error, keys) !== null;
   const errors = { ...state.errors, ...typed };
   return {
@@ -151,6 +179,7 @@ export function useListPage<
     errorText,
     retrying: answer.isError && answer.isFetching,
     retry: () => void query.refetch(),
+    setPage: goToPage,
   };
 }
 

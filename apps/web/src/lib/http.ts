@@ -2,6 +2,7 @@ import {
   IDEMPOTENCY_DONE_EARLIER_STATUS,
   IDEMPOTENCY_HEADER,
   IF_MATCH_HEADER,
+  PAGE_KEY_PARAM,
   RECORD_CHANGED_STATUS,
   XSRF_COOKIE,
   XSRF_HEADER,
@@ -62,6 +63,24 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The version of the record as it was read (its ETag): a PUT or DELETE of it sends If-Match. */
   ifMatch?: string;
+  /** Reads the answer's headers (a list's `Link`), when it succeeded. */
+  onHeaders?: (headers: Headers) => void;
+}
+
+/** A large list's boundary keys for its neighbouring pages (issue 35). */
+export interface PageKeys {
+  prev?: string;
+  next?: string;
+}
+
+/** The `page_key` of each page a `Link` header points to (RFC 8288), by rel. */
+export function pageKeysOf(link: string | null): PageKeys {
+  const keys: PageKeys = {};
+  for (const [, url, rel] of (link ?? '').matchAll(/<([^>]*)>;\s*rel="(prev|next)"/g)) {
+    const key = new URLSearchParams(url!.split('?')[1] ?? '').get(PAGE_KEY_PARAM);
+    if (key) keys[rel as keyof PageKeys] = key;
+  }
+  return keys;
 }
 
 /** A record's DELETE: its id, and its version as read (If-Match, decision 059). */
@@ -219,7 +238,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (submission !== undefined && settles(response.status)) unsettledKeys.delete(submission);
 
   const payload: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return payload as ApiBody<T>;
+  if (response.ok) {
+    options.onHeaders?.(response.headers);
+    return payload as ApiBody<T>;
+  }
   throw failure(response.status, payload, method);
 }
 

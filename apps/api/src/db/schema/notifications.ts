@@ -125,6 +125,11 @@ export const notificationDeliveries = pgTable(
   (t) => [
     uniqueIndex('notification_deliveries_send_user_uq').on(t.sendId, t.userId),
     index('notification_deliveries_send_status_id_idx').on(t.sendId, t.status, t.id),
+    // A send's page of deliveries in each order the list offers, read from the index within
+    // the send however many it has (decision 062).
+    index('notification_deliveries_send_id_idx').on(t.sendId, t.id),
+    index('notification_deliveries_send_recipient_idx').on(t.sendId, t.recipientName, t.id),
+    index('notification_deliveries_send_sent_at_idx').on(t.sendId, t.sentAt, t.id),
     // The worker's two claim scans stay small however long the log grows.
     index('notification_deliveries_due_idx')
       .on(t.nextAttemptAt)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   date,
   index,
   integer,
@@ -75,6 +76,12 @@ export const userCounts = pgTable(
     roleId: integer().notNull(),
     status: varchar({ length: 20 }).notNull(),
     count: integer().notNull().default(0),
+    /**
+     * Bumped by the same trigger on every insert, delete and change of a column the users list
+     * orders or filters by (decision 062): while the sum over a filter's rows stands still, no
+     * page of that filter has moved, so a boundary key written under that sum still finds it.
+     */
+    changes: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.status] })],
 );

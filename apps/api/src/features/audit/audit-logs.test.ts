@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogsQuery, type AuditLog } from '@cricket/contracts';
+import { AUDIT_SORT_KEYS, auditLogsQuery, type AuditLog } from '@cricket/contracts';
 import { queryRows } from '../../db/client';
 import { auditLogs, roles, users } from '../../db/schema';
 import { ADMIN, createTestApp, userPayload, type TestApp } from '../../test/harness';
@@ -14,6 +14,18 @@ let otherTeamId: number;
 let adminName: string;
 
 type Page = { data: { data: AuditLog[]; pagination: { total: number; total_pages: number } } };
+/** The page query's plan with the tiny trail forbidden to be scanned whole (or by bitmap). */
+const explainPage = (q: ReturnType<typeof auditLogsQuery.parse>) =>
+  t.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    const rows = await queryRows<{ 'QUERY PLAN': string }>(
+      tx,
+      sql`explain ${auditPageQuery(tx, q)}`,
+    );
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+
 const list = async (query: string, as = token) => {
   const res = await t.as(as, { method: 'GET', url: `/api/audit-logs?${query}` });
   expect(res.statusCode, res.body).toBe(200);
@@ -160,18 +172,38 @@ describe('GET /api/audit-logs', () => {
     for (const f of filters) {
       const q = auditLogsQuery.parse(Object.fromEntries(new URLSearchParams(f)));
       // A tiny table is cheapest to scan whole; forbid that to see which plan the index gives.
-      const plan = await t.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        const rows = await queryRows<{ 'QUERY PLAN': string }>(
-          tx,
-          sql`explain ${auditPageQuery(tx, q)}`,
-        );
-        return rows.map((r) => r['QUERY PLAN']).join('\n');
-      });
+      const plan = await explainPage(q);
       expect(plan, f).toMatch(/Index Scan Backward using audit_logs_\w+_idx/);
       expect(plan, f).not.toMatch(/Sort/);
     }
     expect(await t.db.$count(auditLogs)).toBeGreaterThan(0);
+  });
+
+  it('sorts by each key both ways as ORDER BY does, from the index that key leads (issue 33)', async () => {
+    const lead: Record<string, string> = {
+      created_at: '',
+      entity_type: 'entity_type %, ',
+      action: 'action %, ',
+    };
+    for (const sort of AUDIT_SORT_KEYS)
+      for (const order of ['asc', 'desc'] as const) {
+        const way = (text: string) => text.replaceAll('%', order);
+        const oracle = await queryRows<{ id: number }>(
+          t.db,
+          sql`select id::int as id from audit_logs order by ${sql.raw(way(`${lead[sort]}created_at %, id %`))} limit 100`,
+        );
+        const page = await list(`sort=${sort}&order=${order}&limit=100`);
+        expect(
+          page.data.map((r) => r.id),
+          `${sort} ${order}`,
+        ).toEqual(oracle.map((r) => r.id));
+
+        const q = auditLogsQuery.parse({ sort, order, page: 3 });
+        const plan = await explainPage(q);
+        expect(plan, `${sort} ${order}`).toMatch(/Index Scan( Backward)? using audit_logs_\w+_idx/);
+        expect(plan, `${sort} ${order}`).not.toMatch(/Sort/);
+      }
+    const bad = await t.as(token, { method: 'GET', url: '/api/audit-logs?sort=changes' });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -1,8 +1,13 @@
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { DELIVERY_REASONS, NOTIFICATION_MESSAGES, type DeliveryStatus } from '@cricket/contracts';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  DELIVERY_REASONS,
+  NOTIFICATION_MESSAGES,
+  type DELIVERY_SORT_KEYS,
+  type DeliveryStatus,
+} from '@cricket/contracts';
 import { queryRows, type Db } from '../../db/client';
 import { keyColumns, keysetBatches, type Keyset } from '../../db/export';
-import { selectPage, withTotal } from '../../db/page';
+import { planPage, type PagePlan, type SortRequest } from '../../db/page';
 import { notificationDeliveries as deliveries, notificationSends as sends } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import type { AuditWriter } from '../../plugins/audit';
@@ -14,23 +19,67 @@ import { getSend, iso } from './repository-sends';
 const recipientOf = (r: { userId: number | null; recipientName: string | null }) =>
   r.recipientName || (r.userId ? `User ${r.userId}` : 'Deleted user');
 
-export async function listDeliveries(
-  db: Db,
-  sendId: number,
-  q: { page: number; limit: number; status?: string },
-) {
-  const filters = [eq(deliveries.sendId, sendId)];
-  if (q.status) filters.push(eq(deliveries.status, q.status));
-  const { rows, total } = await selectPage(
-    () =>
-      db
-        .select(withTotal(getTableColumns(deliveries)))
-        .from(deliveries)
-        .where(and(...filters))
-        .orderBy(asc(deliveries.id))
-        .$dynamic(),
-    q,
+type DeliverySortKey = (typeof DELIVERY_SORT_KEYS)[number];
+
+/** The orders of a send's deliveries (issue 33), each an index within the send (decision 062). */
+function deliveryOrder(q: SortRequest<DeliverySortKey>, backwards: boolean): SQL[] {
+  // Reading from the far end turns the order round.
+  const way = (Boolean(q.sort) && q.order === 'desc') !== backwards ? desc : asc;
+  const column = {
+    recipient: deliveries.recipientName,
+    status: deliveries.status,
+    sent_at: deliveries.sentAt,
+  }[q.sort ?? 'recipient'];
+  return q.sort ? [way(column), way(deliveries.id)] : [way(deliveries.id)];
+}
+
+/**
+ * A page of a send's deliveries. The total is exact: the send's tally when the caller has it
+ * (`total`, every status), else counted from the (send, status, id) index. The page's ids come
+ * from the index of its order, read from the nearer end (db/page.ts, planPage), and only those
+ * rows are read: page 1,000 of 100,000 costs 10,000 index entries, and the last page as few as
+ * the first.
+ */
+type DeliveriesQuery = {
+  page: number;
+  limit: number;
+  status?: string;
+} & SortRequest<DeliverySortKey>;
+
+/** The ids of a page of a send's deliveries, read as `plan` says (the query the index test explains). */
+export function deliveryIdsQuery(db: Db, sendId: number, q: DeliveriesQuery, plan: PagePlan) {
+  return db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(
+      and(eq(deliveries.sendId, sendId), q.status ? eq(deliveries.status, q.status) : undefined),
+    )
+    .orderBy(...deliveryOrder(q, plan.backwards))
+    .limit(plan.limit)
+    .offset(plan.kind === 'seek' ? 0 : plan.offset);
+}
+
+export async function listDeliveries(db: Db, sendId: number, q: DeliveriesQuery, total?: number) {
+  const filters = and(
+    eq(deliveries.sendId, sendId),
+    q.status ? eq(deliveries.status, q.status) : undefined,
   );
+  const counted =
+    total !== undefined && !q.status
+      ? total
+      : ((
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(deliveries)
+            .where(filters)
+        )[0]?.n ?? 0);
+  const plan = planPage(q, '', counted, false);
+  const ids = (await deliveryIdsQuery(db, sendId, q, plan)).map((r) => r.id);
+  if (plan.backwards) ids.reverse();
+  const found =
+    ids.length === 0 ? [] : await db.select().from(deliveries).where(inArray(deliveries.id, ids));
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = ids.map((id) => byId.get(id)!).filter(Boolean);
   return {
     rows: rows.map((r) => ({
       id: r.id,
@@ -48,7 +97,7 @@ export async function listDeliveries(
       created_at: r.createdAt.toISOString(),
       updated_at: r.updatedAt.toISOString(),
     })),
-    total,
+    total: counted,
   };
 }
 

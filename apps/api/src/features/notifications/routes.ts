@@ -460,7 +460,8 @@ async function notificationsRoutes(app: FastifyInstance) {
       const q = request.query;
       return ok(NOTIFICATION_SUCCESS.sendFetched, {
         send,
-        deliveries: pageData(q, await listDeliveries(app.db, send.id, q)),
+        // The send's tally already counted its deliveries: the page need not count them again.
+        deliveries: pageData(q, await listDeliveries(app.db, send.id, q, send.counts.total)),
       });
     },
   });

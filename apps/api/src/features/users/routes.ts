@@ -31,7 +31,7 @@ import { notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import { localDirectoryStorage } from '../../lib/storage';
 import { listExportRoute } from '../../lib/csv-export';
-import { ok, okPage, sendJsonPage } from '../../lib/envelope';
+import { linkPageKeys, ok, okPage, sendJsonPage } from '../../lib/envelope';
 import { sendVersion, versionedWrite } from '../../lib/record-version';
 import { users } from '../../db/schema';
 import {
@@ -73,13 +73,11 @@ export async function usersRoutes(app: FastifyInstance) {
       querystring: usersQuery,
       response: { 200: envelope(pageOf(user)) },
     },
-    handler: async (request, reply) =>
-      sendJsonPage(
-        reply,
-        USER_SUCCESS.listed,
-        request.query,
-        await listUsers(app.db, request.query),
-      ),
+    handler: async (request, reply) => {
+      const page = await listUsers(app.db, request.query);
+      linkPageKeys(reply, request.url, request.query, page.keys);
+      return sendJsonPage(reply, USER_SUCCESS.listed, request.query, page);
+    },
   });
 
   listExportRoute(app, {

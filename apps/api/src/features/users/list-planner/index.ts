@@ -1,6 +1,18 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { UsersQuery } from '@cricket/contracts';
 import { preparedOnce, type Db } from '../../../db/client';
+import {
+  keyFits,
+  neighbourKeys,
+  planPage,
+  queryFingerprint,
+  seekAccepts,
+  seekCondition,
+  seekOrder,
+  timestampKey,
+  type PagePlan,
+  type SeekColumn,
+} from '../../../db/page';
 import { userCounts, userSearchNames, users } from '../../../db/schema';
 import { likePattern } from '../../../lib/like-pattern';
 import { userRecord } from '../user-record';
@@ -26,53 +38,123 @@ function pageJson(pageIds: SQL) {
     from (${userRecord} from ${users} u where u.id = any(array(${pageIds}))) x)`;
 }
 
-/** One page of users as JSON text, with the total the pagination object reports. */
-export type UsersPage = { total: number; json: string };
+/** The users list's orders (issue 33), each the order of an index (decision 062). */
+function orderOf(q: UsersQuery): SeekColumn[] {
+  const descending = q.sort ? q.order === 'desc' : true;
+  const id: SeekColumn = {
+    expression: sql`u.id`,
+    descending,
+    accepts: seekAccepts.id,
+  };
+  switch (q.sort) {
+    case undefined:
+      return [id];
+    case 'name':
+      return [{ expression: sql`u.search_name`, descending, accepts: seekAccepts.text }, id];
+    // Both unique: no tie to break.
+    case 'email':
+      return [{ expression: sql`lower(u.email)`, descending, accepts: seekAccepts.text }];
+    case 'phone_number':
+      return [{ expression: sql`u.phone_number`, descending, accepts: seekAccepts.text }];
+    case 'created_at':
+      return [
+        {
+          expression: sql`u.created_at`,
+          descending,
+          cast: 'timestamptz',
+          keyValue: timestampKey(sql`u.created_at`),
+          accepts: seekAccepts.timestamp,
+        },
+        id,
+      ];
+  }
+}
+
+/** One page of users as JSON text, the total the pagination object reports, and its neighbours' keys. */
+export type UsersPage = { total: number; json: string; keys?: { prev?: string; next?: string } };
+
+type PlainRow = {
+  total: number;
+  version: string;
+  json: string;
+  first: (string | number)[] | null;
+  last: (string | number)[] | null;
+};
 
 /**
- * A page without a text search, prepared once per filter combination and run with the
- * generic plan (see preparedDb): building and planning the query would cost more than
- * PostgreSQL spends answering it. The page's ids come from an index in id order (newest
- * first) and only those rows are read, whatever the offset; the exact total from
- * user_counts rides along in the same statement.
+ * A page without a text search, in the list's order or a sort, read as `plan` says (db/page.ts:
+ * by offset, from the far end, or from a neighbour's key), prepared once per combination and
+ * run with the generic plan (see preparedDb): building and planning the query would cost more
+ * than PostgreSQL spends answering it. The page's ids come from an index in the list's order and
+ * only those rows are read; the exact total and the version from user_counts ride along in the
+ * same statement, even past the end.
  */
-function preparePlainPage(prepared: Db, name: string, byRole: boolean, byStatus: boolean) {
-  const role = sql.placeholder('roleId');
-  const status = sql.placeholder('status');
-  const pageIds = prepared
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        byRole ? eq(users.roleId, role) : undefined,
-        byStatus ? eq(users.status, status) : undefined,
-      ),
-    )
-    .orderBy(desc(users.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
-  // An aggregate over the counters always yields one row, so a page past the end still
-  // carries its total.
+function plainPageQuery(
+  prepared: Db,
+  byRole: boolean,
+  byStatus: boolean,
+  order: SeekColumn[],
+  kind: PagePlan['kind'],
+  backwards: boolean,
+) {
+  const countsWhere = sql.join(
+    [
+      sql`true`,
+      byRole ? sql`c.role_id = ${sql.placeholder('roleId')}` : undefined,
+      byStatus ? sql`c.status = ${sql.placeholder('status')}` : undefined,
+    ].filter((part) => part !== undefined),
+    sql` and `,
+  );
+  const usersWhere = sql.join(
+    [
+      sql`true`,
+      byRole ? sql`u.role_id = ${sql.placeholder('roleId')}` : undefined,
+      byStatus ? sql`u.status = ${sql.placeholder('status')}` : undefined,
+      // A key from before any change to these users finds nothing, and the page is read again.
+      kind === 'seek'
+        ? sql`(select version from counts) = ${sql.placeholder('version')} and ${seekCondition(
+            order,
+            order.map((_, i) => sql.placeholder(`k${i}`)),
+            backwards,
+          )}`
+        : undefined,
+    ].filter((part) => part !== undefined),
+    sql` and `,
+  );
+  const keyOf = (at: SQL) =>
+    sql`(select json_build_array(${sql.join(
+      order.map((c) => c.keyValue ?? c.expression),
+      sql`, `,
+    )}) from ${users} u where u.id = ${at})`;
+  const firstAt = backwards ? sql`page.ids[cardinality(page.ids)]` : sql`page.ids[1]`;
+  const lastAt = backwards ? sql`page.ids[1]` : sql`page.ids[cardinality(page.ids)]`;
+  const counts = prepared
+    .$with('counts', { total: sql<number>`total`, version: sql<string>`version` })
+    .as(
+      sql`select coalesce(sum(c.count), 0)::int as total, coalesce(sum(c.changes), 0)::text as version
+        from ${userCounts} c where ${countsWhere}`,
+    );
+  const page = prepared.$with('page', { ids: sql<number[]>`ids` }).as(
+    sql`select array(
+        select u.id from ${users} u where ${usersWhere}
+        order by ${seekOrder(order, backwards)}
+        limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as ids
+      -- Kept a subquery of its own (OFFSET 0 is the fence), or each use of ids reads them again.
+      offset 0`,
+  );
   return prepared
+    .with(counts, page)
     .select({
-      total: sql<number>`coalesce(sum(${userCounts.count}), 0)::int`,
-      json: pageJson(pageIds.getSQL()),
+      total: sql<number>`counts.total`,
+      version: sql<string>`counts.version`,
+      // The page in the list's order: the ids' order, turned round if they were read backwards.
+      json: sql<string>`(select coalesce(json_agg(x order by array_position(page.ids, x.id) ${sql.raw(backwards ? 'desc' : 'asc')}), '[]')::text
+          from (${userRecord} from ${users} u where u.id = any(page.ids)) x)`,
+      first: sql<PlainRow['first']>`${keyOf(firstAt)}`,
+      last: sql<PlainRow['last']>`${keyOf(lastAt)}`,
     })
-    .from(userCounts)
-    .where(
-      and(
-        byRole ? eq(userCounts.roleId, role) : undefined,
-        byStatus ? eq(userCounts.status, status) : undefined,
-      ),
-    )
-    .prepare(name);
+    .from(sql`counts, page`);
 }
-
-function plainPage(db: Db, byRole: boolean, byStatus: boolean) {
-  const name = `users_page${byRole ? '_role' : ''}${byStatus ? '_status' : ''}`;
-  return preparedOnce(db, name, (prepared) => preparePlainPage(prepared, name, byRole, byStatus));
-}
-
 /**
  * How a name search reaches its page:
  *  - `match`: the pattern is matched against the distinct names in user_search_names (trigram
@@ -216,11 +298,134 @@ async function searchByName(
   return { total: page!.total, json: page!.json };
 }
 
+/** A page read past this many rows by offset first asks the total, to read from the nearer end. */
+const END_READ_FROM = 1_000;
+
+function plainPage(db: Db, q: UsersQuery, order: SeekColumn[], plan: PagePlan) {
+  const flags = [Boolean(q.role_id), Boolean(q.status)] as const;
+  const name = [
+    'users_page',
+    flags[0] ? 'role' : '',
+    flags[1] ? 'status' : '',
+    q.sort ? `${q.sort}_${q.order ?? 'asc'}` : '',
+    plan.kind,
+    plan.backwards ? 'back' : '',
+  ]
+    .filter(Boolean)
+    .join('_');
+  const statement = preparedOnce(db, name, (prepared) =>
+    plainPageQuery(prepared, ...flags, order, plan.kind, plan.backwards).prepare(name),
+  );
+  return statement.execute(plainPageValues(q, plan)).then((rows) => rows[0] as PlainRow);
+}
+
+function plainPageValues(q: UsersQuery, plan: PagePlan) {
+  const seek = plan.kind === 'seek' ? plan.after : null;
+  return {
+    roleId: q.role_id,
+    status: q.status,
+    limit: plan.limit,
+    offset: plan.kind === 'seek' ? 0 : plan.offset,
+    version: seek?.version,
+    ...Object.fromEntries((seek?.values ?? []).map((v, i) => [`k${i}`, v])),
+  };
+}
+
 /**
- * `GET /users`, newest first. Without a text search the total is the exact sum from
- * user_counts; a name search reads it from user_search_names (see prepareNameSearch). A
- * phone search alone is not prepared (its best plan depends on the digits) and counts its
- * matches only within SEARCH_TOTAL_WINDOW past the page.
+ * The statement a page without a text search runs for `plan`, and its values: for the tests
+ * that explain each plan (PostgreSQL must read it from an index, without sorting the table).
+ */
+export function plainPageStatement(db: Db, q: UsersQuery, plan: PagePlan) {
+  const query = plainPageQuery(
+    db,
+    Boolean(q.role_id),
+    Boolean(q.status),
+    orderOf(q),
+    plan.kind,
+    plan.backwards,
+  );
+  return { query, values: plainPageValues(q, plan) };
+}
+
+/**
+ * A page without a text search (decision 062): from a neighbour's key when the client has one
+ * that still fits, else by offset near the start and from the far end past the middle. A
+ * stale key costs one more statement, never a wrong page.
+ */
+async function listPlain(db: Db, q: UsersQuery): Promise<UsersPage> {
+  const order = orderOf(q);
+  const query = queryFingerprint(q);
+  let plan = planPage(q, query);
+  if (plan.kind === 'seek' && !keyFits(order, plan.after.values))
+    plan = planPage(q, query, undefined, false);
+  let total: number | undefined;
+  if (plan.kind === 'offset' && plan.offset >= END_READ_FROM) {
+    total = (
+      await plainPage(db, q, order, { kind: 'offset', offset: 0, limit: 0, backwards: false })
+    ).total;
+    plan = planPage(q, query, total, false);
+  }
+  let page = await plainPage(db, q, order, plan);
+  // A key written before a change, or a total that moved between the two statements: read again.
+  if (
+    (plan.kind === 'seek' && page.version !== plan.after.version) ||
+    (plan.kind === 'end' && page.total !== total)
+  ) {
+    plan = planPage(q, query, page.total, false);
+    const again = await plainPage(db, q, order, plan);
+    if (plan.kind === 'end' && again.total !== page.total)
+      page = await plainPage(db, q, order, planPage(q, query, undefined, false));
+    else page = again;
+  }
+  return {
+    total: page.total,
+    json: page.json,
+    keys: neighbourKeys(q, query, page.version, page),
+  };
+}
+
+/**
+ * A text search in a sort's order (issue 33), built per request: the matches in the sort's
+ * index order, kept as the search's filters say. The total is exact for a name alone (the
+ * dictionary's counts) and otherwise counted up to SEARCH_TOTAL_WINDOW past the page, as
+ * unsorted.
+ */
+async function sortedSearch(
+  db: Db,
+  q: UsersQuery,
+  phoneDigits: string | null,
+  offset: number,
+): Promise<UsersPage> {
+  const pattern = q.name ? likePattern(q.name.replace(/\s+/g, ' ')) : null;
+  const where = and(
+    pattern ? sql`u.search_name like ${pattern}` : undefined,
+    q.role_id ? sql`u.role_id = ${q.role_id}` : undefined,
+    q.status ? sql`u.status = ${q.status}` : undefined,
+    phoneDigits ? sql`u.phone_number like ${likePattern(phoneDigits)}` : undefined,
+  );
+  const ids = (limit: number, from: number) =>
+    sql`select u.id from ${users} u where ${where} order by ${seekOrder(orderOf(q), false)}
+      limit ${limit} offset ${from}`;
+  const exact = pattern !== null && !q.role_id && !q.status && !phoneDigits;
+  const total = exact
+    ? sql<number>`(select coalesce(sum(n.users), 0)::int from ${userSearchNames} n where n.name like ${pattern})`
+    : sql<number>`(select count(*)::int from (${ids(offset + SEARCH_TOTAL_WINDOW, 0)}) m)`;
+  const [page] = await db
+    .select({
+      total,
+      json: sql<string>`(select coalesce(json_agg(x order by array_position(p.ids, x.id)), '[]')::text
+        from (${userRecord} from ${users} u where u.id = any(p.ids)) x)`,
+    })
+    .from(sql`(select array(${ids(q.limit, offset)}) as ids) p`);
+  return page!;
+}
+
+/**
+ * `GET /users`, newest first or in a sort. Without a text search the total is the exact sum
+ * from user_counts, and the page is read as listPlain says; a name search reads it from
+ * user_search_names (see prepareNameSearch). A phone search alone is not prepared (its best
+ * plan depends on the digits) and counts its matches only within SEARCH_TOTAL_WINDOW past the
+ * page.
  */
 export async function listUsers(db: Db, q: UsersQuery): Promise<UsersPage> {
   const offset = (q.page - 1) * q.limit;
@@ -229,17 +434,9 @@ export async function listUsers(db: Db, q: UsersQuery): Promise<UsersPage> {
     : null;
   // Letters in a phone search match nobody rather than everybody.
   if (phoneDigits === '') return { json: '[]', total: 0 };
+  if ((q.name || phoneDigits) && q.sort) return sortedSearch(db, q, phoneDigits, offset);
   if (q.name) return searchByName(db, { ...q, name: q.name }, phoneDigits, offset);
-
-  if (!phoneDigits) {
-    const [page] = await plainPage(db, Boolean(q.role_id), Boolean(q.status)).execute({
-      roleId: q.role_id,
-      status: q.status,
-      limit: q.limit,
-      offset,
-    });
-    return page!;
-  }
+  if (!phoneDigits) return listPlain(db, q);
 
   const matched = db.$with('matched').as(
     db

@@ -1,11 +1,13 @@
 import {
   AUDIT_ACTION_NAMES,
   AUDIT_COUNT_CAP,
+  AUDIT_SORT_KEYS,
   AUDIT_ENTITY_TYPES,
   AUDIT_MESSAGES,
   type AuditAction,
   type AuditEntityType,
   type AuditLog,
+  type AuditLogsQuery,
 } from '@cricket/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -25,7 +27,14 @@ import {
   FilterTextFor,
 } from '@/components/filter-controls';
 import { ListExportButton } from '@/components/list-export-button';
-import { isDay, ListTable, oneOf, useListPage, type ListQueryState } from '@/components/list-page';
+import {
+  isDay,
+  ListTable,
+  oneOf,
+  sortParams,
+  useListPage,
+  type ListQueryState,
+} from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { SidePanel } from '@/components/side-panel';
 import { Badge } from '@/components/ui/badge';
@@ -65,8 +74,14 @@ export function ActivityLogPage() {
       to: isDay,
     },
     ranges: [['from', 'to']],
+    sorts: AUDIT_SORT_KEYS,
     query: (state) =>
-      auditLogsQuery({ page: state.page, limit: state.limit, ...auditFilters(state) }),
+      auditLogsQuery({
+        page: state.page,
+        limit: state.limit,
+        ...(sortParams(state.sort) as Pick<AuditLogsQuery, 'sort' | 'order'>),
+        ...auditFilters(state),
+      }),
     errorText: AUDIT_MESSAGES.fetchFailed,
   });
 
@@ -74,6 +89,7 @@ export function ActivityLogPage() {
     {
       id: 'when',
       header: 'When',
+      sortKey: 'created_at',
       // Wide enough for the date inputs when the table is at its narrowest (720 px, a phone).
       width: 'w-[25%]',
       cell: (r) => <TruncatedText text={formatDateTime(r.created_at)} />,
@@ -105,6 +121,7 @@ export function ActivityLogPage() {
     {
       id: 'record',
       header: 'Record',
+      sortKey: 'entity_type',
       width: 'w-[18%]',
       cell: (r) => <TruncatedText text={recordName(r)} className="font-medium text-neutral-900" />,
       filter: (
@@ -127,6 +144,7 @@ export function ActivityLogPage() {
     {
       id: 'action',
       header: 'Action',
+      sortKey: 'action',
       width: 'w-[16%]',
       cell: (r) => (
         <Badge tone={r.action === 'delete' ? 'red' : r.action === 'create' ? 'green' : 'blue'}>

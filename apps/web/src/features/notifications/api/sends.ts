@@ -1,4 +1,5 @@
 import type {
+  DELIVERY_SORT_KEYS,
   NotificationChannels,
   NotificationSend,
   Pagination,
@@ -122,6 +123,8 @@ export interface SendParams {
   page: number;
   limit: number;
   status?: string;
+  sort?: (typeof DELIVERY_SORT_KEYS)[number];
+  order?: 'asc' | 'desc';
 }
 
 /** GET /notifications/sends/{id}; refreshes until the send has ended. */

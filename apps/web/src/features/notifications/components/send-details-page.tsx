@@ -1,4 +1,5 @@
 import {
+  DELIVERY_SORT_KEYS,
   DELIVERY_STATUSES,
   NOTIFICATION_ERRORS,
   NOTIFICATION_MESSAGES,
@@ -17,7 +18,7 @@ import { DetailItem } from '@/components/detail-item';
 import { ProviderReason } from '@/components/provider-reason';
 import { FilterSelectFor } from '@/components/filter-controls';
 import { ListExportButton } from '@/components/list-export-button';
-import { ListTable, useListPage } from '@/components/list-page';
+import { ListTable, sortParams, useListPage } from '@/components/list-page';
 import { StatusScreen } from '@/components/status-screen';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -26,7 +27,7 @@ import { errorMessage } from '@/lib/http';
 import { useRecordId } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { useSingleFlight } from '@/lib/use-single-flight';
-import { sendQuery, useSendAction } from '../api/sends';
+import { sendQuery, useSendAction, type SendParams } from '../api/sends';
 import { DeliveryStatusBadge, NotificationTypeBadge, SendStatusBadge } from './badges';
 import { SendCountsText } from './send-counts';
 import { SendProgress } from './send-progress';
@@ -40,8 +41,14 @@ export function SendDetailsPage() {
   const valid = id !== null;
   const list = useListPage({
     filters: FILTERS,
-    query: ({ page, limit, filters }) =>
-      sendQuery(id ?? 0, { page, limit, status: filters.status || undefined }),
+    sorts: DELIVERY_SORT_KEYS,
+    query: ({ page, limit, filters, sort }) =>
+      sendQuery(id ?? 0, {
+        page,
+        limit,
+        status: filters.status || undefined,
+        ...(sortParams(sort) as Pick<SendParams, 'sort' | 'order'>),
+      }),
     rowsOf: (data: SendDetails) => data.deliveries,
     errorText: NOTIFICATION_ERRORS.fetchSends,
     enabled: valid,
@@ -82,6 +89,7 @@ export function SendDetailsPage() {
     {
       id: 'recipient',
       header: 'Recipient',
+      sortKey: 'recipient',
       width: 'w-[22%]',
       cell: (d) => (
         <span className="block min-w-0">
@@ -93,6 +101,7 @@ export function SendDetailsPage() {
     {
       id: 'status',
       header: 'Status',
+      sortKey: 'status',
       width: 'w-36',
       cell: (d) => <DeliveryStatusBadge status={d.status} />,
       filter: (

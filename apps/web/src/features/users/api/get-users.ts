@@ -1,6 +1,6 @@
-import type { Pagination, User, UserStatus } from '@cricket/contracts';
+import type { Pagination, User, UserSortKey, UserStatus } from '@cricket/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { request } from '@/lib/http';
+import { pageKeysOf, request, type PageKeys } from '@/lib/http';
 import { userKeys } from './keys';
 
 export interface UsersParams {
@@ -10,17 +10,27 @@ export interface UsersParams {
   phone_number?: string;
   role_id?: string;
   status?: UserStatus | '';
+  sort?: UserSortKey;
+  order?: 'asc' | 'desc';
+  /** The pager's boundary key for this page (issue 35): only makes it cheaper to find. */
+  page_key?: string;
 }
 
 export interface UsersPage {
   data: User[];
   pagination: Pagination;
+  pageKeys?: PageKeys;
 }
 
-/** GET /users: one page, newest first, with the filters the list shows. */
+/** GET /users: one page, newest first or sorted, with the filters the list shows. */
 export async function getUsers(params: UsersParams, signal?: AbortSignal): Promise<UsersPage> {
-  const response = await request<UsersPage>('/users', { query: { ...params }, signal });
-  return response.data;
+  let pageKeys: PageKeys = {};
+  const response = await request<UsersPage>('/users', {
+    query: { ...params },
+    signal,
+    onHeaders: (headers) => (pageKeys = pageKeysOf(headers.get('link'))),
+  });
+  return { ...response.data, pageKeys };
 }
 
 export const usersQuery = (params: UsersParams) =>

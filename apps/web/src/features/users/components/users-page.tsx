@@ -5,6 +5,7 @@ import {
   type User,
   USER_ERRORS,
   USER_FILTER_STATUSES,
+  USER_SORT_KEYS,
   USER_SUCCESS,
   type UserStatus,
   USER_STATUSES,
@@ -13,7 +14,7 @@ import { Plus } from 'lucide-react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { ListExportButton } from '@/components/list-export-button';
-import { ListTable, useListPage } from '@/components/list-page';
+import { ListTable, sortParams, useListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { usePanelState } from '@/components/use-panel-state';
 import { lazyPanel } from '@/components/lazy-panel';
@@ -26,7 +27,7 @@ import { useCan } from '@/lib/session';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { useDeleteUser } from '../api/delete-user';
 import { useActiveRoles } from '../api/get-active-roles';
-import { usersQuery } from '../api/get-users';
+import { usersQuery, type UsersParams } from '../api/get-users';
 import { userKeys } from '../api/keys';
 import { UserStatusBadge } from './user-status-badge';
 
@@ -60,7 +61,15 @@ export function UsersPage() {
     filters: FILTERS,
     textFilters: ['name', 'phone_number'],
     checks: { role_id: isRecordId, status: isFilterStatus },
-    query: ({ page, limit, filters }) => usersQuery({ page, limit, ...usersFilters(filters) }),
+    sorts: USER_SORT_KEYS,
+    query: ({ page, limit, filters, sort, pageKey }) =>
+      usersQuery({
+        page,
+        limit,
+        ...usersFilters(filters),
+        ...(sortParams(sort) as Pick<UsersParams, 'sort' | 'order'>),
+        page_key: pageKey,
+      }),
     errorText: USER_ERRORS.fetchFailed,
   });
   const roles = useActiveRoles();
@@ -84,6 +93,7 @@ export function UsersPage() {
     {
       id: 'name',
       header: 'Full Name',
+      sortKey: 'name',
       width: 'w-[28%]',
       cell: (user) => (
         <TruncatedText text={fullName(user.details)} className="font-medium text-neutral-900" />
@@ -95,6 +105,7 @@ export function UsersPage() {
     {
       id: 'phone',
       header: 'Phone Number',
+      sortKey: 'phone_number',
       width: 'w-[20%]',
       cell: (user) => <TruncatedText text={user.phone_number} />,
       filter: (

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendDetailsQuery, SORT_MESSAGES, DELIVERY_SORT_KEYS } from '@cricket/contracts';
+import { queryRows } from '../../db/client';
+import { planPage } from '../../db/page';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { deliveryIdsQuery } from './repository-deliveries';
+
+/**
+ * A send's deliveries (issues 33 and 35, decision 062): every page, in every order, holds
+ * what ORDER BY … OFFSET gives, read from the index of its order within the send, from the
+ * nearer end.
+ */
+let t: TestApp;
+let token: string;
+let sendId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  const [send] = await queryRows<{ id: number }>(
+    t.db,
+    sql`insert into notification_sends (template_name, channel, recipient_type, message, status)
+        values ('Large send', 'email', 'all', 'Hello', 'completed_with_failures') returning id`,
+  );
+  sendId = send!.id;
+  // Names and sent times repeat, and some were never sent, so the id decides ties and nulls sort.
+  await t.db.execute(sql`
+    insert into notification_deliveries (send_id, user_id, recipient_name, address, status, sent_at)
+    select ${sendId}, g, 'Player ' || (g % 17), 'p' || g || '@example.in',
+           (array['sent', 'failed', 'skipped', 'sent'])[1 + g % 4],
+           case when g % 4 in (0, 3) then timestamptz '2026-11-01' + ((g % 9) || ' minutes')::interval end
+    from generate_series(1, 131) g`);
+  // Another send's deliveries must not show.
+  const [other] = await queryRows<{ id: number }>(
+    t.db,
+    sql`insert into notification_sends (template_name, channel, recipient_type, message, status)
+        values ('Other', 'email', 'all', 'Hi', 'sent') returning id`,
+  );
+  await t.db.execute(sql`
+    insert into notification_deliveries (send_id, user_id, recipient_name, status)
+    select ${other!.id}, g, 'Other ' || g, 'sent' from generate_series(1, 20) g`);
+});
+afterAll(() => t.close());
+
+const ORACLE: Record<string, string> = {
+  none: 'id asc',
+  recipient: 'recipient_name %, id %',
+  status: 'status %, id %',
+  sent_at: 'sent_at %, id %',
+};
+
+describe("a send's deliveries", () => {
+  it('answers every page in every order as ORDER BY … OFFSET does, and refuses an unknown key', async () => {
+    const limit = 10;
+    for (const filter of ['', 'status=sent'])
+      for (const [sort, order] of [
+        ['none', 'asc'],
+        ...DELIVERY_SORT_KEYS.flatMap((key) => [
+          [key, 'asc'],
+          [key, 'desc'],
+        ]),
+      ] as const) {
+        const where = filter ? sql`and status = 'sent'` : sql``;
+        const [{ n }] = (await queryRows<{ n: number }>(
+          t.db,
+          sql`select count(*)::int as n from notification_deliveries where send_id = ${sendId} ${where}`,
+        )) as [{ n: number }];
+        const last = Math.ceil(n / limit);
+        for (const page of [1, 2, Math.ceil(last / 2), last - 1, last, last + 1]) {
+          const oracle = await queryRows<{ id: number }>(
+            t.db,
+            sql`select id::int as id from notification_deliveries where send_id = ${sendId} ${where}
+                order by ${sql.raw(ORACLE[sort]!.replaceAll('%', order))}
+                limit ${limit} offset ${(page - 1) * limit}`,
+          );
+          const query = [
+            `page=${page}`,
+            `limit=${limit}`,
+            filter,
+            sort === 'none' ? '' : `sort=${sort}&order=${order}`,
+          ]
+            .filter(Boolean)
+            .join('&');
+          const res = await t.as(token, {
+            method: 'GET',
+            url: `/api/notifications/sends/${sendId}?${query}`,
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          const got = res.json().data.deliveries;
+          expect(
+            got.data.map((d: { id: number }) => d.id),
+            query,
+          ).toEqual(oracle.map((r) => r.id));
+          expect(got.pagination.total, query).toBe(n);
+        }
+      }
+    const bad = await t.as(token, {
+      method: 'GET',
+      url: `/api/notifications/sends/${sendId}?sort=address`,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(SORT_MESSAGES.unknownKey(DELIVERY_SORT_KEYS));
+  });
+
+  it('reads each order from its index within the send, from either end, never sorting', async () => {
+    for (const sort of [undefined, ...DELIVERY_SORT_KEYS])
+      for (const order of ['asc', 'desc'] as const) {
+        const q = sendDetailsQuery.parse({ sort, order, page: 9, limit: 10 });
+        for (const plan of [planPage(q, '', 131, false), planPage(q, '', 1000, false)]) {
+          const plan_ = await t.db.transaction(async (tx) => {
+            await tx.execute(sql`set local enable_seqscan = off`);
+            await tx.execute(sql`set local enable_bitmapscan = off`);
+            const rows = await queryRows<{ 'QUERY PLAN': string }>(
+              tx,
+              sql`explain ${deliveryIdsQuery(tx, sendId, q, plan)}`,
+            );
+            return rows.map((r) => r['QUERY PLAN']).join('\n');
+          });
+          const what = `${sort} ${order} ${plan.kind}`;
+          expect(plan_, what).toMatch(
+            /Index (Only )?Scan( Backward)? using notification_deliveries_send_\w+/,
+          );
+          expect(plan_, what).not.toMatch(/Sort/);
+        }
+      }
+  });
+});
