@@ -27,7 +27,8 @@ async function listCount(page: Page): Promise<string> {
   await page.goto(`/teams?name=${encodeURIComponent(TEAM)}`);
   const row = page.getByRole('row', { name: `Open ${TEAM}` });
   await expect(row).toBeVisible();
-  return (await row.getByRole('cell').nth(2).textContent()) ?? '';
+  // The first cell is the row's selection checkbox (bulk actions).
+  return (await row.getByRole('cell').nth(3).textContent()) ?? '';
 }
 
 async function expectCounts(page: Page, teamUrl: string, count: number) {
@@ -96,7 +97,7 @@ test.describe('teams on a desktop', () => {
     await expect(panel).toBeHidden();
 
     const row = page.getByRole('row', { name: `Open ${TEAM}` });
-    await expect(row.getByRole('cell').nth(2)).toHaveText('0');
+    await expect(row.getByRole('cell').nth(3)).toHaveText('0');
     await row.click();
     await expect(page).toHaveURL(/\/teams\/view\?id=\d+$/);
     const teamUrl = new URL(page.url()).pathname + new URL(page.url()).search;
@@ -214,7 +215,7 @@ test.describe('teams on a desktop', () => {
     await expect(page).toHaveURL(/status=false/);
     const rows = page.getByRole('table', { name: 'Teams' }).getByRole('row', { name: /^Open / });
     await expect(rows.first()).toBeVisible();
-    for (const cell of await rows.getByRole('cell').nth(3).all())
+    for (const cell of await rows.getByRole('cell').nth(4).all())
       await expect(cell).toHaveText('Inactive');
 
     await page.getByLabel('Filter by team name').fill('no such team at all');

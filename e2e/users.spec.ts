@@ -10,7 +10,8 @@ const PNG = Buffer.from(
 
 const table = (page: Page) => page.getByRole('table', { name: 'Users' });
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
-const column = (page: Page, index: number) => bodyRows(page).locator(`td:nth-child(${index})`);
+// Column `index` of the list, counted after the row's selection checkbox (bulk actions).
+const column = (page: Page, index: number) => bodyRows(page).locator(`td:nth-child(${index + 1})`);
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
 
 /** Waits until every cell of a column passes, once the new rows have loaded. */
@@ -103,6 +104,41 @@ test.describe('users list', () => {
     await page.getByLabel('Search by name').fill('no such person anywhere');
     await expect(table(page).getByText('No users found')).toBeVisible();
     await expect(pager(page).getByText('No items to display')).toBeVisible();
+  });
+
+  test('sorts by Full Name from its header, and the sort survives a reload', async ({ page }) => {
+    await signIn(page);
+    await openUsers(page);
+    const header = table(page).getByRole('columnheader', { name: 'Full Name' });
+    const names = async () =>
+      (await column(page, 1).allTextContents()).map((name) => name.trim().toLowerCase());
+    // The embedded database compares names as code points, as JavaScript does.
+    const inOrder = (list: string[], way: 1 | -1) =>
+      list.every(
+        (name, k) => k === 0 || name === list[k - 1] || name > list[k - 1]! === (way === 1),
+      );
+
+    await header.getByRole('button').click();
+    await expect(page).toHaveURL(/sort=name/);
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await header.getByRole('button').click();
+    await expect(page).toHaveURL(/order=desc/);
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await expect(async () => expect(inOrder(await names(), -1)).toBe(true)).toPass();
+
+    await page.reload();
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await expect(table(page)).not.toHaveAttribute('aria-busy', 'true');
+    await expect(async () => expect(inOrder(await names(), -1)).toBe(true)).toPass();
+    // The next page carries on from the last name of this one.
+    const last = (await names()).at(-1)!;
+    await pager(page).getByRole('button', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(async () => {
+      const next = await names();
+      expect(next.length).toBeGreaterThan(0);
+      expect(inOrder([last, ...next], -1)).toBe(true);
+    }).toPass();
   });
 
   test('pages through with the pagination bar', async ({ page }) => {

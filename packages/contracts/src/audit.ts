@@ -120,7 +120,9 @@ export const auditLogsQuery = paginationQuery
 export type AuditLogsQuery = z.input<typeof auditLogsQuery>;
 export type AuditLogsFilter = z.output<typeof auditLogsQuery>;
 /** The export's query (issue 33): the list's filters and sort, without its page. */
-export const auditLogsExportQuery = z.object(auditFilters).refine(dayRangeOk, dayRangeError);
+export const auditLogsExportQuery = z
+  .object({ ...sortQuery(AUDIT_SORT_KEYS), ...auditFilters })
+  .refine(dayRangeOk, dayRangeError);
 /** The activity log export's header row: the list's columns; the changes as their JSON. */
 export const AUDIT_EXPORT_COLUMNS = {
   id: 'ID',

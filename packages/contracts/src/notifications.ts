@@ -645,8 +645,8 @@ export const sendDetailsQuery = paginationQuery.extend({
 });
 export type SendDetailsQuery = z.input<typeof sendDetailsQuery>;
 /**
- * A send's deliveries export (issue 33): the deliveries list's filters (and any sort it takes),
- * without its page.
+ * A send's deliveries export (issue 33): the deliveries list's filters and sort, without its
+ * page.
  */
 export const deliveriesExportQuery = sendDetailsQuery.omit({ page: true, limit: true });
 /** The deliveries export's header row: the list's columns; an address, never a token. */

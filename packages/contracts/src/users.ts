@@ -241,17 +241,8 @@ export const usersQuery = paginationQuery.extend({
   ...pageKeyQuery,
 });
 export type UsersQuery = z.infer<typeof usersQuery>;
-/**
- * The export's query (issue 33): the list's filters, without its page; the export walks the
- * primary key newest first (decision 062 leaves a sorted export to a later change).
- */
-export const usersExportQuery = usersQuery.omit({
-  page: true,
-  limit: true,
-  page_key: true,
-  sort: true,
-  order: true,
-});
+/** The export's query (issue 33): the list's filters and sort, without its page. */
+export const usersExportQuery = usersQuery.omit({ page: true, limit: true, page_key: true });
 export type UsersExportQuery = z.infer<typeof usersExportQuery>;
 /** The users export's header row: the list's columns, with the id and email beside them. */
 export const USER_EXPORT_COLUMNS = {

@@ -5,6 +5,7 @@ import {
   CONTACT_MESSAGE_EXPORT_COLUMNS,
   CONTACT_MESSAGE_SORT_KEYS,
   DELIVERY_EXPORT_COLUMNS,
+  DELIVERY_SORT_KEYS,
   MATCH_EXPORT_COLUMNS,
   MATCH_SORT_KEYS,
   MESSAGING_TOPIC_EXPORT_COLUMNS,
@@ -185,7 +186,7 @@ describe('list exports (issue 33)', () => {
       day,
       path: `/api/notifications/sends/${sendId}/deliveries`,
       listPath: `/api/notifications/sends/${sendId}`,
-      queries: ['', 'status=failed'],
+      queries: sortedQueries(DELIVERY_SORT_KEYS, 'status=failed'),
       columns: DELIVERY_EXPORT_COLUMNS,
       // The deliveries list is a send's page: its rows are `data.deliveries.data`.
       rows: (data) => (data.deliveries as { data: Record<string, unknown>[] }).data,
@@ -204,7 +205,15 @@ describe('list exports (issue 33)', () => {
       list: 'audit-logs',
       day,
       path: '/api/audit-logs',
-      queries: ['', 'action=update', 'actor=auditor'],
+      // By time both ways; a kind or an action is then walked by id (decision 058's amendment),
+      // which this trail, written microseconds apart out of id order, would not match.
+      queries: [
+        '',
+        'action=update',
+        'actor=auditor',
+        'sort=created_at&order=asc',
+        'action=update&sort=created_at&order=desc',
+      ],
       columns: AUDIT_EXPORT_COLUMNS,
       access: 'audit.view',
       otherPermission: 'teams.view',

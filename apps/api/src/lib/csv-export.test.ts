@@ -13,6 +13,7 @@ import {
   TEAM_EXPORT_COLUMNS,
   TEAM_SORT_KEYS,
   USER_EXPORT_COLUMNS,
+  USER_SORT_KEYS,
 } from '@cricket/contracts';
 import { emailTemplates, roles, teams, users } from '../db/schema';
 import { ADMIN, createTestApp, type TestApp } from '../test/harness';
@@ -190,8 +191,17 @@ describe('GET /api/email-templates/export', () => {
 type User = { id: number; phone_number: string; details: { email: string } };
 
 describe('GET /api/users/export', () => {
-  it('holds every row of the filtered list, newest first, and no secret', async () => {
-    for (const query of ['name=person 1', `role_id=${playerRoleId}`, 'status=suspended', '']) {
+  it('holds every row of the filtered list, in its order, and no secret', async () => {
+    for (const query of [
+      'name=person 1',
+      `role_id=${playerRoleId}`,
+      'status=suspended',
+      '',
+      ...USER_SORT_KEYS.flatMap((key) => [
+        `sort=${key}&order=asc`,
+        `role_id=${playerRoleId}&sort=${key}&order=desc`,
+      ]),
+    ]) {
       const list = await allPages<User>(`/api/users?${query}`);
       const res = await get(`/api/users/export?${query}`);
       const csv = readCsv(res, 'users');

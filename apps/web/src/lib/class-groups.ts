@@ -61,6 +61,7 @@ export const CLASS_GROUPS: readonly string[] = [
   'tracking',
   'line-clamp',
   'leading',
+  'list-style-type',
   'text-alignment',
   'text-color',
   'text-decoration',

@@ -21,7 +21,7 @@ import {
 } from '@cricket/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { keyColumns, keysetBatches, type Keyset } from '../../db/export';
+import { keyColumns, keysetBatches, keysetOf, type Keyset } from '../../db/export';
 import { likePattern } from '../../lib/like-pattern';
 import {
   auditLogs,
@@ -167,12 +167,25 @@ export async function listAuditLogs(db: Db, q: AuditLogsFilter) {
 }
 
 /**
- * Every record the trail's filters match, newest first as its pages, in keyset batches (the
- * CSV export): each batch continues down the same (created_at, id) index the pages use, so an
- * export of a million records holds one batch at a time.
+ * Every record the trail's filters match, newest first or in the list's sort, in keyset batches
+ * (the CSV export): each batch continues down an index of that order, so an export of a million
+ * records holds one batch at a time. A kind or an action is followed by the id, where the pages
+ * put the time before it: records are numbered as they are written, so the two orders agree
+ * but for records written in the same instant.
  */
 export function exportAuditLogs(db: Db, q: z.output<typeof auditLogsExportQuery>) {
-  const keyset: Keyset = { by: auditLogs.createdAt, id: auditLogs.id, way: 'desc' };
+  const keyset: Keyset = q.sort
+    ? keysetOf(
+        q,
+        {
+          created_at: auditLogs.createdAt,
+          entity_type: auditLogs.entityType,
+          action: auditLogs.action,
+        },
+        auditLogs.id,
+        'desc',
+      )
+    : { by: auditLogs.createdAt, id: auditLogs.id, way: 'desc' };
   const filters = filtersOf({ ...q, page: 1, limit: 1 });
   return keysetBatches(keyset, async ({ where, orderBy, limit }) => {
     const rows = await db

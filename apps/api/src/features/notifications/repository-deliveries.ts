@@ -6,7 +6,7 @@ import {
   type DeliveryStatus,
 } from '@cricket/contracts';
 import { queryRows, type Db } from '../../db/client';
-import { keyColumns, keysetBatches, type Keyset } from '../../db/export';
+import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
 import { planPage, type PagePlan, type SortRequest } from '../../db/page';
 import { notificationDeliveries as deliveries, notificationSends as sends } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
@@ -106,8 +106,17 @@ export async function listDeliveries(db: Db, sendId: number, q: DeliveriesQuery,
  * keyset batches (the CSV export): a send to a million recipients streams a batch at a time,
  * each found through the send's (send_id, status, id) index.
  */
-export function exportDeliveries(db: Db, sendId: number, q: { status?: string }) {
-  const keyset: Keyset = { by: null, id: deliveries.id, way: 'asc' };
+export function exportDeliveries(
+  db: Db,
+  sendId: number,
+  q: { status?: string } & SortRequest<DeliverySortKey>,
+) {
+  const keyset = keysetOf(
+    q,
+    { recipient: deliveries.recipientName, status: deliveries.status, sent_at: deliveries.sentAt },
+    deliveries.id,
+    'asc',
+  );
   const filters: SQL[] = [eq(deliveries.sendId, sendId)];
   if (q.status) filters.push(eq(deliveries.status, q.status));
   return keysetBatches(keyset, async ({ where, orderBy, limit }) => {

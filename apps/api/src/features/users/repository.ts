@@ -367,7 +367,18 @@ const SEARCH_NAME_CANDIDATES = 50;
  */
 export function exportUsers(db: Db, q: UsersExportQuery) {
   const digits = q.phone_number ? phoneDigits(q.phone_number) : null;
-  const keyset = keysetOf({}, {}, users.id, 'desc');
+  // The list's orders (list-planner), each walked along its index, the id breaking ties.
+  const keyset = keysetOf(
+    q,
+    {
+      name: users.searchName,
+      email: sql`lower(${users.email})`,
+      phone_number: users.phoneNumber,
+      created_at: users.createdAt,
+    },
+    users.id,
+    'desc',
+  );
   const filters: (SQL | undefined)[] = [
     q.role_id ? eq(users.roleId, q.role_id) : undefined,
     q.status ? eq(users.status, q.status) : undefined,

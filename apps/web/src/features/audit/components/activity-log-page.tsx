@@ -172,7 +172,12 @@ export function ActivityLogPage() {
     <>
       <PageHeader
         title="Activity Log"
-        actions={<ListExportButton list="audit-logs" query={auditFilters(list)} />}
+        actions={
+          <ListExportButton
+            list="audit-logs"
+            query={{ ...auditFilters(list), ...sortParams(list.sort) }}
+          />
+        }
       />
       <Card flush>
         <ListTable

@@ -171,7 +171,7 @@ export function SendDetailsPage() {
             <ListExportButton
               list={`notifications/sends/${send.id}/deliveries`}
               fileName="deliveries"
-              query={{ status: list.filters.status || undefined }}
+              query={{ status: list.filters.status || undefined, ...sortParams(list.sort) }}
             />
             {canSend && live && (
               <Button variant="secondary" onClick={() => setConfirmCancel(true)}>

@@ -165,7 +165,10 @@ export function UsersPage() {
         title="Users"
         actions={
           <>
-            <ListExportButton list="users" query={usersFilters(list.filters)} />
+            <ListExportButton
+              list="users"
+              query={{ ...usersFilters(list.filters), ...sortParams(list.sort) }}
+            />
             {canCreate && (
               <Button onClick={() => panel.open('create')}>
                 <Plus className="size-4" aria-hidden="true" />
