@@ -347,6 +347,22 @@ function JobProgress({ job, names }: { job: Job; names: ReadonlyMap<RowId, strin
   const processed = data ? data.done + data.failed : 0;
   const total = data?.total ?? 0;
   const percent = total > 0 ? Math.round((processed / total) * 100) : 0;
+  // Kept, full, beside the summary: a job over in less than a poll still shows how far it went.
+  const meter = (
+    <div
+      role="progressbar"
+      aria-label={L.jobRegion}
+      aria-valuemin={0}
+      aria-valuemax={total}
+      aria-valuenow={processed}
+      className="h-2 min-w-40 flex-1 overflow-hidden rounded-full bg-neutral-200"
+    >
+      <div
+        className="h-full rounded-full bg-solid-primary transition-[width]"
+        style={{ width: `${percent}%` }}
+      />
+    </div>
+  );
 
   return (
     <div
@@ -362,19 +378,7 @@ function JobProgress({ job, names }: { job: Job; names: ReadonlyMap<RowId, strin
             <p aria-live="polite" className="font-medium text-neutral-900 tabular-nums">
               {data ? bulkProgressText(data) : L.starting}
             </p>
-            <div
-              role="progressbar"
-              aria-label={L.jobRegion}
-              aria-valuemin={0}
-              aria-valuemax={total}
-              aria-valuenow={processed}
-              className="h-2 min-w-40 flex-1 overflow-hidden rounded-full bg-neutral-200"
-            >
-              <div
-                className="h-full rounded-full bg-solid-primary transition-[width]"
-                style={{ width: `${percent}%` }}
-              />
-            </div>
+            {meter}
           </div>
           <Button
             variant="secondary"
@@ -391,6 +395,7 @@ function JobProgress({ job, names }: { job: Job; names: ReadonlyMap<RowId, strin
         <>
           <div role="status" className="min-w-0 flex-1 space-y-2">
             <p className="font-semibold text-neutral-900">{bulkSummaryText(data)}</p>
+            <div className="flex max-w-md">{meter}</div>
             {data.errors.length > 0 && (
               <>
                 <p className="font-medium text-danger-700">{L.failuresHeading}</p>
