@@ -659,6 +659,7 @@ for (const screen of SCREENS) {
     // (e.g. 'the log is append-only'); every other check runs.
     const skipUnless = (check: Check) => {
       const reason = screen.skip?.[check];
+      // Skipped only where the list's SCREENS entry says why the check does not apply to it.
       test.skip(reason !== undefined, reason);
     };
 

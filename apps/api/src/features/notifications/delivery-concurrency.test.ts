@@ -218,9 +218,9 @@ describe('delivery under concurrency and crashes: nothing lost, nothing doubled 
   it('loses nothing and repeats at most one message per lane when a worker process is killed with SIGKILL mid-batch, again and again', async ({
     skip,
   }) => {
+    if (!onServer) console.warn(`SKIPPED the SIGKILL delivery test: ${NO_KILLS_HERE}`);
     // Skipped on PGlite: the database lives inside this process, so there is no separate worker
     // process to kill; the PostgreSQL project (TEST_DATABASE_URL, as CI sets it) runs it.
-    if (!onServer) console.warn(`SKIPPED the SIGKILL delivery test: ${NO_KILLS_HERE}`);
     skip(!onServer, NO_KILLS_HERE);
     const sendId = await queue();
     const script = path.join(import.meta.dirname, 'worker-process.ts');
