@@ -165,9 +165,13 @@ const REQUEST_RULES = [
   'Fields a schema does not name are ignored.',
 ];
 
-/** The shared error body, as is or described for one route (`errorBody.describe(...)`). */
+/**
+ * The shared error body, as is or described for one route (`errorBody.describe(...)`): a
+ * described copy keeps the definition's shape. Not `.shape`, whose object differs from one read
+ * to another once the app has been built before in the same process.
+ */
 const isErrorBody = (s: unknown) =>
-  s === errorBody || (s instanceof z.ZodObject && s.shape === errorBody.shape);
+  s === errorBody || (s instanceof z.ZodObject && s.def.shape === errorBody.def.shape);
 
 /**
  * The document from the same zod schemas that validate the requests, completed with what every

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { permissions, roles } from '../../db/schema';
 import type * as passwords from '../../lib/passwords';
-import { createTestApp, type TestApp } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 
 /** Counts every password check the API makes, while still checking for real. */
 const checks = vi.hoisted(() => ({ count: 0 }));
@@ -19,6 +19,10 @@ vi.mock('../../lib/passwords', async (importOriginal) => {
 
 let t: TestApp;
 beforeAll(async () => {
+  // Files share their worker's modules (vitest.config.ts): an earlier file may have loaded the
+  // API with the real password module, so it is loaded again here, with the counted one.
+  vi.resetModules();
+  const { createTestApp } = await import('../../test/harness');
   t = await createTestApp();
 });
 afterAll(() => t.close());
