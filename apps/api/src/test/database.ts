@@ -13,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A PGlite data directory, migrated and seeded (pglite-template.ts); absent elsewhere. */
     pgliteTemplate?: string;
+    /** A database on the test server, migrated and seeded (pg-template.ts); absent elsewhere. */
+    pgTemplate?: string;
   }
 }
 
@@ -33,8 +35,8 @@ export async function prepareTestDatabase(database: Database): Promise<void> {
 
 /**
  * A fresh, prepared database for one test file: in-memory PGlite, or (TEST_DB=pg) a new
- * database on the TEST_DATABASE_URL server, dropped again on close. PGlite loads the run's
- * prepared copy when there is one: an empty cluster costs seconds to create in every file.
+ * database on the TEST_DATABASE_URL server, dropped again on close. Both start from the run's
+ * prepared copy when there is one: migrating and seeding in every file cost seconds each.
  */
 export async function openTestDatabase(): Promise<{ database: Database; url: string | null }> {
   if (process.env.TEST_DB !== 'pg') {
@@ -50,14 +52,15 @@ export async function openTestDatabase(): Promise<{ database: Database; url: str
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = inject('pgTemplate');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = openPostgres(target.toString(), 5);
-  await prepareTestDatabase(database);
+  if (!template) await prepareTestDatabase(database);
   return {
     url: target.toString(),
     database: {
