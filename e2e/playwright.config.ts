@@ -26,8 +26,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   outputDir: path.join(import.meta.dirname, 'test-results'),
   globalSetup: './global-setup.ts',
-  // Several runs share two cores: a screen can take longer than the default 5 s to settle.
+  // Several runs share two cores: a screen can take longer than the default 5 s to settle,
+  // and a test than the default 30 s. These are hang guards, not deadlines.
   expect: { timeout: 15_000 },
+  timeout: 60_000,
   use: {
     baseURL,
     // A failed test keeps its trace (DOM snapshots of every step) and a screenshot; the trace's
@@ -43,7 +45,7 @@ export default defineConfig({
     cwd: repoRoot,
     url: `${baseURL}/api/health/ready`,
     reuseExistingServer: false,
-    timeout: 180_000,
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
