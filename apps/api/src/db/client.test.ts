@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { preparedDb, queryRows } from './client';
 
-/** How pooled PostgreSQL connections are set up (decision 012); PGlite has no pool. */
+/** How pooled PostgreSQL connections are set up (decision 012). */
+// PostgreSQL only: PGlite is one in-process connection, with no pool to set up.
 describe.runIf(process.env.TEST_DB === 'pg')('PostgreSQL connections', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -53,10 +53,7 @@ export async function openTestDatabase(): Promise<{ database: Database; url: str
   if (!url) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const template = inject('pgTemplate');
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
+  await onServer(url, `create database ${name}${template ? ` template ${template}` : ''}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = openPostgres(target.toString(), 5);
@@ -67,11 +64,19 @@ export async function openTestDatabase(): Promise<{ database: Database; url: str
       ...database,
       async close() {
         await database.close();
-        const dropper = new pg.Client({ connectionString: url });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
+        await onServer(url, `drop database if exists ${name} with (force)`);
       },
     },
   };
+}
+
+/** Runs one statement (create or drop a database) on the server `url` names, on a connection of its own. */
+export async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../db/client';
-import { prepareTestDatabase } from './database';
+import { onServer, prepareTestDatabase } from './database';
 
 /**
  * Global setup of the PostgreSQL test project: one database migrated and seeded as every test
@@ -22,14 +21,4 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('pgTemplate', name);
   return () => onServer(server, `drop database if exists ${name} with (force)`);
-}
-
-async function onServer(server: string, statement: string) {
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
