@@ -98,6 +98,23 @@ export default tseslint.config(
     },
   },
   {
+    // Each Playwright worker drives its own server (e2e/servers.ts); fixtures.ts's `test` knows which.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              message: "Import from './fixtures': its test talks to this worker's own server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A cycle makes load order decide what is undefined at import time; the boundaries need
     // the same resolver to see where an import really lands.
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],

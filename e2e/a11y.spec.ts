@@ -8,7 +8,7 @@ import {
   type Page,
   type TestInfo,
   type ViewportSize,
-} from '@playwright/test';
+} from './fixtures';
 import {
   BULK_SELECTION_LABELS,
   DISCARD_CHANGES,
@@ -21,6 +21,7 @@ import {
 } from '@cricket/contracts';
 import { signUnsubscribeToken } from '../apps/api/src/lib/unsubscribe-token';
 import { adminApi, ADMIN_EMAIL, ADMIN_PASSWORD, E2E_UNSUBSCRIBE_SECRET } from './helpers';
+import { serverURL } from './servers';
 
 /**
  * axe-core over every screen, and every panel, dialog and menu a screen opens, at the desktop
@@ -94,12 +95,11 @@ async function findings(page: Page, where: string, rules?: string[]): Promise<st
     );
 }
 
+// The groups are independent, and the sweep is the run's largest file: both servers share it.
+test.describe.configure({ mode: 'parallel' });
+
 const pages = new Map<string, Page>();
 let contexts: BrowserContext[] = [];
-
-function baseURL(info: TestInfo): string {
-  return info.project.use.baseURL!;
-}
 
 async function newContext(
   browser: Browser,
@@ -109,7 +109,8 @@ async function newContext(
   storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
 ) {
   const context = await browser.newContext({
-    baseURL: baseURL(info),
+    // Made outside a test's fixtures (beforeAll too): the worker's server is named here.
+    baseURL: serverURL(info.parallelIndex),
     viewport,
     colorScheme,
     storageState,

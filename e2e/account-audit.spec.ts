@@ -4,7 +4,7 @@ import {
   type APIRequestContext,
   type Browser,
   type Page,
-} from '@playwright/test';
+} from './fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, expectChosen } from './helpers';
 
 // Several browsers at once on a shared machine: screens can take longer than the default 5 s.
@@ -169,12 +169,13 @@ test.describe('account and activity', () => {
     browser,
     playwright,
     request,
+    baseURL,
   }) => {
     const { email } = await newStaff(request);
     // Eleven sign-ins elsewhere, each in its own cookie jar so each is its own session.
     for (let i = 0; i < 11; i++) {
       const elsewhere = await playwright.request.newContext({
-        baseURL: test.info().project.use.baseURL,
+        baseURL,
       });
       // The longest device name the API takes, unbroken, on the newest of them.
       const device = { name: i === 10 ? 'D'.repeat(120) : `Device ${i}`, type: 'mobile' };

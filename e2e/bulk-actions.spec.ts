@@ -1,5 +1,5 @@
 import { BULK_DELETE_WARNING, BULK_SELECTION_LABELS as L, TEAM_MESSAGES } from '@cricket/contracts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { adminApi, choose, newTeam, signInByApi, type AdminCall } from './helpers';
 
 /**

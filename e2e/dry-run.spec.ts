@@ -1,5 +1,5 @@
 import { type Preference } from '@cricket/contracts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN_EMAIL, adminApi, dryRun, signInByApi } from './helpers';
 
 /**

@@ -1,5 +1,5 @@
 import { RECORD_VERSION_MESSAGES, TEAM_SUCCESS } from '@cricket/contracts';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { adminApi, newTeam, signInByApi } from './helpers';
 
 /** Issue 33, edit conflicts (decision 059): no save overwrites a colleague's unseen. */

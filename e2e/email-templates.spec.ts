@@ -1,4 +1,4 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Request } from './fixtures';
 import { ADMIN_EMAIL, choose, signIn } from './helpers';
 import { smtpCatcher } from './smtp-catcher';
 

@@ -1,13 +1,16 @@
+import { serverIndexes, serverPort } from './servers';
 import { catcherPorts, startSmtpCatcher } from './smtp-catcher';
 import { startWhatsAppStandin } from './whatsapp-standin';
 
-/** The SMTP server (smtp-catcher.ts) and WhatsApp's stand-in the API talks to during the run. */
+/** Each server's SMTP server (smtp-catcher.ts) and WhatsApp stand-in, for the whole run. */
 export default async function globalSetup() {
-  const port = Number(process.env.E2E_PORT ?? 3100);
-  const closeSmtp = await startSmtpCatcher(catcherPorts(port));
-  const closeWhatsApp = await startWhatsAppStandin(port);
+  const closers = await Promise.all(
+    serverIndexes().flatMap((index) => [
+      startSmtpCatcher(catcherPorts(serverPort(index))),
+      startWhatsAppStandin(serverPort(index)),
+    ]),
+  );
   return async () => {
-    await closeWhatsApp();
-    await closeSmtp();
+    for (const close of closers) await close();
   };
 }

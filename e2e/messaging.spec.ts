@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   MESSAGING_TOPIC_MESSAGES,
   MESSAGING_TOPIC_SUCCESS,

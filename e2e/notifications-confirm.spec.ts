@@ -1,5 +1,5 @@
 import { XSRF_COOKIE, XSRF_HEADER } from '@cricket/contracts';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { choose, signInByApi, submitContact } from './helpers';
 import { smtpCatcher } from './smtp-catcher';
 

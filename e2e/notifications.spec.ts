@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { choose, signIn } from './helpers';
 
 /** Made by the first test and sent again by the second (they run in order). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signInByApi } from './helpers';
 
 test.describe('lists on a 390×844 phone', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   MESSAGING_SETTINGS_MESSAGES,
   MESSAGING_SETTINGS_SUCCESS,

@@ -1,5 +1,5 @@
 import { fieldLimitReached, PERMISSION_CATALOGUE } from '@cricket/contracts';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { adminApi, signIn, choose, discardChanges } from './helpers';
 
 const TOTAL = PERMISSION_CATALOGUE.length;

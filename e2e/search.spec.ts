@@ -1,5 +1,5 @@
 import { SEARCH_MESSAGES } from '@cricket/contracts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminApi, signInByApi } from './helpers';
 
 interface TeamRow {

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { headerOf, startTestSmtp } from '../apps/api/src/test/smtp';
+import { currentServerPort } from './servers';
 
 /**
  * A real SMTP server for the e2e run, with a small HTTP hook beside it: GET /messages lists
@@ -18,7 +19,7 @@ export interface CaughtMail {
   listUnsubscribe: string;
 }
 
-/** Its ports follow E2E_PORT, so runs in several worktrees do not collide. */
+/** Its ports follow its server's (servers.ts), so no two servers' catchers collide. */
 export function catcherPorts(e2ePort: number) {
   return { smtp: e2ePort + 22_000, http: e2ePort + 22_001 };
 }
@@ -62,7 +63,7 @@ export async function startSmtpCatcher(ports: { smtp: number; http: number }) {
 }
 
 /** The test side of the hook. */
-export function smtpCatcher(e2ePort = Number(process.env.E2E_PORT ?? 3100)) {
+export function smtpCatcher(e2ePort = currentServerPort()) {
   const base = `http://127.0.0.1:${catcherPorts(e2ePort).http}`;
   return {
     async messages(): Promise<CaughtMail[]> {

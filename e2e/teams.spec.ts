@@ -7,7 +7,7 @@ import {
   TEAM_EXPORT_COLUMNS,
 } from '@cricket/contracts';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { adminApi, signIn, choose } from './helpers';
 
 /** A 1x1 PNG: enough for the upload's magic-byte check and a preview. */

@@ -1,5 +1,5 @@
 import { DISCARD_CHANGES } from '@cricket/contracts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { signInByApi } from './helpers';
 
 /** The form kit's question before unsaved work is thrown away (issue 30). */

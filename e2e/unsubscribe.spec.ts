@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { UNSUBSCRIBE_MESSAGES, UNSUBSCRIBE_SUCCESS } from '@cricket/contracts';
 import { adminApi, dryRun, signInByApi } from './helpers';
 import { smtpCatcher, type CaughtMail } from './smtp-catcher';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { fieldLimitReached, NEW_PASSWORD_MESSAGES } from '@cricket/contracts';
 import { signIn, choose, discardChanges, expectChosen } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './fixtures';
 import { LIST_MESSAGES } from '@cricket/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, expectChosen, signInByApi } from './helpers';
 

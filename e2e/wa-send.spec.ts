@@ -6,7 +6,7 @@ import {
   type SendDetails,
   type WaTemplate,
 } from '@cricket/contracts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { adminApi, signIn, signInByApi } from './helpers';
 import { metaApproves, metaReports } from './whatsapp-standin';
 

@@ -1,5 +1,5 @@
 import { WA_RULE_MESSAGES } from '@cricket/contracts';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { choose, discardChanges, signIn } from './helpers';
 
 /** A 1×1 PNG, uploaded as the template's header image. */

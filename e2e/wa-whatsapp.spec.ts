@@ -1,5 +1,5 @@
 import { WA_TEMPLATE_SUCCESS, WA_WHATSAPP_TEXTS, type WaTemplate } from '@cricket/contracts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { adminApi, choose, signIn } from './helpers';
 import { metaApproves } from './whatsapp-standin';
 

@@ -6,10 +6,11 @@ import {
   startGraphStandin,
   webhookBodies,
 } from '../apps/api/src/test/graph-standin';
+import { currentServerPort } from './servers';
 
 /**
  * The e2e app runs connected to WhatsApp: Meta's Graph API stand-in, started by globalSetup on
- * a port that follows E2E_PORT, with fixed ids so the config and the specs agree on them.
+ * a port that follows its server's (servers.ts), with fixed ids so the config and the specs agree on them.
  */
 export const WHATSAPP_E2E = {
   token: 'e2e-graph-token',
@@ -44,7 +45,7 @@ export async function startWhatsAppStandin(e2ePort: number) {
   return () => standin.close();
 }
 
-const standinUrl = () => `http://127.0.0.1:${standinPort(Number(process.env.E2E_PORT ?? 3100))}`;
+const standinUrl = () => `http://127.0.0.1:${standinPort(currentServerPort())}`;
 
 /** POSTs a webhook body to the app as Meta does: signed with the app secret. */
 export async function metaPosts(request: APIRequestContext, body: unknown) {

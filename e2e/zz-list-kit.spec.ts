@@ -7,7 +7,7 @@ import {
   type Locator,
   type Page,
   type Route,
-} from '@playwright/test';
+} from './fixtures';
 import { PROTECTED_ROLE_ID } from '@cricket/contracts';
 import { adminApi, choose, signIn, signInByApi, type AdminCall } from './helpers';
 
@@ -19,6 +19,10 @@ import { adminApi, choose, signIn, signInByApi, type AdminCall } from './helpers
  * it needs and the names of its controls; the kit's own behaviours run on four of them
  * (KIT_LISTS), the rest on each, except the checks a screen's `skip` names with the reason.
  */
+
+// Each test makes its own rows, so the file's tests share both servers; each server still runs
+// them after every other file's (they are queued last), as the name above intends.
+test.describe.configure({ mode: 'parallel' });
 
 type Call = AdminCall;
 
