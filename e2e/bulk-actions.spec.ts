@@ -1,4 +1,9 @@
-import { BULK_DELETE_WARNING, BULK_SELECTION_LABELS as L, TEAM_MESSAGES } from '@cricket/contracts';
+import {
+  BULK_DELETE_WARNING,
+  BULK_SELECTION_LABELS as L,
+  ROLE_MESSAGES,
+  TEAM_MESSAGES,
+} from '@cricket/contracts';
 import { expect, test, type Page } from './fixtures';
 import { adminApi, choose, newTeam, signInByApi, type AdminCall } from './helpers';
 
@@ -164,5 +169,49 @@ test.describe('bulk actions', () => {
     const rows = page.getByRole('table', { name: 'Users' }).locator('tbody');
     await expect(rows.getByText('Verified', { exact: true })).toHaveCount(10);
     for (const id of ids) await api('DELETE', `/api/users/${id}`);
+  });
+
+  test('a job whose every row fails says so: the bar is red, the summary too, and each row its reason', async ({
+    page,
+    request,
+  }) => {
+    const api = await adminApi(request);
+    const family = tag();
+    const name = `Bulk ${family}`;
+    const { role } = await api<{ role: { id: number } }>('POST', '/api/roles', {
+      name,
+      description: 'Held by a user',
+    });
+    // A role someone holds cannot be deleted: the job's one row fails with that reason.
+    const stamp = `${Date.now() % 100_000_000}`.padStart(8, '0');
+    const { user } = await api<{ user: { id: number } }>('POST', '/api/users', {
+      first_name: 'Bulk',
+      last_name: family,
+      email: `bulk.${family.toLowerCase()}@bulk.test`,
+      phone_number: `96${stamp}`,
+      role_id: role.id,
+      status: 'verified',
+    });
+    await signInByApi(page);
+    await page.goto(`/roles?name=${encodeURIComponent(name)}`);
+    await page.getByRole('checkbox', { name: L.selectRow(name) }).check();
+    await bar(page).getByRole('button', { name: L.delete }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete 1 role?' })
+      .getByRole('button', { name: L.delete })
+      .click();
+
+    const progress = region(page);
+    await expect(progress.getByRole('status')).toContainText('Deleted 0 roles; 1 failed.');
+    await expect(progress.getByRole('list', { name: L.failuresHeading })).toHaveText(
+      L.failedRow(name, ROLE_MESSAGES.hasUsers),
+    );
+    // The meter's two parts: none done, all failed.
+    const parts = progress.getByRole('progressbar').locator('div');
+    await expect(parts.nth(0)).toHaveAttribute('style', /width: 0%/);
+    await expect(parts.nth(1)).toHaveAttribute('style', /width: 100%/);
+    await expect(progress.getByText('Deleted 0 roles; 1 failed.')).toHaveClass(/text-danger-700/);
+    await api('DELETE', `/api/users/${user.id}`);
+    await api('DELETE', `/api/roles/${role.id}`);
   });
 });

@@ -151,8 +151,10 @@ export function useBulkActions<Row>({
   return { selection: job.id === null ? rowSelection : undefined, bar };
 }
 
-const barClasses =
-  'flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-primary-100 bg-primary-50 px-4 py-3 text-sm text-neutral-800';
+const barLayout = 'flex flex-wrap items-center gap-x-4 gap-y-2 border-b px-4 py-3 text-sm';
+const barClasses = `${barLayout} border-primary-100 bg-primary-50 text-neutral-800`;
+/** A job that ended with every row failed: nothing it was asked to do was done. */
+const failedBarClasses = `${barLayout} border-danger-100 bg-danger-50 text-neutral-800`;
 
 function SelectionBar({
   list,
@@ -346,8 +348,11 @@ function JobProgress({ job, names }: { job: Job; names: ReadonlyMap<RowId, strin
   const data = job.data;
   const processed = data ? data.done + data.failed : 0;
   const total = data?.total ?? 0;
-  const percent = total > 0 ? Math.round((processed / total) * 100) : 0;
+  const allFailed =
+    data !== undefined && bulkJobFinished(data) && data.done === 0 && data.failed > 0;
+  const share = (n: number) => `${total > 0 ? (n / total) * 100 : 0}%`;
   // Kept, full, beside the summary: a job over in less than a poll still shows how far it went.
+  // The rows that failed are their own, red part of the bar, so a job that failed shows so.
   const meter = (
     <div
       role="progressbar"
@@ -355,11 +360,15 @@ function JobProgress({ job, names }: { job: Job; names: ReadonlyMap<RowId, strin
       aria-valuemin={0}
       aria-valuemax={total}
       aria-valuenow={processed}
-      className="h-2 min-w-40 flex-1 overflow-hidden rounded-full bg-neutral-200"
+      className="flex h-2 min-w-40 flex-1 overflow-hidden rounded-full bg-neutral-200"
     >
       <div
-        className="h-full rounded-full bg-solid-primary transition-[width]"
-        style={{ width: `${percent}%` }}
+        className="h-full bg-solid-primary transition-[width]"
+        style={{ width: share(data?.done ?? 0) }}
+      />
+      <div
+        className="h-full bg-solid-danger transition-[width]"
+        style={{ width: share(data?.failed ?? 0) }}
       />
     </div>
   );
@@ -370,7 +379,7 @@ function JobProgress({ job, names }: { job: Job; names: ReadonlyMap<RowId, strin
       tabIndex={-1}
       role="region"
       aria-label={L.jobRegion}
-      className={`${barClasses} focus:outline-2 focus:-outline-offset-2 focus:outline-primary-600`}
+      className={`${allFailed ? failedBarClasses : barClasses} focus:outline-2 focus:-outline-offset-2 focus:outline-primary-600`}
     >
       {data === undefined || !bulkJobFinished(data) ? (
         <>
@@ -394,7 +403,9 @@ function JobProgress({ job, names }: { job: Job; names: ReadonlyMap<RowId, strin
       ) : (
         <>
           <div role="status" className="min-w-0 flex-1 space-y-2">
-            <p className="font-semibold text-neutral-900">{bulkSummaryText(data)}</p>
+            <p className={`font-semibold ${allFailed ? 'text-danger-700' : 'text-neutral-900'}`}>
+              {bulkSummaryText(data)}
+            </p>
             <div className="flex max-w-md">{meter}</div>
             {data.errors.length > 0 && (
               <>
