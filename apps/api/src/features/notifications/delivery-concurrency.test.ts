@@ -18,8 +18,6 @@ import { createDeliveryWorker, type WorkerSettings } from './worker';
  * interleave statement by statement. Killing a worker process needs a database server.
  */
 const onServer = process.env.TEST_DB === 'pg';
-const NO_KILLS_HERE =
-  'killing a worker process needs a PostgreSQL server (TEST_DATABASE_URL); PGlite lives inside one process';
 
 describe('delivery under concurrency and crashes: nothing lost, nothing doubled by racing workers, a cancel and a claim never both win, repeats after a kill bounded', () => {
   let t: TestApp;
@@ -215,61 +213,63 @@ describe('delivery under concurrency and crashes: nothing lost, nothing doubled 
     );
   });
 
-  it('loses nothing and repeats at most one message per lane when a worker process is killed with SIGKILL mid-batch, again and again', async ({
-    skip,
-  }) => {
-    if (!onServer) console.warn(`SKIPPED the SIGKILL delivery test: ${NO_KILLS_HERE}`);
-    // Skipped on PGlite: the database lives inside this process, so there is no separate worker
-    // process to kill; the PostgreSQL project (TEST_DATABASE_URL, as CI sets it) runs it.
-    skip(!onServer, NO_KILLS_HERE);
-    const sendId = await queue();
-    const script = path.join(import.meta.dirname, 'worker-process.ts');
-    const start = () =>
-      new Promise<ChildProcess>((resolve, reject) => {
-        const child = fork(script, [t.databaseUrl!, smtp.url, '1500'], {
-          execArgv: ['--import', 'tsx'],
-          stdio: 'inherit',
+  // PostgreSQL only: PGlite lives inside this process, so there is no separate worker process
+  // to kill; the PostgreSQL project (TEST_DATABASE_URL, as CI sets it) runs it.
+  it.runIf(onServer)(
+    'loses nothing and repeats at most one message per lane when a worker process is killed with SIGKILL mid-batch, again and again',
+    async () => {
+      const sendId = await queue();
+      const script = path.join(import.meta.dirname, 'worker-process.ts');
+      const start = () =>
+        new Promise<ChildProcess>((resolve, reject) => {
+          const child = fork(script, [t.databaseUrl!, smtp.url, '1500'], {
+            execArgv: ['--import', 'tsx'],
+            stdio: 'inherit',
+          });
+          child.once('message', () => resolve(child));
+          child.once('error', reject);
         });
-        child.once('message', () => resolve(child));
-        child.once('error', reject);
-      });
-    let child = await start();
-    const kills = [150, 400, 650];
-    for (const at of kills) {
-      await untilDone(() => {
-        const n = ofSend(sendId).length;
-        return n < at ? `${n} messages at the SMTP server, waiting for ${at} before a kill` : null;
-      });
-      child.kill('SIGKILL');
+      let child = await start();
+      const kills = [150, 400, 650];
+      for (const at of kills) {
+        await untilDone(() => {
+          const n = ofSend(sendId).length;
+          return n < at
+            ? `${n} messages at the SMTP server, waiting for ${at} before a kill`
+            : null;
+        });
+        child.kill('SIGKILL');
+        await new Promise((r) => child.once('exit', r));
+        child = await start();
+      }
+      try {
+        await allSent(sendId);
+      } finally {
+        child.disconnect();
+      }
       await new Promise((r) => child.once('exit', r));
-      child = await start();
-    }
-    try {
-      await allSent(sendId);
-    } finally {
-      child.disconnect();
-    }
-    await new Promise((r) => child.once('exit', r));
 
-    const received = ofSend(sendId);
-    const distinct = new Set(received.map((m) => m.messageId));
-    // Nothing lost: every delivery reached the server, each under its own stable Message-ID.
-    expect(distinct.size).toBe(1000);
-    // A message the server accepted just before a kill, whose outcome was not yet committed,
-    // goes again after the lease with the same Message-ID (receivers drop it as a repeat).
-    // Each of the 8 lanes waits for its outcome's commit before sending the next message, so
-    // a kill leaves at most one such message per lane.
-    const repeats = received.length - distinct.size;
-    expect(repeats).toBeLessThanOrEqual(kills.length * 8);
-    const [row] = await queryRows<{ sent: number; attempts_over_one: number }>(
-      t.db,
-      sql`select count(*) filter (where status = 'sent')::int as sent,
+      const received = ofSend(sendId);
+      const distinct = new Set(received.map((m) => m.messageId));
+      // Nothing lost: every delivery reached the server, each under its own stable Message-ID.
+      expect(distinct.size).toBe(1000);
+      // A message the server accepted just before a kill, whose outcome was not yet committed,
+      // goes again after the lease with the same Message-ID (receivers drop it as a repeat).
+      // Each of the 8 lanes waits for its outcome's commit before sending the next message, so
+      // a kill leaves at most one such message per lane.
+      const repeats = received.length - distinct.size;
+      expect(repeats).toBeLessThanOrEqual(kills.length * 8);
+      const [row] = await queryRows<{ sent: number; attempts_over_one: number }>(
+        t.db,
+        sql`select count(*) filter (where status = 'sent')::int as sent,
             count(*) filter (where attempts > 1)::int as attempts_over_one
           from notification_deliveries where send_id = ${sendId}`,
-    );
-    expect(row!.sent).toBe(1000);
-    console.info(
-      `SIGKILL x${kills.length}: 1000 delivered, ${repeats} same-Message-ID repeats, ${row!.attempts_over_one} re-claimed after a lease`,
-    );
-  }, 600_000);
+      );
+      expect(row!.sent).toBe(1000);
+      console.info(
+        `SIGKILL x${kills.length}: 1000 delivered, ${repeats} same-Message-ID repeats, ${row!.attempts_over_one} re-claimed after a lease`,
+      );
+    },
+    600_000,
+  );
 });
