@@ -50,8 +50,16 @@ describe('route access table', () => {
     const guarded = t.app.routeAccessTable.filter((r): r is typeof r & { access: PermissionName } =>
       PERMISSION_NAMES.includes(r.access as PermissionName),
     );
+    // One user lacking each permission and one holding only it, shared by the routes it guards:
+    // a user per route cost a sign-in each, most of this test's time.
+    const lacking = new Map<PermissionName, Promise<{ token: string }>>();
+    const holding = new Map<PermissionName, Promise<{ token: string }>>();
+    const memo = (users: typeof lacking, access: PermissionName, perms: () => PermissionName[]) => {
+      if (!users.has(access)) users.set(access, t.userWith(perms()));
+      return users.get(access)!;
+    };
     for (const r of guarded) {
-      const without = await t.userWith(
+      const without = await memo(lacking, r.access, () =>
         PERMISSION_NAMES.filter((p) => p !== r.access && p !== 'admin.access'),
       );
       const before = await snapshot(t.db);
@@ -64,7 +72,7 @@ describe('route access table', () => {
       expect(refused.json().message).toBe('You do not have permission to perform this action');
       expect(await snapshot(t.db), `${r.method} ${r.url} changed data`).toBe(before);
 
-      const allowed = await t.userWith([r.access]);
+      const allowed = await memo(holding, r.access, () => [r.access]);
       const res = await t.as(allowed.token, {
         method: r.method as 'GET',
         url: concrete(r.url),
@@ -74,7 +82,5 @@ describe('route access table', () => {
       expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(401);
     }
     expect(adminToken).toBeTruthy();
-    // Two signed-in users per guarded route: the cost grows with the route table (each list's
-    // export and the versioned records' reads added fourteen).
   }, 360_000);
 });

@@ -46,6 +46,17 @@ export interface TestApp {
 
 let counter = 0;
 
+/**
+ * One real argon2id hash per password for the whole run: a fresh salt per staff user proves
+ * nothing here, and each hash costs tens of milliseconds (a file's users add up to seconds).
+ */
+const staffHashes = new Map<string, Promise<string>>();
+const staffHash = (password: string) => {
+  let hash = staffHashes.get(password);
+  if (!hash) staffHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+};
+
 export async function createTestApp(
   env: Record<string, string> = {},
   {
@@ -127,7 +138,7 @@ export async function createTestApp(
           // A range of its own: tests number their people from 7000000000 (phoneOf(311) once met
           // staff '311').
           phoneNumber: String(6_900_000_000 + (Number(n) % 100_000_000)),
-          passwordHash: await hashPassword(password),
+          passwordHash: await staffHash(password),
           roleId: role!.id,
           status: 'verified',
           firstName: 'Test',
