@@ -1,4 +1,9 @@
-import { XSRF_COOKIE, XSRF_HEADER } from '@cricket/contracts';
+import {
+  NOTIFICATION_MESSAGES,
+  RECIPIENT_TYPE_LABELS as AUDIENCE,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@cricket/contracts';
 import { expect, test, type Locator, type Page } from './fixtures';
 import { choose, signInByApi, submitContact } from './helpers';
 import { smtpCatcher } from './smtp-catcher';
@@ -211,5 +216,39 @@ test.describe('sends: confirmation, honest toast, progress, single flight', () =
     expect(posts.n).toBe(1);
     await expect(page.getByText('Only a failed reply can be sent again')).toHaveCount(0);
     expect((await smtp.messages()).filter((m) => m.to.includes(email))).toHaveLength(1);
+  });
+
+  test('on a slow network the count of the audience just chosen is counting, never the last one under its name', async ({
+    page,
+  }) => {
+    const name = `Slow count ${Date.now()}`;
+    await signInByApi(page);
+    await newTemplate(page, name, 'email');
+    await page.goto('/send-notification');
+    await choose(page.getByRole('combobox', { name: 'Template' }), `${name} (Email)`);
+    const summary = page.getByTestId('recipients-summary');
+    await expect(summary).toHaveText(new RegExp(`^${AUDIENCE.all} · [\\d,]+ recipients$`));
+
+    // The active users' count is held back, as a slow network would.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/notifications\/recipients\?.*recipient_type=active/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel('Active Users').check();
+    await expect(summary).toHaveText(`${AUDIENCE.active} · counting…`);
+    // Asked now, the question names no count it does not have, and cannot be confirmed yet.
+    await page.getByRole('button', { name: 'Send Now' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Send Notification' });
+    await expect(dialog).toContainText(NOTIFICATION_MESSAGES.countingRecipients);
+    const confirm = dialog.getByRole('button', { name: 'Send Now' });
+    await expect(confirm).toBeDisabled();
+    release();
+    await expect(summary).toHaveText(new RegExp(`^${AUDIENCE.active} · [\\d,]+ recipients?$`));
+    const active = /([\d,]+) recipients?$/.exec((await summary.textContent())!)![1]!;
+    await expect(dialog).toContainText(`Send this email to ${active} active users?`);
+    await expect(confirm).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 });

@@ -107,6 +107,8 @@ export const NOTIFICATION_MESSAGES = {
   scheduledYear: 'Year must be exactly 4 digits (YYYY)',
   scheduledFuture: 'Scheduled time must be in the future',
   noRecipients: 'There are no users to send this notification to',
+  /** The confirmation while the audience's count is still on its way: nothing to confirm yet. */
+  countingRecipients: 'Counting the recipients…',
   noTransport: (type: NotificationType) =>
     `${NOTIFICATION_TYPE_LABELS[type]} notifications are not configured on this server`,
   /** Asked before a send to many (more than CONFIRM_SEND_ABOVE) or to a whole audience. */

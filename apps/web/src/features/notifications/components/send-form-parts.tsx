@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_ERRORS,
+  NOTIFICATION_MESSAGES,
   NOTIFICATION_SUCCESS,
   SEND_PREVIEW_MESSAGES,
   dryRunLine,
@@ -46,12 +47,16 @@ export function useAudience(recipientType: RecipientType | undefined) {
     enabled: audience !== null,
   });
   useErrorToast(audienceQuery.error, NOTIFICATION_ERRORS.fetchUsers);
+  // The query keeps the last audience's answer while the next loads (the picker pages want
+  // that); here it would be another audience's count under this one's name, and in the
+  // confirmation: until this audience's own answer arrives, it is still being counted.
+  const answer = audienceQuery.isPlaceholderData ? undefined : audienceQuery.data;
   return {
     picked,
     setPicked,
     type: recipientType ?? 'all',
-    count: audience === null ? picked.length : (audienceQuery.data?.pagination.total ?? null),
-    first: audience === null ? (picked[0] ?? null) : (audienceQuery.data?.data[0] ?? null),
+    count: audience === null ? picked.length : (answer?.pagination.total ?? null),
+    first: audience === null ? (picked[0] ?? null) : (answer?.data[0] ?? null),
   };
 }
 
@@ -229,7 +234,7 @@ export function SendConfirmDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  /** 'Send this email to all 1,204 users?'; empty while nothing is chosen. */
+  /** 'Send this email to all 1,204 users?'; empty while the count is on its way. */
   question: string;
   /** The form's date-time when scheduling; null sends at once. */
   scheduledAt: string | null;
@@ -246,14 +251,17 @@ export function SendConfirmDialog({
       // Sending is what the person came to do: the button is the form's, not a warning's.
       tone="primary"
       description={
-        question &&
-        `${question}${dryRun ? ` ${dryRun}.` : ''} ${
-          scheduledAt
-            ? `It goes out ${formatDateTime(new Date(scheduledAt))}.`
-            : 'It goes out at once and cannot be called back once delivered.'
-        }`
+        question
+          ? `${question}${dryRun ? ` ${dryRun}.` : ''} ${
+              scheduledAt
+                ? `It goes out ${formatDateTime(new Date(scheduledAt))}.`
+                : 'It goes out at once and cannot be called back once delivered.'
+            }`
+          : NOTIFICATION_MESSAGES.countingRecipients
       }
       confirmLabel={scheduledAt !== null ? 'Schedule' : 'Send Now'}
+      // Nobody confirms a send whose count they have not been told.
+      confirmDisabled={!question}
       busy={busy}
       onConfirm={onConfirm}
     />

@@ -304,7 +304,11 @@ function WhatsAppSendForm({ template }: { template: WaTemplate }) {
         open={confirming}
         onOpenChange={setConfirming}
         title={WA_SEND_TEXTS.title}
-        question={NOTIFICATION_MESSAGES.confirmSend('whatsapp', audience.count ?? 0, audience.type)}
+        question={
+          audience.count === null
+            ? ''
+            : NOTIFICATION_MESSAGES.confirmSend('whatsapp', audience.count, audience.type)
+        }
         scheduledAt={scheduled ? (values.scheduled_at ?? '') : null}
         dryRun={dryRun.text}
         busy={lifecycle.saving}
