@@ -6,6 +6,7 @@ import {
   jsonb,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -142,6 +143,27 @@ export const notificationDeliveries = pgTable(
       .on(t.providerMessageId)
       .where(sql`provider_message_id is not null`),
   ],
+);
+
+/**
+ * A send's deliveries by status, kept by a statement trigger on notification_deliveries in the
+ * same transaction as the change (migration 0036): a send's page reads these few rows instead
+ * of counting 100,000 deliveries on every request. A statement adds its rows' net changes in
+ * (send, status) order, so concurrent statements lock the rows in one order.
+ */
+export const sendDeliveryCounts = pgTable(
+  'send_delivery_counts',
+  {
+    /**
+     * No foreign key: its check would lock the send's row from inside the delivery worker's
+     * statements, against a cancel that holds that row while it waits for these. A deleted
+     * send's rows go with it (a trigger on notification_sends).
+     */
+    sendId: integer().notNull(),
+    status: varchar({ length: 10 }).notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sendId, t.status] })],
 );
 
 /**

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_MESSAGES } from '@cricket/contracts';
 import { openPostgres, queryRows, type Database } from '../../db/client';
 import { roles } from '../../db/schema';
@@ -57,6 +57,21 @@ describe('delivery under concurrency and crashes: nothing lost, nothing doubled 
   afterAll(async () => {
     await t?.close();
     await smtp?.close();
+  });
+
+  // Racing claims, outcomes, cancels and kills leave the trigger-kept counts of every send
+  // (migration 0036, what a send's page shows) equal to a count of its deliveries.
+  afterEach(async () => {
+    const off = await queryRows(
+      t.db,
+      sql`select coalesce(k.send_id, d.send_id) as send_id, coalesce(k.status, d.status) as status,
+            k.count as kept, d.n as counted
+          from (select send_id, status, count from send_delivery_counts where count <> 0) k
+          full join (select send_id, status, count(*)::int as n from notification_deliveries
+                     group by 1, 2) d on d.send_id = k.send_id and d.status = k.status
+          where k.count is distinct from d.n`,
+    );
+    expect(off).toEqual([]);
   });
 
   async function queue() {

@@ -296,10 +296,11 @@ const sendColumns = {
     string | null
   >`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`,
   paused: sql<boolean>`${templatePaused(sql`${sends.waTemplateId}`)}`,
-  // In the same statement as the send: one round trip, and counts of the same moment.
-  deliveryTally: sql<DeliveryTally | null>`(select json_agg(json_build_array(t.status, t.n))
-    from (select d.status, count(*)::int as n from notification_deliveries d
-          where d.send_id = ${sends.id} group by d.status) t)`,
+  // In the same statement as the send: one round trip, and counts of the same moment. The
+  // trigger-kept counts (migration 0036), not a count of the deliveries: a send's page is
+  // polled while it runs, and counting 100,000 deliveries took 35 ms a request.
+  deliveryTally: sql<DeliveryTally | null>`(select json_agg(json_build_array(c.status, c.count))
+    from send_delivery_counts c where c.send_id = ${sends.id} and c.count <> 0)`,
   // Queued deliveries quiet hours still hold: a retry's backoff moves next_attempt_at away
   // from held_until, and a claim takes them out of 'queued'.
   quietHeld: sql<[number, string | null]>`(select json_build_array(count(*)::int, max(d.held_until))
