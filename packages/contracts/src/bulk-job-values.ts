@@ -25,6 +25,7 @@ export const BULK_NOUNS = {
   'wa-templates': { one: 'WhatsApp template', many: 'WhatsApp templates' },
   'wa-categories': { one: 'WhatsApp category', many: 'WhatsApp categories' },
   'contact-messages': { one: 'contact message', many: 'contact messages' },
+  'messaging-topics': { one: 'messaging topic', many: 'messaging topics' },
 } as const satisfies Record<string, { one: string; many: string }>;
 export type BulkList = keyof typeof BULK_NOUNS;
 

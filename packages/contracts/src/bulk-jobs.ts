@@ -9,6 +9,7 @@ import {
 } from './bulk-job-values.ts';
 import { idValue } from './common.ts';
 import { CONTACT_MESSAGES, contactMessagesQuery } from './contact-messages.ts';
+import { MESSAGING_TOPIC_MESSAGES, messagingTopicsQuery } from './messaging.ts';
 import {
   EMAIL_TEMPLATE_MESSAGES,
   EMAIL_TEMPLATE_STATUSES,
@@ -101,6 +102,12 @@ export const BULK_LISTS = {
     delete: 'contact_messages.delete',
     setStatus: null,
     notFound: CONTACT_MESSAGES.notFound,
+  },
+  'messaging-topics': {
+    query: messagingTopicsQuery.omit(NO_PAGE),
+    delete: 'messaging.manage',
+    setStatus: null,
+    notFound: MESSAGING_TOPIC_MESSAGES.notFound,
   },
 } as const satisfies Record<
   BulkList,

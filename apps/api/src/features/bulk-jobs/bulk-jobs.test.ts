@@ -4,13 +4,22 @@ import {
   BULK_JOB_MESSAGES,
   FORBIDDEN_MESSAGE,
   PROTECTED_ROLE_ID,
+  topicInUseMessage,
   ROLE_MESSAGES,
   USER_ERRORS,
   type BulkJob,
 } from '@cricket/contracts';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { auditLogs, bulkJobItems, roles, teams, users } from '../../db/schema';
+import {
+  auditLogs,
+  bulkJobItems,
+  messagingTopics,
+  notificationTemplates,
+  roles,
+  teams,
+  users,
+} from '../../db/schema';
 import { DEFAULT_BULK_SETTINGS } from '../../plugins/bulk-jobs';
 import { ADMIN, createTestApp, type TestApp } from '../../test/harness';
 
@@ -201,6 +210,40 @@ describe('bulk jobs', () => {
     ]);
     const [row] = await t.db.select().from(roles).where(eq(roles.id, other!.id));
     expect(row!.isActive).toBe(false);
+  });
+
+  it('deletes messaging topics row by row: one a template names fails with that reason', async () => {
+    const made = await t.db
+      .insert(messagingTopics)
+      .values([{ name: 'Bulk topic free' }, { name: 'Bulk topic named' }])
+      .returning({ id: messagingTopics.id });
+    const [free, named] = made.map((row) => row.id);
+    await t.db.insert(notificationTemplates).values({
+      name: 'Bulk topic template',
+      type: 'email',
+      subject: 'Hello',
+      message: 'Ten or more characters',
+      topicId: named,
+    });
+    const queued = await start(admin, {
+      list: 'messaging-topics',
+      action: 'delete',
+      ids: made.map((row) => row.id),
+    });
+    await t.app.bulkJobs.worker.runOnce();
+    const job = await jobOf(admin, queued.id);
+    expect(job).toMatchObject({ status: 'done', total: 2, done: 1, failed: 1 });
+    expect(job.errors).toEqual([{ id: named, message: topicInUseMessage(1) }]);
+    const left = await t.db
+      .select({ id: messagingTopics.id })
+      .from(messagingTopics)
+      .where(inArray(messagingTopics.id, [free!, named!]));
+    expect(left).toEqual([{ id: named }]);
+    const [audited] = await t.db
+      .select({ n: count() })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityType, 'messaging_topic'), eq(auditLogs.entityId, free!)));
+    expect(audited!.n).toBe(1);
   });
 
   it("needs the single-row action's permission on the list", async () => {

@@ -24,6 +24,7 @@ import { listExportRoute } from '../../lib/csv-export';
 import { ok, pageData } from '../../lib/envelope';
 import { sendVersion, versionedWrite } from '../../lib/record-version';
 import { auditOf } from '../../plugins/audit';
+import { provideMessagingTopicsBulk } from './bulk';
 import { setPreference, userPreferences } from './preferences-repository';
 import { getMessagingSettings, updateMessagingSettings } from './settings-repository';
 import {
@@ -38,6 +39,7 @@ import {
 /** Issue 32: messaging topics, and each user's preferences for them per channel. */
 export async function messagingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  provideMessagingTopicsBulk(app);
 
   r.get('/api/messaging/topics', {
     config: { access: 'messaging.view' },

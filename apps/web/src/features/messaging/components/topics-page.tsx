@@ -17,6 +17,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useCan } from '@/lib/session';
+import { messagingTopicKeys } from '../api/keys';
 import { topicsQuery, useDeleteTopic } from '../api/topics';
 import { QuietHoursSection } from './quiet-hours-section';
 
@@ -38,6 +39,9 @@ function topicsFilters({
 }: Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>) {
   return { ...sortParams(sort), name: name.trim() || undefined, active: active || undefined };
 }
+
+/** A bulk job's end refreshes the topics (the templates' topic menus read the same keys). */
+const BULK_REFRESH = [messagingTopicKeys.all];
 
 /**
  * Settings › Messaging topics (issue 32): what a template's messages are about, and under them
@@ -147,6 +151,13 @@ export function TopicsPage() {
           columns={columns}
           rowKey={(t) => t.id}
           emptyText={MESSAGING_TOPIC_MESSAGES.empty}
+          bulk={{
+            list: 'messaging-topics',
+            actions: [canManage && 'delete'],
+            query: topicsFilters(list),
+            name: (t) => t.name,
+            refresh: BULK_REFRESH,
+          }}
         />
       </Card>
       <QuietHoursSection />
