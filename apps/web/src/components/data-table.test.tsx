@@ -94,7 +94,8 @@ describe('DataTable', () => {
     expect(onOpen).toHaveBeenCalledWith(rows[1]);
 
     await user.click(within(tigers).getByRole('button', { name: 'Actions for Tigers' }));
-    const menu = screen.getByRole('menu');
+    // The menu's code loads on first use, then it opens.
+    const menu = await screen.findByRole('menu');
     expect(
       within(menu)
         .getAllByRole('menuitem')

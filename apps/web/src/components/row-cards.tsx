@@ -1,15 +1,64 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { SORT_LABELS } from '@cricket/contracts';
 import { MoreVertical } from 'lucide-react';
-import type { KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
+import toast from 'react-hot-toast';
+import { retryOnce } from '@/lib/lazy-page';
 import { cn } from '@/lib/cn';
-import type { Column, DataTableProps } from './data-table';
+import type { Column, DataTableProps, RowActionItem } from './data-table';
+import type { RowCardMenu } from './row-card-menu';
 import { pageChecked, RowCheckbox } from './row-checkbox';
 import { Select } from './ui/select';
 import type { ListSort } from './use-list-state';
 
-const itemClasses =
-  'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-neutral-100';
+const triggerClasses =
+  '-my-1 inline-flex size-8 shrink-0 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary-600';
+
+const loadMenu = () => retryOnce(() => import('./row-card-menu'));
+/** Once loaded, every card's button is the menu's own trigger. */
+let LoadedMenu: typeof RowCardMenu | null = null;
+
+/**
+ * A card's actions button. Until a menu is first used it is a plain button: Radix's menu and
+ * its positioning load when the pointer comes near it or it takes focus, and the menu opens in
+ * its place once they are in, so a list's first screen on a phone does without them (the
+ * user menu's way, decision 034).
+ */
+function CardActions({ label, actions }: { label: string; actions: readonly RowActionItem[] }) {
+  const [Menu, setMenu] = useState(() => LoadedMenu);
+  const [loading, setLoading] = useState(false);
+  if (Menu) return <Menu label={label} actions={actions} triggerClassName={triggerClasses} />;
+  const preload = () => void loadMenu().catch(() => undefined);
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      aria-busy={loading || undefined}
+      className={triggerClasses}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onKeyDown={(event) => event.stopPropagation()}
+      onClick={(event) => {
+        event.stopPropagation();
+        if (loading) return;
+        setLoading(true);
+        loadMenu().then(
+          (m) => {
+            LoadedMenu = m.RowCardMenu;
+            setMenu(() => m.RowCardMenu);
+          },
+          () => {
+            setLoading(false);
+            toast.error('The menu could not be loaded. Check your connection and try again.');
+          },
+        );
+      }}
+    >
+      <MoreVertical className="size-4" aria-hidden="true" />
+    </button>
+  );
+}
 
 /** Enter or Space on a row or card itself (not on a button inside it) opens it. */
 export function openOnKey(event: KeyboardEvent, open: () => void) {
@@ -158,41 +207,10 @@ export function RowCards<Row>({
                     </div>
                   ))}
                   {first && (
-                    <DropdownMenu.Root modal={false}>
-                      <DropdownMenu.Trigger
-                        aria-label={`Actions for ${first.label.slice(first.verb.length + 1)}`}
-                        onClick={(event) => event.stopPropagation()}
-                        onKeyDown={(event) => event.stopPropagation()}
-                        className="-my-1 inline-flex size-8 shrink-0 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary-600"
-                      >
-                        <MoreVertical className="size-4" aria-hidden="true" />
-                      </DropdownMenu.Trigger>
-                      <DropdownMenu.Portal>
-                        <DropdownMenu.Content
-                          align="end"
-                          sideOffset={4}
-                          // A portal's events still bubble through React to the card.
-                          onClick={(event) => event.stopPropagation()}
-                          onKeyDown={(event) => event.stopPropagation()}
-                          className="animate-fade-in z-50 min-w-40 rounded-xl border border-neutral-200 bg-surface p-1.5 shadow-lg"
-                        >
-                          {actions.map((action) => (
-                            <DropdownMenu.Item
-                              key={action.verb}
-                              aria-label={action.label}
-                              onSelect={action.onClick}
-                              className={cn(
-                                itemClasses,
-                                action.tone === 'danger' ? 'text-danger-700' : 'text-neutral-700',
-                              )}
-                            >
-                              <action.icon className="size-4" aria-hidden="true" />
-                              {action.verb}
-                            </DropdownMenu.Item>
-                          ))}
-                        </DropdownMenu.Content>
-                      </DropdownMenu.Portal>
-                    </DropdownMenu.Root>
+                    <CardActions
+                      label={`Actions for ${first.label.slice(first.verb.length + 1)}`}
+                      actions={actions}
+                    />
                   )}
                 </div>
                 {fields.length > 0 && (
