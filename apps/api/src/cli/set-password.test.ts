@@ -84,6 +84,7 @@ describe('npm run set-password', { timeout: 120_000 }, () => {
     },
   );
 
+  // Embedded database only, as above: run once, in the PGlite project.
   it.runIf(!onServer)('refuses bad input, a missing database and one the server holds open', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cricket-cli-'));
     dirs.push(dataDir);
