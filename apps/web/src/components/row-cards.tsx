@@ -2,7 +2,7 @@ import { SORT_LABELS } from '@cricket/contracts';
 import { MoreVertical } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
-import { retryOnce } from '@/lib/lazy-page';
+import { MENU_LOAD_FAILED, retryOnce } from '@/lib/lazy-page';
 import { cn } from '@/lib/cn';
 import type { Column, DataTableProps, RowActionItem } from './data-table';
 import type { RowCardMenu } from './row-card-menu';
@@ -50,7 +50,7 @@ function CardActions({ label, actions }: { label: string; actions: readonly RowA
           },
           () => {
             setLoading(false);
-            toast.error('The menu could not be loaded. Check your connection and try again.');
+            toast.error(MENU_LOAD_FAILED);
           },
         );
       }}

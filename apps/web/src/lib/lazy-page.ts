@@ -8,6 +8,10 @@ export function retryOnce<T>(load: () => Promise<T>): Promise<T> {
   return load().catch(() => load());
 }
 
+/** What a menu whose code loads on first use (the user menu, a card's actions) says if it cannot. */
+export const MENU_LOAD_FAILED =
+  'The menu could not be loaded. Check your connection and try again.';
+
 /**
  * The `lazy` of a route whose screen lives in its own chunk, e.g.
  * `lazy: lazyPage(() => import('./components/users-page'), 'UsersPage')`. The function form on

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { retryOnce } from '@/lib/lazy-page';
+import { MENU_LOAD_FAILED, retryOnce } from '@/lib/lazy-page';
 import { useSession } from '@/lib/session';
 import type { OpenedBy, UserMenuDropdown as Dropdown } from './user-menu-dropdown';
 import { UserMenuFace, triggerClasses } from './user-menu-face';
@@ -40,7 +40,7 @@ export function UserMenu() {
         (m) => setMenu({ Dropdown: m.UserMenuDropdown, openedBy: movedOn ? null : openedBy }),
         () => {
           setLoading(false);
-          toast.error('The menu could not be loaded. Check your connection and try again.');
+          toast.error(MENU_LOAD_FAILED);
         },
       )
       .finally(() => {
