@@ -3,9 +3,10 @@ import {
   BULK_SELECTION_LABELS as L,
   ROLE_MESSAGES,
   TEAM_MESSAGES,
+  bulkDeleteWords,
 } from '@cricket/contracts';
 import { expect, test, type Page } from './fixtures';
-import { adminApi, choose, newTeam, signInByApi, type AdminCall } from './helpers';
+import { addSquadPlayers, adminApi, choose, newTeam, signInByApi, type AdminCall } from './helpers';
 
 /**
  * Issue 33's bulk actions, from the list kit's bar: select all users matching a filter, set
@@ -136,6 +137,44 @@ test.describe('bulk actions', () => {
 
     await expect(region(page)).toContainText('Deleted 3 teams.');
     await expect(table.getByText(TEAM_MESSAGES.empty)).toBeVisible();
+  });
+
+  test("remove players from a team's squad: the count follows, the users stay", async ({
+    page,
+    request,
+  }) => {
+    const api = await adminApi(request);
+    const family = tag();
+    const { id: teamId } = await newTeam(api, { name: `Squad ${family}`, team_initials: 'SQD' });
+    const players = await addSquadPlayers(
+      api,
+      teamId,
+      ['A', 'B', 'C'].map((letter) => `${family} ${letter}`),
+    );
+    await signInByApi(page);
+    await page.goto(`/teams/view?id=${teamId}`);
+    await expect(page.getByRole('heading', { name: 'Players (3)' })).toBeVisible();
+
+    await page.getByRole('checkbox', { name: L.selectRow(`${family} A`) }).check();
+    await page.getByRole('checkbox', { name: L.selectRow(`${family} B`) }).check();
+    await bar(page).getByRole('button', { name: 'Remove' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Remove 2 players?' });
+    await expect(ask).toContainText(bulkDeleteWords('team-players').warning);
+    await ask.getByRole('button', { name: 'Remove' }).click();
+
+    await expect(region(page)).toContainText('Removed 2 players.');
+    await expect(page.getByRole('heading', { name: 'Players (1)' })).toBeVisible();
+    await expect(page.getByText('Total Players').locator('..')).toContainText('1');
+    const table = page.getByRole('table', { name: 'Players' });
+    await expect(table.getByText(`${family} C`)).toBeVisible();
+    await expect(table.getByText(`${family} A`)).toHaveCount(0);
+    // They left the squad, not the platform: both can be picked for it again.
+    const again = await api<{ data: { id: number; is_in_team: boolean }[] }>(
+      'GET',
+      `/api/teams/${teamId}/players?page=1&limit=3`,
+    );
+    expect(again.data.filter((p) => !p.is_in_team).map((p) => p.id)).toEqual(players.slice(0, 2));
+    await api('DELETE', `/api/teams/${teamId}`);
   });
 
   test('a reload during a job finds its progress again from the address', async ({

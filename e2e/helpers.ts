@@ -116,6 +116,31 @@ export async function newTeam(
   return { id: team.id, body };
 }
 
+/**
+ * Puts the first players the team can pick into its squad, named `names` in order, through the
+ * API; answers their user ids.
+ */
+export async function addSquadPlayers(api: AdminCall, teamId: number, names: string[]) {
+  const available = await api<{ data: { id: number }[] }>(
+    'GET',
+    `/api/teams/${teamId}/players?page=1&limit=${names.length}`,
+  );
+  const picked = available.data.slice(0, names.length);
+  await api('POST', `/api/teams/${teamId}/players/multiple`, {
+    players: picked.map((player, n) => ({
+      user_id: player.id,
+      player_name: names[n],
+      player_role: null,
+      batting_style: null,
+      bowling_style: null,
+      jersey_number: null,
+      is_captain: false,
+      is_wicket_keeper: false,
+    })),
+  });
+  return picked.map((player) => player.id);
+}
+
 /** Posts the website's contact form to the public endpoint, as the platform's site would. */
 export async function submitContact(
   request: APIRequestContext,

@@ -9,7 +9,7 @@ import {
   type Route,
 } from './fixtures';
 import { PROTECTED_ROLE_ID } from '@cricket/contracts';
-import { adminApi, choose, signIn, signInByApi, type AdminCall } from './helpers';
+import { addSquadPlayers, adminApi, choose, signIn, signInByApi, type AdminCall } from './helpers';
 
 /**
  * The list page kit and the form lifecycle, checked the same way on every list built on them:
@@ -241,22 +241,13 @@ const SCREENS: Screen[] = [
     deleteRequest: /\/api\/teams\/\d+\/players\/\d+$/,
     async seed(api, prefix, count, longName) {
       const teamId = await createTeam(api, prefix);
-      const available = await api<{ data: { id: number; is_in_team: boolean }[] }>(
-        'GET',
-        `/api/teams/${teamId}/players?page=1&limit=${count}`,
+      await addSquadPlayers(
+        api,
+        teamId,
+        Array.from({ length: count }, (_, index) =>
+          index === 0 && longName ? longName : `${prefix} ${index + 1}`,
+        ),
       );
-      await api('POST', `/api/teams/${teamId}/players/multiple`, {
-        players: available.data.slice(0, count).map((player, index) => ({
-          user_id: player.id,
-          player_name: index === 0 && longName ? longName : `${prefix} ${index + 1}`,
-          player_role: null,
-          batting_style: null,
-          bowling_style: null,
-          jersey_number: null,
-          is_captain: false,
-          is_wicket_keeper: false,
-        })),
-      });
       return { url: `/teams/view?id=${teamId}&limit=5` };
     },
     opener: (page) => page.getByRole('button', { name: /^Edit / }).first(),

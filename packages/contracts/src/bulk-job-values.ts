@@ -26,8 +26,32 @@ export const BULK_NOUNS = {
   'wa-categories': { one: 'WhatsApp category', many: 'WhatsApp categories' },
   'contact-messages': { one: 'contact message', many: 'contact messages' },
   'messaging-topics': { one: 'messaging topic', many: 'messaging topics' },
-} as const satisfies Record<string, { one: string; many: string }>;
+  // A team's squad: its delete takes the player out of the squad; the user stays.
+  'team-players': { one: 'player', many: 'players', removes: true },
+} as const satisfies Record<string, { one: string; many: string; removes?: true }>;
 export type BulkList = keyof typeof BULK_NOUNS;
+
+/**
+ * The words of a list's delete: 'Delete', or 'Remove' where a row leaves what holds it (a
+ * player leaves a squad) and nothing else is deleted, as its single-row action says.
+ */
+export function bulkDeleteWords(list: BulkList) {
+  return 'removes' in BULK_NOUNS[list]
+    ? {
+        label: 'Remove',
+        doing: 'Removing',
+        done: 'removed',
+        warning:
+          'This cannot be undone. Rows that cannot be removed are skipped and listed with the reason.',
+      }
+    : {
+        label: 'Delete',
+        doing: 'Deleting',
+        done: 'deleted',
+        warning:
+          'This cannot be undone. Rows that cannot be deleted are skipped and listed with the reason.',
+      };
+}
 
 const count = (n: number) => n.toLocaleString('en-US');
 const nounOf = (list: BulkList, n: number) =>
@@ -40,22 +64,24 @@ export const bulkJobFinished = (job: Pick<BulkJob, 'status'>) =>
 /** How often a screen asks for a running job's progress. */
 export const BULK_JOB_POLL_MS = 1_000;
 
-/** The confirmation, naming the count: 'Delete 25 users?', 'Set 3 roles to Inactive?'. */
+/**
+ * The confirmation, naming the count: 'Delete 25 users?', 'Remove 3 players?', 'Set 3 roles
+ * to Inactive?'.
+ */
 export function bulkConfirmText(list: BulkList, action: BulkAction, n: number, status?: string) {
   const rows = `${count(n)} ${nounOf(list, n)}`;
-  if (action === 'delete') return `Delete ${rows}?`;
+  if (action === 'delete') return `${bulkDeleteWords(list).label} ${rows}?`;
   return `Set ${rows} to ${statusLabel(status ?? '')}?`;
 }
 
-/** Under the confirmation of a delete: nothing brings the rows back. */
-export const BULK_DELETE_WARNING =
-  'This cannot be undone. Rows that cannot be deleted are skipped and listed with the reason.';
+/** Under the confirmation of a delete on most lists: nothing brings the rows back. */
+export const BULK_DELETE_WARNING = bulkDeleteWords('users').warning;
 
 /** The progress bar's words: 'Deleting users: 120 of 2,000', 'Updating roles: 3 of 10'. */
 export function bulkProgressText(
   job: Pick<BulkJob, 'list' | 'action' | 'total' | 'done' | 'failed'>,
 ) {
-  const verb = job.action === 'delete' ? 'Deleting' : 'Updating';
+  const verb = job.action === 'delete' ? bulkDeleteWords(job.list).doing : 'Updating';
   return `${verb} ${BULK_NOUNS[job.list].many}: ${count(job.done + job.failed)} of ${count(job.total)}`;
 }
 
@@ -66,7 +92,7 @@ export function bulkProgressText(
 export function bulkSummaryText(
   job: Pick<BulkJob, 'list' | 'action' | 'status' | 'total' | 'done' | 'failed'>,
 ) {
-  const verb = job.action === 'delete' ? 'deleted' : 'updated';
+  const verb = job.action === 'delete' ? bulkDeleteWords(job.list).done : 'updated';
   const failed = job.failed > 0 ? `; ${count(job.failed)} failed` : '';
   if (job.status === 'cancelled')
     return `Cancelled: ${verb} ${count(job.done)} of ${count(job.total)} ${nounOf(job.list, job.total)}${failed}.`;
@@ -93,6 +119,7 @@ export const BULK_SELECTION_LABELS = {
   setStatus: 'Set status',
   /** Under a status change's confirmation. */
   statusWarning: 'Rows that cannot be changed are skipped and listed with the reason.',
+  /** The delete button on most lists; `bulkDeleteWords` has each list's own. */
   delete: 'Delete',
   close: 'Close',
   /** A failed row: its name where the page showed it, else its id. */

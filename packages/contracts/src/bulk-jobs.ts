@@ -40,6 +40,9 @@ export const BULK_IDS_MAX = 5_000;
 /** The failed rows a job keeps with their reason (the count in `failed` goes on). */
 export const BULK_ERRORS_KEPT = 1_000;
 
+/** A scope's record id that is not one (`scope.team_id: 'x'`). */
+const SCOPE_ID_INVALID = 'Each scope value must be a positive whole number';
+
 /** The list's filters without its page and page size (a sort is taken and has no effect). */
 const NO_PAGE = { page: true, limit: true } as const;
 
@@ -47,7 +50,8 @@ const NO_PAGE = { page: true, limit: true } as const;
  * Every list a bulk action works on (its nouns are BULK_NOUNS'): the list's own filters (what
  * 'all matching' means), the permission of the single-row delete, the permission and the
  * statuses of the single-row status change where the record has one, and the message a row
- * gone by the time its turn comes fails with (the single-row action's own 404).
+ * gone by the time its turn comes fails with (the single-row action's own 404), and, for a
+ * list that is one record's own (a team's squad), the `scope` naming that record.
  */
 export const BULK_LISTS = {
   users: {
@@ -55,12 +59,14 @@ export const BULK_LISTS = {
     delete: 'users.delete',
     setStatus: { permission: 'users.update', statuses: USER_STATUSES },
     notFound: USER_ERRORS.notFound,
+    scope: null,
   },
   teams: {
     query: teamsQuery.omit(NO_PAGE),
     delete: 'teams.delete',
     setStatus: null,
     notFound: TEAM_MESSAGES.notFound,
+    scope: null,
   },
   roles: {
     query: rolesQuery.omit(NO_PAGE),
@@ -68,12 +74,14 @@ export const BULK_LISTS = {
     // A role's status is its active flag.
     setStatus: { permission: 'roles.update', statuses: ROLE_STATUSES },
     notFound: ROLE_MESSAGES.notFound,
+    scope: null,
   },
   'email-templates': {
     query: emailTemplatesQuery.omit(NO_PAGE),
     delete: 'email_templates.delete',
     setStatus: { permission: 'email_templates.update', statuses: EMAIL_TEMPLATE_STATUSES },
     notFound: EMAIL_TEMPLATE_MESSAGES.notFound,
+    scope: null,
   },
   'notification-templates': {
     query: notificationTemplatesQuery.omit(NO_PAGE),
@@ -83,6 +91,7 @@ export const BULK_LISTS = {
       statuses: NOTIFICATION_TEMPLATE_STATUSES,
     },
     notFound: NOTIFICATION_MESSAGES.templateNotFound,
+    scope: null,
   },
   'wa-templates': {
     query: waTemplatesQuery.omit(NO_PAGE),
@@ -90,24 +99,36 @@ export const BULK_LISTS = {
     // The statuses an administrator may set by hand (spec §4); the others are WhatsApp's.
     setStatus: { permission: 'wa_templates.update', statuses: WA_MANUAL_STATUSES },
     notFound: WA_TEMPLATE_MESSAGES.notFound,
+    scope: null,
   },
   'wa-categories': {
     query: waCategoriesQuery.omit(NO_PAGE),
     delete: 'wa_template_categories.delete',
     setStatus: { permission: 'wa_template_categories.update', statuses: WA_CATEGORY_STATUSES },
     notFound: WA_CATEGORY_MESSAGES.notFound,
+    scope: null,
   },
   'contact-messages': {
     query: contactMessagesQuery.omit(NO_PAGE),
     delete: 'contact_messages.delete',
     setStatus: null,
     notFound: CONTACT_MESSAGES.notFound,
+    scope: null,
   },
   'messaging-topics': {
     query: messagingTopicsQuery.omit(NO_PAGE),
     delete: 'messaging.manage',
     setStatus: null,
     notFound: MESSAGING_TOPIC_MESSAGES.notFound,
+    scope: null,
+  },
+  'team-players': {
+    // A squad list has no filters: 'all matching' is the whole squad of the scope's team.
+    query: z.object({}),
+    delete: 'team_players.delete',
+    setStatus: null,
+    notFound: TEAM_MESSAGES.playerNotInTeam,
+    scope: z.object({ team_id: idValue(SCOPE_ID_INVALID) }),
   },
 } as const satisfies Record<
   BulkList,
@@ -116,6 +137,8 @@ export const BULK_LISTS = {
     delete: PermissionName;
     setStatus: { permission: PermissionName; statuses: readonly [string, ...string[]] } | null;
     notFound: string;
+    /** Where a list is a record's own (a team's squad), the record it belongs to. */
+    scope: z.ZodObject | null;
   }
 >;
 
@@ -152,6 +175,10 @@ export const BULK_JOB_MESSAGES = {
   statusRequired: 'Please select a status',
   statusInvalid: (list: BulkList) => `Status must be one of: ${bulkStatusesOf(list).join(', ')}`,
   statusNotUsed: 'A status is only sent with set_status',
+  scopeRequired: (list: BulkList) =>
+    `The ${BULK_NOUNS[list].many} list needs its scope: ${Object.keys(BULK_LISTS[list].scope?.shape ?? {}).join(', ')}`,
+  scopeNotUsed: (list: BulkList) => `The ${BULK_NOUNS[list].many} list takes no scope`,
+  scopeInvalid: SCOPE_ID_INVALID,
   nothingMatches: 'No rows match this selection',
   notFound: 'Bulk job not found',
   finished: 'This job has already finished',
@@ -193,6 +220,14 @@ export const bulkJobBody = z
       .string()
       .optional()
       .meta({ description: "With `set_status` only: one of the list's statuses." }),
+    scope: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({
+        description:
+          "Only for a list that is one record's own, and then required: `team-players` takes " +
+          '`{ "team_id": <team> }`, the squad the rows are removed from.',
+      }),
   })
   .superRefine((v, ctx) => {
     if ((v.ids === undefined) === (v.query === undefined))
@@ -220,6 +255,25 @@ export const bulkJobBody = z
     } else if (v.status !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['status'], message: BULK_JOB_MESSAGES.statusNotUsed });
     }
+    if (def.scope === null) {
+      if (v.scope !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['scope'],
+          message: BULK_JOB_MESSAGES.scopeNotUsed(v.list),
+        });
+    } else if (v.scope === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scope'],
+        message: BULK_JOB_MESSAGES.scopeRequired(v.list),
+      });
+    } else {
+      const parsed = def.scope.safeParse(v.scope);
+      if (!parsed.success)
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: 'custom', path: ['scope', ...issue.path], message: issue.message });
+    }
     if (v.query !== undefined) {
       const parsed = def.query.safeParse(v.query);
       if (!parsed.success)
@@ -230,8 +284,8 @@ export const bulkJobBody = z
   .meta({
     description:
       'Exactly one of `ids` and `query`; `status` with `set_status` only, one of the statuses ' +
-      "of the list's records; an action the list does not offer, or a value `query`'s list " +
-      'refuses, is a 400.',
+      "of the list's records; `scope` exactly where the list is one record's own; an action " +
+      "the list does not offer, or a value `query`'s list refuses, is a 400.",
   });
 
 /** What a client sends: the list, the action, and either the ids or the list's filters. */
@@ -239,6 +293,7 @@ export type BulkJobRequest = {
   list: BulkList;
   action: BulkAction;
   status?: string;
+  scope?: Record<string, number>;
 } & ({ ids: number[]; query?: never } | { query: Record<string, string | undefined>; ids?: never });
 export type BulkJobBody = z.output<typeof bulkJobBody>;
 
@@ -252,6 +307,8 @@ export const bulkJob = z.object({
   action: z.enum(BULK_ACTIONS),
   /** The status `set_status` sets; null for a delete. */
   to_status: z.string().nullable(),
+  /** The record the rows belong to, for a list that is one record's own (a squad's team). */
+  scope: z.record(z.string(), z.number().int()).nullable(),
   status: z.enum(BULK_JOB_STATUSES),
   /** Rows the job runs over, fixed when it was made. */
   total: z.number().int(),

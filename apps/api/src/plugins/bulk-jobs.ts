@@ -56,9 +56,11 @@ export async function idsOfPages(
 /** Whom a job's rows run as: its requester, with their role's grants as they are now. */
 export type BulkActor = SessionContext;
 
-export interface BulkRow {
+export interface BulkRow<S = null> {
   id: number;
   actor: BulkActor;
+  /** The record the list belongs to (a squad's `{ team_id }`); null for a list of its own. */
+  scope: S;
   /** The status of set_status; null for a delete. */
   status: string | null;
   /**
@@ -70,18 +72,22 @@ export interface BulkRow {
 }
 
 /** One row's change; a refusal is thrown as the single-row route throws it (its HttpError). */
-export type BulkRowAction = (db: Db, row: BulkRow) => Promise<void>;
+export type BulkRowAction<S = null> = (db: Db, row: BulkRow<S>) => Promise<void>;
 
 /** A list's filters as its own query schema reads them (the contract's BULK_LISTS). */
 export type BulkQuery<L extends BulkList> = z.output<(typeof BULK_LISTS)[L]['query']>;
 
-export interface BulkListProvider<Q = never> {
+/** The record a list belongs to as its scope schema reads it; null for a list of its own. */
+export type BulkScope<L extends BulkList> = ScopeOf<(typeof BULK_LISTS)[L]['scope']>;
+type ScopeOf<T> = T extends z.ZodType<infer S> ? S : null;
+
+export interface BulkListProvider<Q = never, S = null> {
   /** The audit record's entity type: the one the single-row routes declare. */
   entity: AuditEntityType;
-  /** Every id the list's filters match. */
-  resolve(db: Db, query: Q): Promise<number[]>;
-  delete: BulkRowAction;
-  set_status?: BulkRowAction;
+  /** Every id the list's filters match (within the scope's record, where it has one). */
+  resolve(db: Db, query: Q, scope: S): Promise<number[]>;
+  delete: BulkRowAction<S>;
+  set_status?: BulkRowAction<S>;
 }
 
 export interface BulkWorker {
@@ -103,8 +109,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     bulkJobs: {
       /** The feature that owns a list says how its rows are found and changed; once per list. */
-      provide<L extends BulkList>(list: L, provider: BulkListProvider<BulkQuery<L>>): void;
-      provider<L extends BulkList>(list: L): BulkListProvider<BulkQuery<L>> | undefined;
+      provide<L extends BulkList>(
+        list: L,
+        provider: BulkListProvider<BulkQuery<L>, BulkScope<L>>,
+      ): void;
+      provider<L extends BulkList>(
+        list: L,
+      ): BulkListProvider<BulkQuery<L>, BulkScope<L>> | undefined;
       worker: BulkWorker;
     };
   }
@@ -133,6 +144,7 @@ interface ClaimedJob {
   list: BulkList;
   action: BulkAction;
   to_status: string | null;
+  scope: Record<string, number> | null;
   requested_by: number | null;
 }
 
@@ -172,7 +184,7 @@ async function actorOf(db: Db, userId: number | null): Promise<BulkActor> {
 
 export function createBulkWorker(options: {
   db: Db;
-  providers: Map<BulkList, BulkListProvider<unknown>>;
+  providers: Map<BulkList, BulkListProvider<unknown, unknown>>;
   settings?: Partial<BulkWorkerSettings>;
   log?: { error(obj: unknown, msg?: string): void };
 }): BulkWorker {
@@ -195,7 +207,7 @@ export function createBulkWorker(options: {
             where status = 'queued' or (status = 'running' and lease_until < ${at}::timestamptz)
             order by id limit 1
             for update skip locked)
-          returning j.id, j.list, j.action, j.to_status, j.requested_by`,
+          returning j.id, j.list, j.action, j.to_status, j.scope, j.requested_by`,
     );
     return job ?? null;
   }
@@ -245,8 +257,8 @@ export function createBulkWorker(options: {
 
   async function runRow(
     job: ClaimedJob,
-    provider: BulkListProvider<unknown>,
-    action: BulkRowAction,
+    provider: BulkListProvider<unknown, unknown>,
+    action: BulkRowAction<unknown>,
     actor: BulkActor,
     item: { position: number; entityId: number },
   ) {
@@ -273,7 +285,13 @@ export function createBulkWorker(options: {
       audited = true;
     };
     try {
-      await action(db, { id: item.entityId, actor, status: job.to_status, audit });
+      await action(db, {
+        id: item.entityId,
+        actor,
+        status: job.to_status,
+        scope: job.scope,
+        audit,
+      });
       if (!audited) await fail(job.id, item.position, BULK_JOB_MESSAGES.rowFailed);
     } catch (err) {
       if (err instanceof HttpError && err.statusCode < 500) {
@@ -366,17 +384,17 @@ export default fp(
     app: FastifyInstance,
     { database, settings }: { database: Database; settings?: Partial<BulkWorkerSettings> },
   ) {
-    const providers = new Map<BulkList, BulkListProvider<unknown>>();
+    const providers = new Map<BulkList, BulkListProvider<unknown, unknown>>();
     const worker = createBulkWorker({ db: app.db, providers, settings, log: app.log });
     app.decorate('bulkJobs', {
-      provide<L extends BulkList>(list: L, provider: BulkListProvider<BulkQuery<L>>) {
+      provide<L extends BulkList>(list: L, provider: BulkListProvider<BulkQuery<L>, BulkScope<L>>) {
         if (providers.has(list)) throw new Error(`Bulk list ${list} has a provider already`);
         if (Boolean(BULK_LISTS[list].setStatus) !== Boolean(provider.set_status))
           throw new Error(`Bulk list ${list}: set_status must be provided exactly where offered`);
-        providers.set(list, provider as BulkListProvider<unknown>);
+        providers.set(list, provider as BulkListProvider<unknown, unknown>);
       },
       provider: <L extends BulkList>(list: L) =>
-        providers.get(list) as BulkListProvider<BulkQuery<L>> | undefined,
+        providers.get(list) as BulkListProvider<BulkQuery<L>, BulkScope<L>> | undefined,
       worker,
     });
     if (app.config.bulkWorker) {

@@ -1,7 +1,7 @@
 import {
-  BULK_DELETE_WARNING,
   BULK_SELECTION_LABELS as L,
   bulkConfirmText,
+  bulkDeleteWords,
   bulkJobFinished,
   bulkProgressText,
   bulkSummaryText,
@@ -57,6 +57,8 @@ export interface BulkDeclaration<Row> {
   statuses?: readonly string[];
   /** The list's filters as its endpoint takes them: 'all matching' sends these to the job. */
   query: Record<string, string | number | boolean | null | undefined>;
+  /** Where the list is one record's own (a team's squad), that record: `{ team_id }`. */
+  scope?: Record<string, number>;
   /** Names a row in its checkbox's label ('Select Jane Doe') and in the failed rows. */
   name: (row: Row) => string;
   /** The query keys of the list and whatever counts its rows: refreshed when the job ends. */
@@ -97,7 +99,9 @@ export function useBulkActions<Row>({
   total: number;
 }): { selection?: RowSelection<Row>; bar: ReactNode } {
   const filters = filtersOnly(bulk.query);
-  const { selection, update, clear } = useSelection(JSON.stringify(filters));
+  const { scope } = bulk;
+  // Another record's list (another team's squad) is another selection, as other filters are.
+  const { selection, update, clear } = useSelection(JSON.stringify([filters, scope]));
   const job = useJob(bulk);
   // The names of the rows seen, for the failed rows of a job started here.
   const [names] = useState(() => new Map<RowId, string>());
@@ -124,8 +128,8 @@ export function useBulkActions<Row>({
     const target = jobTarget(selection, filters);
     const body: BulkJobRequest =
       'ids' in target
-        ? { list: bulk.list, action, status, ids: target.ids.map(Number) }
-        : { list: bulk.list, action, status, query: target.query };
+        ? { list: bulk.list, action, status, scope, ids: target.ids.map(Number) }
+        : { list: bulk.list, action, status, scope, query: target.query };
     await job.start(body);
     clear();
   };
@@ -183,6 +187,7 @@ function SelectionBar({
   const [status, setStatus] = useState('');
   const flight = useSingleFlight();
   const canSetStatus = actions.includes('set_status') && statuses.length > 0;
+  const deleteWords = bulkDeleteWords(list);
 
   // A job that would not start says why; the confirmation stays for another try or Cancel.
   const confirm = () =>
@@ -238,7 +243,7 @@ function SelectionBar({
             onClick={() => setPending({ action: 'delete', count })}
           >
             <Trash2 className="size-4" aria-hidden="true" />
-            {L.delete}
+            {deleteWords.label}
           </Button>
         )}
       </div>
@@ -246,8 +251,8 @@ function SelectionBar({
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
         title={pending ? bulkConfirmText(list, pending.action, pending.count, pending.status) : ''}
-        description={pending?.action === 'delete' ? BULK_DELETE_WARNING : L.statusWarning}
-        confirmLabel={pending?.action === 'delete' ? L.delete : L.setStatus}
+        description={pending?.action === 'delete' ? deleteWords.warning : L.statusWarning}
+        confirmLabel={pending?.action === 'delete' ? deleteWords.label : L.setStatus}
         tone={pending?.action === 'delete' ? 'danger' : 'primary'}
         busy={flight.busy}
         onConfirm={confirm}

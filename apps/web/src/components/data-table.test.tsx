@@ -106,4 +106,31 @@ describe('DataTable', () => {
     // Neither the menu button nor its item opened the card.
     expect(onOpen).toHaveBeenCalledTimes(1);
   });
+
+  it('offers no page checkbox to tick over an empty page', () => {
+    windowOf(1440);
+    const selection = {
+      isSelected: () => false,
+      toggle: vi.fn(),
+      page: 'none' as const,
+      togglePage: vi.fn(),
+      name: (team: Team) => team.name,
+      pageLabel: 'Select all on this page',
+      rowLabel: (name: string) => `Select ${name}`,
+    };
+    const table = (shown: Team[]) => (
+      <DataTable
+        label="Teams"
+        columns={[{ id: 'name', header: 'Team Name', cell: (team: Team) => team.name }]}
+        rows={shown}
+        rowKey={(team) => team.id}
+        emptyText="No teams"
+        selection={selection}
+      />
+    );
+    const { rerender } = render(table([]));
+    expect(screen.getByRole('checkbox', { name: 'Select all on this page' })).toBeDisabled();
+    rerender(table(rows));
+    expect(screen.getByRole('checkbox', { name: 'Select all on this page' })).toBeEnabled();
+  });
 });

@@ -179,6 +179,8 @@ function RowTable<Row>({
                   checked={pageChecked(selection.page)}
                   label={selection.pageLabel}
                   onChange={selection.togglePage}
+                  // An empty page has nothing to select (the phone cards hide theirs).
+                  disabled={rows.length === 0 || Boolean(problem)}
                 />,
                 true,
               )}

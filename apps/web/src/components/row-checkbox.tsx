@@ -10,11 +10,13 @@ export function RowCheckbox({
   checked,
   label,
   onChange,
+  disabled,
   className,
 }: {
   checked: boolean | 'mixed';
   label: string;
   onChange: () => void;
+  disabled?: boolean;
   className?: string;
 }) {
   const ref = useRef<HTMLInputElement>(null);
@@ -27,10 +29,11 @@ export function RowCheckbox({
       type="checkbox"
       aria-label={label}
       checked={checked === true}
+      disabled={disabled}
       onChange={onChange}
       onClick={(event) => event.stopPropagation()}
       className={cn(
-        'size-4 cursor-pointer rounded border-neutral-300 accent-primary-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600',
+        'size-4 cursor-pointer rounded border-neutral-300 accent-primary-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 disabled:cursor-not-allowed disabled:opacity-50',
         className,
       )}
     />

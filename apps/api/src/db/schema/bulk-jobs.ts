@@ -27,6 +27,8 @@ export const bulkJobs = pgTable(
     toStatus: varchar({ length: 40 }),
     /** What was asked, kept for the trail: `{ ids }` or `{ query }`. */
     selection: jsonb().notNull(),
+    /** For a list that is one record's own, that record (`{ team_id }` of a squad); else null. */
+    scope: jsonb().$type<Record<string, number>>(),
     /** Who asked: the rows run under their rights; null once they are deleted. */
     requestedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     /** queued → running → done | cancelled. */

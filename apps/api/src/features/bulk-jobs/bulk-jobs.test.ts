@@ -6,6 +6,7 @@ import {
   PROTECTED_ROLE_ID,
   topicInUseMessage,
   ROLE_MESSAGES,
+  TEAM_MESSAGES,
   USER_ERRORS,
   type BulkJob,
 } from '@cricket/contracts';
@@ -17,6 +18,7 @@ import {
   messagingTopics,
   notificationTemplates,
   roles,
+  teamPlayers,
   teams,
   users,
 } from '../../db/schema';
@@ -246,6 +248,64 @@ describe('bulk jobs', () => {
     expect(audited!.n).toBe(1);
   });
 
+  it("removes players from a team's squad row by row, the job's scope naming the team", async () => {
+    const [team] = await t.db
+      .insert(teams)
+      .values({ name: 'Bulk squad', location: 'Pune', teamInitials: 'BSQ', ownerId: adminId })
+      .returning({ id: teams.id });
+    const teamId = team!.id;
+    const [a, b, c, outside] = await makeUsers(4);
+    await t.db.insert(teamPlayers).values([a, b, c].map((userId) => ({ teamId, userId: userId! })));
+    await t.db.update(teams).set({ playersCount: 3 }).where(eq(teams.id, teamId));
+    const scope = { team_id: teamId };
+    const squad = async () =>
+      (
+        await t.db
+          .select({ id: teamPlayers.userId })
+          .from(teamPlayers)
+          .where(eq(teamPlayers.teamId, teamId))
+      ).map((row) => row.id);
+
+    const picked = await start(admin, {
+      list: 'team-players',
+      action: 'delete',
+      ids: [a, outside],
+      scope,
+    });
+    expect(picked.scope).toEqual(scope);
+    await t.app.bulkJobs.worker.runOnce();
+    const first = await jobOf(admin, picked.id);
+    expect(first).toMatchObject({ status: 'done', total: 2, done: 1, failed: 1 });
+    expect(first.errors).toEqual([{ id: outside, message: TEAM_MESSAGES.playerNotInTeam }]);
+    expect((await squad()).sort()).toEqual([b, c].sort());
+    // The removed player is a user still; only their place in the squad went.
+    expect(await existing([a!])).toEqual([a]);
+
+    // 'All matching' is the rest of this team's squad, and the count follows it.
+    const rest = await start(admin, { list: 'team-players', action: 'delete', query: {}, scope });
+    expect(rest.total).toBe(2);
+    await t.app.bulkJobs.worker.runOnce();
+    expect(await jobOf(admin, rest.id)).toMatchObject({ status: 'done', done: 2, failed: 0 });
+    expect(await squad()).toEqual([]);
+    const [counted] = await t.db
+      .select({ n: teams.playersCount })
+      .from(teams)
+      .where(eq(teams.id, teamId));
+    expect(counted!.n).toBe(0);
+    // Each removal is an edit of the team, as the single-row remove is audited.
+    expect(await auditCount(adminId, 'team', 'player_remove', [teamId])).toBe(3);
+
+    // The squad's own permission: seeing the squad is not removing from it.
+    const viewer = await t.userWith(['teams.view', 'team_players.view']);
+    const denied = await post(viewer.token, {
+      list: 'team-players',
+      action: 'delete',
+      ids: [b],
+      scope,
+    });
+    expect(denied.statusCode).toBe(403);
+  });
+
   it("needs the single-row action's permission on the list", async () => {
     const viewer = await t.userWith(['users.view']);
     const deleter = await t.userWith(['users.view', 'users.delete']);
@@ -307,6 +367,21 @@ describe('bulk jobs', () => {
       ],
       [{ list: 'users', action: 'delete' }, 'ids', BULK_JOB_MESSAGES.idsOrQuery],
       [{ list: 'users', action: 'delete', ids: [] }, 'ids', BULK_JOB_MESSAGES.idsEmpty],
+      [
+        { list: 'team-players', action: 'delete', ids: [1] },
+        'scope',
+        BULK_JOB_MESSAGES.scopeRequired('team-players'),
+      ],
+      [
+        { list: 'users', action: 'delete', ids: [1], scope: { team_id: 1 } },
+        'scope',
+        BULK_JOB_MESSAGES.scopeNotUsed('users'),
+      ],
+      [
+        { list: 'team-players', action: 'delete', ids: [1], scope: { team_id: 'x' } },
+        'scope.team_id',
+        BULK_JOB_MESSAGES.scopeInvalid,
+      ],
     ];
     for (const [payload, field, message] of cases) {
       const res = await post(admin, payload);

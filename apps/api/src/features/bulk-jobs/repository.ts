@@ -33,6 +33,7 @@ async function toJob(db: Db, row: JobRow): Promise<BulkJob> {
     list: row.list as BulkList,
     action: row.action as BulkAction,
     to_status: row.toStatus,
+    scope: row.scope ?? null,
     status: row.status as BulkJobStatus,
     total: row.total,
     done: row.done,
@@ -50,6 +51,7 @@ const snapshot = (row: JobRow) => ({
   list: row.list,
   action: row.action,
   to_status: row.toStatus,
+  scope: row.scope,
   total: row.total,
   status: row.status,
 });
@@ -65,6 +67,7 @@ export async function createJob(
     action: BulkAction;
     toStatus: string | null;
     selection: Record<string, unknown>;
+    scope: Record<string, number> | null;
     requestedBy: number;
     ids: number[];
   },
@@ -79,6 +82,7 @@ export async function createJob(
         action: o.action,
         toStatus: o.toStatus,
         selection: o.selection,
+        scope: o.scope,
         requestedBy: o.requestedBy,
         total: ids.length,
         ...(ids.length === 0 && { status: 'done', finishedAt: sql`now()` }),

@@ -37,13 +37,16 @@ export async function bulkJobsRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const session = sessionOf(request);
       const { list, action, ids, query, status } = request.body;
+      const scopeOf = BULK_LISTS[list].scope;
       const permission = bulkPermissionOf(list, action);
       if (!permission || !session.permissions.includes(permission))
         throw forbidden(FORBIDDEN_MESSAGE);
       const provider = app.bulkJobs.provider(list);
       if (!provider) throw new Error(`No bulk provider for ${list}`);
       const filters = query === undefined ? null : BULK_LISTS[list].query.parse(query);
-      const rows = ids ?? (await provider.resolve(app.db, filters!));
+      // The body's refinement has checked the scope against the list's schema already.
+      const scope = scopeOf ? (scopeOf.parse(request.body.scope) as Record<string, number>) : null;
+      const rows = ids ?? (await provider.resolve(app.db, filters!, scope as never));
       const job = await createJob(
         app.db,
         {
@@ -51,6 +54,7 @@ export async function bulkJobsRoutes(app: FastifyInstance) {
           action,
           toStatus: action === 'set_status' ? status! : null,
           selection: ids ? { ids } : { query: filters },
+          scope,
           requestedBy: session.userId,
           ids: rows,
         },

@@ -24,6 +24,7 @@ import { ApiError } from '@/lib/http';
 import { useRecordId } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { teamQuery } from '../api/get-team';
+import { teamKeys } from '../api/keys';
 import { useRemoveTeamPlayer } from '../api/remove-team-player';
 import { playerLabel } from './names';
 import { TeamLogo, TeamStatusBadge } from './team-logo';
@@ -36,6 +37,11 @@ const EditPlayerModal = lazyPanel(
   () => import('./edit-player-modal').then((m) => m.EditPlayerModal),
   (p) => p.open,
 );
+
+/** A bulk remove's end refreshes the squad, the team's count and the teams list. */
+const BULK_REFRESH = [teamKeys.all];
+/** The squad list has no filters: 'all matching' is the whole squad. */
+const NO_FILTERS = {};
 
 const backToTeams = (
   <Link to="/teams" className={buttonClasses({ variant: 'secondary' })}>
@@ -239,6 +245,14 @@ export function TeamDetailsPage() {
             columns={columns}
             rowKey={(player) => player.id}
             emptyText={TEAM_MESSAGES.playersEmpty}
+            bulk={{
+              list: 'team-players',
+              actions: [canRemove && 'delete'],
+              query: NO_FILTERS,
+              scope: { team_id: team.id },
+              name: playerLabel,
+              refresh: BULK_REFRESH,
+            }}
           />
         </Card>
         <RecordHistory entityType="team" entityId={team.id} className="min-w-0 lg:col-span-3" />

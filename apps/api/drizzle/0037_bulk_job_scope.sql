@@ -1,0 +1,1 @@
+ALTER TABLE "bulk_jobs" ADD COLUMN "scope" jsonb;
