@@ -21,10 +21,11 @@ import {
   notificationTemplatesQuery,
 } from './notifications.ts';
 import type { PermissionName } from './permissions.ts';
-import { ROLE_MESSAGES, ROLE_STATUSES, rolesQuery } from './roles.ts';
+import { ROLE_MESSAGES, ROLE_STATUSES } from './role-values.ts';
+import { rolesQuery } from './roles.ts';
 import { TEAM_MESSAGES, teamsQuery } from './teams.ts';
-import { USER_STATUSES } from './user-values.ts';
-import { USER_ERRORS, usersQuery } from './users.ts';
+import { USER_ERRORS, USER_STATUSES } from './user-values.ts';
+import { usersQuery } from './users.ts';
 import { WA_CATEGORY_MESSAGES, WA_CATEGORY_STATUSES, waCategoriesQuery } from './wa-categories.ts';
 import { WA_MANUAL_STATUSES, WA_TEMPLATE_MESSAGES, waTemplatesQuery } from './wa-templates.ts';
 

@@ -7,6 +7,7 @@ import {
   paginationQuery,
   sortQuery,
 } from './common.ts';
+import { ROLE_SORT_KEYS, ROLE_STATUSES } from './role-values.ts';
 
 /** Spec §9: role name at most 50 characters, description at most 200. */
 export const ROLE_NAME_MAX = 50;
@@ -64,12 +65,8 @@ export const rolePermissionsBody = z.object({
   permission_ids: permissionIds.min(1, 'Select at least one permission'),
 });
 
-export const ROLE_STATUSES = ['active', 'inactive'] as const;
 export const roleStatus = z.enum(ROLE_STATUSES);
 export type RoleStatus = z.infer<typeof roleStatus>;
-
-/** The roles list's sortable columns (issue 33). */
-export const ROLE_SORT_KEYS = ['name', 'user_count', 'status', 'created_at'] as const;
 
 export const rolesQuery = paginationQuery.extend({
   name: optionalText,
@@ -136,42 +133,3 @@ export const groupedPermissions = z.record(z.string(), z.array(permission));
 export type GroupedPermissions = z.infer<typeof groupedPermissions>;
 export const groupedPermissionsData = z.object({ permissions: groupedPermissions, pagination });
 export type GroupedPermissionsData = z.infer<typeof groupedPermissionsData>;
-
-export const ROLE_MESSAGES = {
-  permissionsFetchFailed: 'Failed to load permissions',
-  nameTaken: 'Role name is already in use',
-  notFound: 'Role not found',
-  hasUsers: 'Cannot delete role with assigned users',
-  protectedDelete: 'The admin role cannot be deleted',
-  protectedRename: 'The admin role cannot be renamed',
-  protectedDeactivate: 'The admin role cannot be deactivated',
-  protectedStrip: 'Permissions cannot be removed from the admin role',
-  unknownPermission: 'One or more permissions do not exist',
-  beyondOwnGrants: 'You cannot grant permissions your own role does not have',
-  beyondOwnRights: 'You cannot change a role that has permissions your own role does not have',
-  selfLockout: 'You cannot deactivate your own role or take back-office access from it',
-  /** The screens' texts (spec §8 "Messages" and the empty states). */
-  fetchFailed: 'Failed to fetch roles',
-  detailsFailed: 'Failed to fetch role data',
-  createFailed: 'Failed to create role',
-  updateFailed: 'Failed to update role',
-  deleteFailed: 'Failed to delete role',
-  invalidForm: 'Please fix the validation errors before submitting',
-  empty: 'No roles found',
-} as const;
-
-/** The `message` of the API's successful answers in this feature; the screens' toasts say the same. */
-export const ROLE_SUCCESS = {
-  activeListed: 'Active roles fetched successfully',
-  listed: 'Roles fetched successfully',
-  created: 'Role created successfully',
-  fetched: 'Role fetched successfully',
-  updated: 'Role updated successfully',
-  deleted: 'Role deleted successfully',
-  permissionsAssigned: 'Permissions assigned successfully',
-  permissionsRemoved: 'Permissions removed successfully',
-  permissionsListed: 'Permissions fetched successfully',
-  /** The spec's toasts for these two end with '!', the API's answers do not. */
-  createdToast: 'Role created successfully!',
-  deletedToast: 'Role deleted successfully!',
-} as const;

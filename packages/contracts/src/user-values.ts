@@ -20,3 +20,42 @@ export function fullName<F = typeof UNKNOWN_USER>(
 ): string | F {
   return [details.first_name, details.last_name].filter(Boolean).join(' ').trim() || fallback;
 }
+
+/** The users list's sortable columns (issue 33), each read from an index (issue 35). */
+export const USER_SORT_KEYS = ['name', 'email', 'phone_number', 'created_at'] as const;
+export type UserSortKey = (typeof USER_SORT_KEYS)[number];
+
+/** Messages of the API's refusals, named so tests and screens can rely on them. */
+export const USER_ERRORS = {
+  notFound: 'User not found',
+  emailTaken: 'Email is already in use',
+  phoneTaken: 'Phone number is already in use',
+  selfDelete: 'You cannot delete your own account',
+  selfLockout: 'You cannot suspend yourself or give yourself a role that cannot sign in',
+  hasMatchHistory:
+    'This user has match history. Players with scorecards cannot be deleted; suspend the account instead.',
+  ownsTeam:
+    'This user owns a team. Assign the team to another owner or delete it before deleting the user.',
+  roleUnavailable: 'The selected role does not exist or is inactive',
+  beyondOwnRights: 'You cannot manage a user whose role has permissions you do not have',
+  /** The screens' texts (spec §8 "Messages" and the empty states). */
+  fetchFailed: 'Error fetching users',
+  createFailed: 'Failed to create user',
+  updateFailed: 'Failed to update user',
+  deleteFailed: 'Error deleting user',
+  passwordFailed: 'Failed to update password',
+  loadFailed: 'Failed to load the user',
+  loadFailedHint: 'Please check your connection and try again.',
+  empty: 'No users found',
+} as const;
+
+/** The `message` of the API's successful answers in this feature; the screens' toasts say the same. */
+export const USER_SUCCESS = {
+  listed: 'Users fetched successfully',
+  organizersListed: 'Organizers fetched successfully',
+  fetched: 'User fetched successfully',
+  created: 'User created successfully',
+  updated: 'User updated successfully',
+  deleted: 'User deleted successfully',
+  passwordUpdated: 'Password updated successfully',
+} as const;
