@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ROLE_MESSAGES, type RoleStatus } from '@cricket/contracts';
-import { notFound } from '../../lib/http-errors';
+import type { RoleStatus } from '@cricket/contracts';
 import { idsOfBatches } from '../../plugins/bulk-jobs';
-import { deleteRole, exportRoles, findRole, updateRole } from './repository';
+import { deleteRole, exportRoles, updateRole } from './repository';
 import { assertKeepsOwnAccess } from './rules';
 
 /**
@@ -16,16 +15,10 @@ export function provideRolesBulk(app: FastifyInstance) {
     delete: (db, { id, actor, audit }) => deleteRole(db, actor.permissions, id, audit),
     async set_status(db, { id, actor, status, audit }) {
       const isActive = (status as RoleStatus) === 'active';
-      const current = await findRole(db, id);
-      if (!current) throw notFound(ROLE_MESSAGES.notFound);
       await assertKeepsOwnAccess(db, actor.roleId, id, { deactivates: !isActive });
-      await updateRole(
-        db,
-        actor.permissions,
-        id,
-        { name: current.name, is_active: isActive },
-        audit,
-      );
+      // The active flag alone: the name is read under the row's lock, so a rename saved while
+      // the job ran is kept.
+      await updateRole(db, actor.permissions, id, { is_active: isActive }, audit);
     },
   });
 }

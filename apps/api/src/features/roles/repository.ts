@@ -179,8 +179,9 @@ export interface RoleInput {
 }
 
 /** A PUT: what it leaves out keeps its value. */
-export type RoleChanges = Pick<RoleInput, 'name' | 'permission_ids'> &
-  Partial<Pick<RoleInput, 'description' | 'is_active'>>;
+/** A save's fields; without `name` (a status change alone) the name is the one the locked row has. */
+export type RoleChanges = Pick<RoleInput, 'permission_ids'> &
+  Partial<Pick<RoleInput, 'name' | 'description' | 'is_active'>>;
 
 /**
  * Locks the role row for the rest of the transaction, so concurrent saves of one role queue
@@ -273,12 +274,13 @@ export function updateRole(
     db.transaction(async (tx) => {
       const current = await lockRole(tx, id, actor);
       const before = await roleSnapshot(tx, id);
-      assertProtectedKept(id, current.name, input);
-      await assertNameFree(tx, input.name, id);
+      const name = input.name ?? current.name;
+      assertProtectedKept(id, current.name, { ...input, name });
+      await assertNameFree(tx, name, id);
       await tx
         .update(roles)
         .set({
-          name: input.name,
+          name,
           ...(input.description !== undefined && { description: input.description || null }),
           ...(input.is_active !== undefined && { isActive: input.is_active }),
           updatedAt: nextVersion(roles.updatedAt),
