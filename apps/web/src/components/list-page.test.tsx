@@ -169,3 +169,47 @@ describe('useListPage and values the screen cannot use', () => {
     expect(asked).not.toHaveBeenCalled();
   });
 });
+
+describe('useListPage and the pages beside it', () => {
+  it('steps with the Link keys, asking each page once, never the one it leaves again without its key', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let router: ReturnType<typeof createMemoryRouter> | undefined;
+    const wrapper = ({ children }: { children: ReactNode }) => {
+      router ??= createMemoryRouter([{ path: '*', element: children }], {
+        initialEntries: ['/rows'],
+      });
+      return (
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      );
+    };
+    const asked: string[] = [];
+    const { result } = renderHook(
+      () =>
+        useListPage({
+          query: ({ page, limit, pageKey }) => ({
+            queryKey: ['rows', page, limit, pageKey],
+            queryFn: async () => {
+              asked.push(`${page}:${pageKey ?? '-'}`);
+              return {
+                data: [{ id: page, name: `Row ${page}` }],
+                pagination: buildPagination(100, page, limit),
+                pageKeys: { prev: `before-${page}`, next: `after-${page}` },
+              };
+            },
+          }),
+          errorText: 'Error fetching rows',
+        }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.pagination?.current_page).toBe(1));
+    act(() => result.current.setPage(2));
+    await waitFor(() => expect(result.current.pagination?.current_page).toBe(2));
+    act(() => result.current.setPage(3));
+    await waitFor(() => expect(result.current.pagination?.current_page).toBe(3));
+    act(() => result.current.setPage(2));
+    await waitFor(() => expect(result.current.pagination?.current_page).toBe(2));
+    expect(asked).toEqual(['1:-', '2:after-1', '3:after-2', '2:before-3']);
+  });
+});

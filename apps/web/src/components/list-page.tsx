@@ -25,6 +25,12 @@ export interface RowsPage<Row> {
   pageKeys?: PageKeys;
 }
 
+/** A page and the boundary key it was asked with. */
+interface PageStep {
+  page: number;
+  key: string;
+}
+
 export interface ListQueryState<Key extends string> {
   page: number;
   limit: number;
@@ -97,9 +103,12 @@ export function useListPage<
 }: ListPageOptions<Key, Data, Row, QKey>) {
   const state = useListState({ filters: keys, textFilters, checks, ranges, sorts });
   const { page, limit, filters, sort, setPage, drop } = state;
-  // The key the pager carried to this page from the one next to it (Next, Previous).
-  const [stepKey, setStepKey] = useState<{ page: number; key: string } | null>(null);
-  const pageKey = stepKey?.page === page ? stepKey.key : undefined;
+  // The key the pager carried to this page from the one next to it (Next, Previous), and the
+  // one the page it left was read with: until the address names the new page, the list still
+  // asks for the old one, and without its key that would be a request of its own.
+  const [step, setStep] = useState<{ to: number; key?: string; from?: PageStep } | null>(null);
+  const pageKey =
+    step?.to === page ? step.key : step?.from?.page === page ? step.from.key : undefined;
   // A filter in error asks nothing of the server until it is corrected.
   const enabled = wanted && !state.blocked;
   const query = useQuery({ ...buildQuery({ page, limit, filters, sort, pageKey }), enabled });
@@ -154,10 +163,10 @@ export function useListPage<
             : next === shown - 1
               ? neighbours?.prev
               : undefined;
-      setStepKey(key ? { page: next, key } : null);
+      setStep({ to: next, key, from: pageKey === undefined ? undefined : { page, key: pageKey } });
       setPage(next, replace);
     },
-    [shown, neighbours, setPage],
+    [shown, neighbours, setPage, page, pageKey],
   );
   const answerRefused = refusedFilters(answer.error, keys) !== null;
   const errors = { ...state.errors, ...typed };
