@@ -148,8 +148,26 @@ async function main() {
           `/api/notifications/sends/${sendId}?page=1000&limit=10`,
         ],
         [
+          'deliveries page 1,000 (Next)',
+          await linked(
+            base,
+            `/api/notifications/sends/${sendId}?page=999&limit=10`,
+            headers,
+            'next',
+          ),
+        ],
+        [
           'deliveries by recipient, page 1,000',
           `/api/notifications/sends/${sendId}?page=1000&limit=10&sort=recipient`,
+        ],
+        [
+          'deliveries by recipient, page 1,000 (Next)',
+          await linked(
+            base,
+            `/api/notifications/sends/${sendId}?page=999&limit=10&sort=recipient`,
+            headers,
+            'next',
+          ),
         ],
         ['name search "rohit sharma"', '/api/users?page=1&limit=10&name=rohit%20sharma'],
         ['name search "sharma" (broad)', '/api/users?page=1&limit=10&name=sharma'],

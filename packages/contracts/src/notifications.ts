@@ -7,6 +7,7 @@ import {
   nameText,
   optionalText,
   pageOf,
+  pageKeyQuery,
   paginationQuery,
   templateTopicId,
   sortQuery,
@@ -644,13 +645,18 @@ export const DELIVERY_SORT_KEYS = ['recipient', 'status', 'sent_at'] as const;
 export const sendDetailsQuery = paginationQuery.extend({
   status: enumFilter(DELIVERY_STATUSES),
   ...sortQuery(DELIVERY_SORT_KEYS),
+  ...pageKeyQuery,
 });
 export type SendDetailsQuery = z.input<typeof sendDetailsQuery>;
 /**
  * A send's deliveries export (issue 33): the deliveries list's filters and sort, without its
  * page.
  */
-export const deliveriesExportQuery = sendDetailsQuery.omit({ page: true, limit: true });
+export const deliveriesExportQuery = sendDetailsQuery.omit({
+  page: true,
+  limit: true,
+  page_key: true,
+});
 /** The deliveries export's header row: the list's columns; an address, never a token. */
 export const DELIVERY_EXPORT_COLUMNS = {
   id: 'ID',

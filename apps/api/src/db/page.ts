@@ -328,3 +328,43 @@ export const seekAccepts = {
 /** A timestamp column's value as a key keeps it: UTC to the microsecond. */
 export const timestampKey = (column: SQL | AnyPgColumn) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** A page read past this many rows by offset first asks the total, to read from the nearer end. */
+export const END_READ_FROM = 1_000;
+
+/**
+ * Reads a page of a list with an exact total and a version (decisions 062 and 068): from a
+ * neighbour's key when the request has one that fits `order`, else by offset near the start
+ * and from the far end past the middle. `read` runs the list's page statement for a plan and
+ * answers the total and version it read in the same statement. `total`, where the caller has
+ * it already, saves asking for it first. A key written before a change, or a total that moved
+ * since it was read, costs one more statement, never a wrong page.
+ */
+export async function readPlannedPage<P extends { total: number; version: string }>(
+  q: PageRequest & { page_key?: string },
+  query: string,
+  order: SeekColumn[],
+  read: (plan: PagePlan) => Promise<P>,
+  total?: number,
+): Promise<{ page: P; plan: PagePlan }> {
+  let plan = planPage(q, query, total);
+  if (plan.kind === 'seek' && !keyFits(order, plan.after.values))
+    plan = planPage(q, query, total, false);
+  if (total === undefined && plan.kind === 'offset' && plan.offset >= END_READ_FROM) {
+    total = (await read({ kind: 'offset', offset: 0, limit: 0, backwards: false })).total;
+    plan = planPage(q, query, total, false);
+  }
+  const page = await read(plan);
+  if (
+    !(plan.kind === 'seek' && page.version !== plan.after.version) &&
+    !(plan.kind === 'end' && page.total !== total)
+  )
+    return { page, plan };
+  const again = planPage(q, query, page.total, false);
+  const reread = await read(again);
+  if (again.kind === 'end' && reread.total !== page.total) {
+    const plain = planPage(q, query, undefined, false);
+    return { page: await read(plain), plan: plain };
+  }
+  return { page: reread, plan: again };
+}

@@ -162,6 +162,12 @@ export const sendDeliveryCounts = pgTable(
     sendId: integer().notNull(),
     status: varchar({ length: 10 }).notNull(),
     count: integer().notNull().default(0),
+    /**
+     * Statements that changed the send's deliveries in a way their list's order or filter sees
+     * (added, removed, status, recipient or sent time): their sum over a send is the version a
+     * page key of its deliveries is checked against (migration 0038, decision 068).
+     */
+    changes: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.sendId, t.status] })],
 );

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendDetailsQuery, SORT_MESSAGES, DELIVERY_SORT_KEYS } from '@cricket/contracts';
 import { queryRows } from '../../db/client';
-import { planPage } from '../../db/page';
+import { decodePageKey, encodePageKey, planPage, queryFingerprint } from '../../db/page';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { deliveryIdsQuery } from './repository-deliveries';
+import { deliveryPageStatement } from './repository-deliveries';
 
 /**
  * A send's deliveries (issues 33 and 35, decision 062): every page, in every order, holds
@@ -113,7 +113,7 @@ describe("a send's deliveries", () => {
             await tx.execute(sql`set local enable_bitmapscan = off`);
             const rows = await queryRows<{ 'QUERY PLAN': string }>(
               tx,
-              sql`explain ${deliveryIdsQuery(tx, sendId, q, plan)}`,
+              sql`explain ${deliveryPageStatement(sendId, q, plan)}`,
             );
             return rows.map((r) => r['QUERY PLAN']).join('\n');
           });
@@ -124,5 +124,67 @@ describe("a send's deliveries", () => {
           expect(plan_, what).not.toMatch(/Sort/);
         }
       }
+  });
+
+  it('steps to the next or previous page by its Link key, the same rows, and after a change still', async () => {
+    const pageOf = async (url: string) => {
+      const res = await t.as(token, { method: 'GET', url });
+      expect(res.statusCode, res.body).toBe(200);
+      const links = Object.fromEntries(
+        String(res.headers.link ?? '')
+          .split(', ')
+          .filter(Boolean)
+          .map((l) => [/rel="(\w+)"/.exec(l)![1], /<([^>]+)>/.exec(l)![1]]),
+      ) as Record<string, string>;
+      return { ids: res.json().data.deliveries.data.map((d: { id: number }) => d.id), links };
+    };
+    const base = `/api/notifications/sends/${sendId}`;
+    for (const query of [
+      'limit=10',
+      'limit=10&sort=status&order=desc',
+      'limit=10&sort=recipient',
+    ]) {
+      const oracleOf = async (page: number) => (await pageOf(`${base}?${query}&page=${page}`)).ids;
+      const first = await pageOf(`${base}?${query}&page=1`);
+      expect(first.links.next, query).toContain('page_key=');
+      const second = await pageOf(first.links.next!);
+      expect(second.ids, query).toEqual(await oracleOf(2));
+      const back = await pageOf(second.links.prev!);
+      expect(back.ids, query).toEqual(first.ids);
+
+      // A status changes between the two requests: the key no longer fits, the page is right.
+      await t.db.execute(
+        sql`update notification_deliveries set status = 'failed' where id = ${second.ids[0]}`,
+      );
+      const third = await pageOf(second.links.next!);
+      expect(third.ids, query).toEqual(await oracleOf(3));
+      await t.db.execute(
+        sql`update notification_deliveries set status = 'sent' where id = ${second.ids[0]}`,
+      );
+    }
+    // A key that fits is what the page is read from: the rows after its values, not an offset.
+    const first = await pageOf(`${base}?limit=10&page=1`);
+    const written = decodePageKey(
+      new URL(`http://x${first.links.next}`).searchParams.get('page_key')!,
+    )!;
+    // The deliveries' ids run on from the first, made in one statement.
+    const moved = encodePageKey({ ...written, values: [first.ids[0] + 99] });
+    const sought = await pageOf(`${base}?limit=10&page=2&page_key=${moved}`);
+    expect(sought.ids).toEqual(Array.from({ length: 10 }, (_, i) => first.ids[0] + 100 + i));
+
+    // A key another query wrote, or one with values its order cannot take, is only ignored.
+    const q = sendDetailsQuery.parse({ page: 2, limit: 10 });
+    const forged = encodePageKey({
+      page: 1,
+      edge: 'next',
+      version: '0',
+      query: queryFingerprint({ ...q, sort: 'status' }),
+      values: [5],
+    });
+    expect((await pageOf(`${base}?page=2&limit=10&page_key=${forged}`)).ids).toEqual(
+      (await pageOf(`${base}?page=2&limit=10`)).ids,
+    );
+    const sentAt = await pageOf(`${base}?limit=10&sort=sent_at&page=1`);
+    expect(sentAt.links).toEqual({});
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   DELIVERY_REASONS,
   NOTIFICATION_MESSAGES,
@@ -7,8 +7,22 @@ import {
 } from '@cricket/contracts';
 import { queryRows, type Db } from '../../db/client';
 import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
-import { planPage, type PagePlan, type SortRequest } from '../../db/page';
-import { notificationDeliveries as deliveries, notificationSends as sends } from '../../db/schema';
+import {
+  neighbourKeys,
+  queryFingerprint,
+  readPlannedPage,
+  seekAccepts,
+  seekCondition,
+  seekOrder,
+  type PagePlan,
+  type SeekColumn,
+  type SortRequest,
+} from '../../db/page';
+import {
+  notificationDeliveries as deliveries,
+  notificationSends as sends,
+  sendDeliveryCounts,
+} from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import type { AuditWriter } from '../../plugins/audit';
 import { getSend, iso } from './repository-sends';
@@ -21,65 +35,101 @@ const recipientOf = (r: { userId: number | null; recipientName: string | null })
 
 type DeliverySortKey = (typeof DELIVERY_SORT_KEYS)[number];
 
-/** The orders of a send's deliveries (issue 33), each an index within the send (decision 062). */
-function deliveryOrder(q: SortRequest<DeliverySortKey>, backwards: boolean): SQL[] {
-  // Reading from the far end turns the order round.
-  const way = (Boolean(q.sort) && q.order === 'desc') !== backwards ? desc : asc;
-  const column = {
-    recipient: deliveries.recipientName,
-    status: deliveries.status,
-    sent_at: deliveries.sentAt,
-  }[q.sort ?? 'recipient'];
-  return q.sort ? [way(column), way(deliveries.id)] : [way(deliveries.id)];
-}
-
-/**
- * A page of a send's deliveries. The total is exact: the send's tally when the caller has it
- * (`total`, every status), else counted from the (send, status, id) index. The page's ids come
- * from the index of its order, read from the nearer end (db/page.ts, planPage), and only those
- * rows are read: page 1,000 of 100,000 costs 10,000 index entries, and the last page as few as
- * the first.
- */
 type DeliveriesQuery = {
   page: number;
   limit: number;
   status?: string;
+  page_key?: string;
 } & SortRequest<DeliverySortKey>;
 
-/** The ids of a page of a send's deliveries, read as `plan` says (the query the index test explains). */
-export function deliveryIdsQuery(db: Db, sendId: number, q: DeliveriesQuery, plan: PagePlan) {
-  return db
-    .select({ id: deliveries.id })
-    .from(deliveries)
-    .where(
-      and(eq(deliveries.sendId, sendId), q.status ? eq(deliveries.status, q.status) : undefined),
-    )
-    .orderBy(...deliveryOrder(q, plan.backwards))
-    .limit(plan.limit)
-    .offset(plan.kind === 'seek' ? 0 : plan.offset);
+/**
+ * The orders of a send's deliveries (issue 33), each an index within the send (decision 062),
+ * as a page key seeks in them (decision 068). A delivery not yet sent has no sent time, which a
+ * key cannot carry: that order pages by offset from the nearer end.
+ */
+function deliveryOrder(q: SortRequest<DeliverySortKey>): SeekColumn[] {
+  const descending = Boolean(q.sort) && q.order === 'desc';
+  const id: SeekColumn = { expression: sql`${deliveries.id}`, descending, accepts: seekAccepts.id };
+  if (!q.sort) return [id];
+  const column = {
+    recipient: deliveries.recipientName,
+    status: deliveries.status,
+    sent_at: deliveries.sentAt,
+  }[q.sort];
+  const accepts = q.sort === 'sent_at' ? () => false : seekAccepts.text;
+  return [{ expression: sql`${column}`, descending, accepts }, id];
 }
 
-export async function listDeliveries(db: Db, sendId: number, q: DeliveriesQuery, total?: number) {
-  const filters = and(
-    eq(deliveries.sendId, sendId),
-    q.status ? eq(deliveries.status, q.status) : undefined,
+/** A row's values in the list's order, for the keys of the pages beside it. */
+function keyValuesOf(
+  q: SortRequest<DeliverySortKey>,
+  row: { id: number; status: string; recipientName: string },
+): (string | number)[] | null {
+  if (q.sort === 'sent_at') return null;
+  if (q.sort === 'status') return [row.status, row.id];
+  if (q.sort === 'recipient') return [row.recipientName, row.id];
+  return [row.id];
+}
+
+/**
+ * The statement of one page of a send's deliveries, read as `plan` says (db/page.ts): the ids
+ * from the index of its order within the send, with the total (the send's trigger-kept counts,
+ * by status when filtered) and the version (their `changes`) read in the same statement, so a
+ * seek from a key written before any change finds nothing and the page is read again.
+ */
+export function deliveryPageStatement(sendId: number, q: DeliveriesQuery, plan: PagePlan): SQL {
+  const order = deliveryOrder(q);
+  const status = q.status ? sql` and ${deliveries.status} = ${q.status}` : sql``;
+  const seek =
+    plan.kind === 'seek'
+      ? sql` and (select version from v) = ${plan.after.version} and ${seekCondition(
+          order,
+          plan.after.values,
+          plan.backwards,
+        )}`
+      : sql``;
+  return sql`with v as (
+      select coalesce(sum(c.changes), 0)::text as version,
+        coalesce(sum(c.count) filter (where ${q.status ? sql`c.status = ${q.status}` : sql`true`}), 0)::int as total
+      from ${sendDeliveryCounts} c where c.send_id = ${sendId})
+    select v.version, v.total, array(
+      select ${deliveries.id} from ${deliveries}
+      where ${deliveries.sendId} = ${sendId}${status}${seek}
+      order by ${seekOrder(order, plan.backwards)}
+      limit ${plan.limit} offset ${plan.kind === 'seek' ? 0 : plan.offset}) as ids
+    from v`;
+}
+
+async function readPage(db: Db, sendId: number, q: DeliveriesQuery, plan: PagePlan) {
+  const [row] = await queryRows<{ version: string; total: number; ids: number[] }>(
+    db,
+    deliveryPageStatement(sendId, q, plan),
   );
-  const counted =
-    total !== undefined && !q.status
-      ? total
-      : ((
-          await db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(deliveries)
-            .where(filters)
-        )[0]?.n ?? 0);
-  const plan = planPage(q, '', counted, false);
-  const ids = (await deliveryIdsQuery(db, sendId, q, plan)).map((r) => r.id);
-  if (plan.backwards) ids.reverse();
+  return { version: row!.version, total: row!.total, ids: row!.ids.map(Number) };
+}
+
+/**
+ * A page of a send's deliveries (decisions 062 and 068): from a neighbour's key when the client
+ * has one that still fits, else by offset near the start and from the far end past the middle;
+ * only the page's rows are read. The total is exact: the send's trigger-kept counts. `total`,
+ * where the caller has it (the send's own tally, unfiltered), saves asking for it first.
+ */
+export async function listDeliveries(db: Db, sendId: number, q: DeliveriesQuery, total?: number) {
+  const order = deliveryOrder(q);
+  const query = queryFingerprint(q);
+  const { page, plan } = await readPlannedPage(
+    q,
+    query,
+    order,
+    (at) => readPage(db, sendId, q, at),
+    total,
+  );
+  const ids = plan.backwards ? [...page.ids].reverse() : page.ids;
   const found =
     ids.length === 0 ? [] : await db.select().from(deliveries).where(inArray(deliveries.id, ids));
   const byId = new Map(found.map((r) => [r.id, r]));
   const rows = ids.map((id) => byId.get(id)!).filter(Boolean);
+  const [first, last] = [rows[0], rows[rows.length - 1]];
   return {
     rows: rows.map((r) => ({
       id: r.id,
@@ -97,7 +147,17 @@ export async function listDeliveries(db: Db, sendId: number, q: DeliveriesQuery,
       created_at: r.createdAt.toISOString(),
       updated_at: r.updatedAt.toISOString(),
     })),
-    total: counted,
+    total: page.total,
+    // The rows were read after the ids: a change between them has moved the version on, so a
+    // key with values the ids' statement did not see is never used.
+    keys:
+      q.sort === 'sent_at'
+        ? undefined
+        : neighbourKeys(q, query, page.version, {
+            total: page.total,
+            first: first ? keyValuesOf(q, first) : null,
+            last: last ? keyValuesOf(q, last) : null,
+          }),
   };
 }
 

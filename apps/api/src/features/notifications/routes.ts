@@ -43,7 +43,7 @@ import {
 } from '@cricket/contracts';
 import { z } from 'zod';
 import { listExportRoute } from '../../lib/csv-export';
-import { ok, okPage, pageData } from '../../lib/envelope';
+import { linkPageKeys, ok, okPage, pageData } from '../../lib/envelope';
 import { sendVersion, versionedWrite } from '../../lib/record-version';
 import { notificationTemplates } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../lib/http-errors';
@@ -455,14 +455,18 @@ async function notificationsRoutes(app: FastifyInstance) {
       querystring: sendDetailsQuery,
       response: { 200: envelope(sendDetails) },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const send = await getSend(app.db, request.params.id);
       const q = request.query;
-      return ok(NOTIFICATION_SUCCESS.sendFetched, {
-        send,
-        // The send's tally already counted its deliveries: the page need not count them again.
-        deliveries: pageData(q, await listDeliveries(app.db, send.id, q, send.counts.total)),
-      });
+      // The send's tally already counted its deliveries: the page need not count them first.
+      const page = await listDeliveries(
+        app.db,
+        send.id,
+        q,
+        q.status ? undefined : send.counts.total,
+      );
+      linkPageKeys(reply, request.url, q, page.keys);
+      return ok(NOTIFICATION_SUCCESS.sendFetched, { send, deliveries: pageData(q, page) });
     },
   });
 

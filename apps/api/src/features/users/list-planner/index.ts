@@ -2,10 +2,9 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { UsersQuery } from '@cricket/contracts';
 import { preparedOnce, type Db } from '../../../db/client';
 import {
-  keyFits,
   neighbourKeys,
-  planPage,
   queryFingerprint,
+  readPlannedPage,
   seekAccepts,
   seekCondition,
   seekOrder,
@@ -298,9 +297,6 @@ async function searchByName(
   return { total: page!.total, json: page!.json };
 }
 
-/** A page read past this many rows by offset first asks the total, to read from the nearer end. */
-const END_READ_FROM = 1_000;
-
 function plainPage(db: Db, q: UsersQuery, order: SeekColumn[], plan: PagePlan) {
   const flags = [Boolean(q.role_id), Boolean(q.status)] as const;
   const name = [
@@ -355,28 +351,7 @@ export function plainPageStatement(db: Db, q: UsersQuery, plan: PagePlan) {
 async function listPlain(db: Db, q: UsersQuery): Promise<UsersPage> {
   const order = orderOf(q);
   const query = queryFingerprint(q);
-  let plan = planPage(q, query);
-  if (plan.kind === 'seek' && !keyFits(order, plan.after.values))
-    plan = planPage(q, query, undefined, false);
-  let total: number | undefined;
-  if (plan.kind === 'offset' && plan.offset >= END_READ_FROM) {
-    total = (
-      await plainPage(db, q, order, { kind: 'offset', offset: 0, limit: 0, backwards: false })
-    ).total;
-    plan = planPage(q, query, total, false);
-  }
-  let page = await plainPage(db, q, order, plan);
-  // A key written before a change, or a total that moved between the two statements: read again.
-  if (
-    (plan.kind === 'seek' && page.version !== plan.after.version) ||
-    (plan.kind === 'end' && page.total !== total)
-  ) {
-    plan = planPage(q, query, page.total, false);
-    const again = await plainPage(db, q, order, plan);
-    if (plan.kind === 'end' && again.total !== page.total)
-      page = await plainPage(db, q, order, planPage(q, query, undefined, false));
-    else page = again;
-  }
+  const { page } = await readPlannedPage(q, query, order, (plan) => plainPage(db, q, order, plan));
   return {
     total: page.total,
     json: page.json,

@@ -10,7 +10,7 @@ import type {
 } from '@cricket/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SortParams } from '@/components/list-page';
-import { request } from '@/lib/http';
+import { pageKeysOf, request, type PageKeys } from '@/lib/http';
 import { notificationKeys } from './keys';
 
 /** While a send has not ended, its list and page refresh this often. */
@@ -125,19 +125,28 @@ export interface SendParams {
   status?: string;
   sort?: (typeof DELIVERY_SORT_KEYS)[number];
   order?: 'asc' | 'desc';
+  /** The pager's boundary key for this page (issue 35): only makes it cheaper to find. */
+  page_key?: string;
 }
+
+/** A send and its deliveries' page, with the keys of the pages beside it (its `Link` header). */
+export type SendPage = SendDetails & {
+  deliveries: SendDetails['deliveries'] & { pageKeys?: PageKeys };
+};
 
 /** GET /notifications/sends/{id}; refreshes until the send has ended. */
 export const sendQuery = (id: number, params: SendParams) =>
   queryOptions({
     queryKey: notificationKeys.send(id, params),
-    queryFn: async ({ signal }) =>
-      (
-        await request<SendDetails>(`/notifications/sends/${id}`, {
-          query: { ...params },
-          signal,
-        })
-      ).data,
+    queryFn: async ({ signal }): Promise<SendPage> => {
+      let pageKeys: PageKeys = {};
+      const { data } = await request<SendDetails>(`/notifications/sends/${id}`, {
+        query: { ...params },
+        signal,
+        onHeaders: (headers) => (pageKeys = pageKeysOf(headers.get('link'))),
+      });
+      return { ...data, deliveries: { ...data.deliveries, pageKeys } };
+    },
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data ? sendRefresh(query.state.data.send) : false),
   });

@@ -6,7 +6,6 @@ import {
   RECIPIENT_TYPE_LABELS,
   SEND_CHANNEL_LABELS,
   type NotificationDelivery,
-  type SendDetails,
 } from '@cricket/contracts';
 import { ArrowLeft, Ban, RotateCw, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -27,7 +26,7 @@ import { errorMessage } from '@/lib/http';
 import { useRecordId } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { useSingleFlight } from '@/lib/use-single-flight';
-import { sendQuery, useSendAction, type SendParams } from '../api/sends';
+import { sendQuery, useSendAction, type SendPage, type SendParams } from '../api/sends';
 import { DeliveryStatusBadge, NotificationTypeBadge, SendStatusBadge } from './badges';
 import { SendCountsText } from './send-counts';
 import { SendProgress } from './send-progress';
@@ -42,14 +41,15 @@ export function SendDetailsPage() {
   const list = useListPage({
     filters: FILTERS,
     sorts: DELIVERY_SORT_KEYS,
-    query: ({ page, limit, filters, sort }) =>
+    query: ({ page, limit, filters, sort, pageKey }) =>
       sendQuery(id ?? 0, {
         page,
         limit,
         status: filters.status || undefined,
         ...(sortParams(sort) as Pick<SendParams, 'sort' | 'order'>),
+        page_key: pageKey,
       }),
-    rowsOf: (data: SendDetails) => data.deliveries,
+    rowsOf: (data: SendPage) => data.deliveries,
     errorText: NOTIFICATION_ERRORS.fetchSends,
     enabled: valid,
   });
