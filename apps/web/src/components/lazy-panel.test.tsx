@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyPanel } from './lazy-panel';
 
@@ -24,5 +25,22 @@ describe('lazyPanel', () => {
     expect(screen.getByText('closed Create User')).toBeDefined();
     rerender(<Panel open title="Create User" />);
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('Escape while its code loads takes the panel back: it does not open once loaded', async () => {
+    let finish: (panel: typeof RealPanel) => void = () => undefined;
+    const Panel = lazyPanel(
+      () => new Promise<typeof RealPanel>((resolve) => (finish = resolve)),
+      (props: { open: boolean; title: string; onOpenChange: (open: boolean) => void }) =>
+        props.open,
+    );
+    const onOpenChange = vi.fn();
+    const { rerender } = render(<Panel open title="Delete" onOpenChange={onOpenChange} />);
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeDefined();
+    await userEvent.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    rerender(<Panel open={false} title="Delete" onOpenChange={onOpenChange} />);
+    await act(async () => finish(RealPanel));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { retryOnce } from '@/lib/lazy-page';
 
@@ -18,8 +18,14 @@ export function lazyPanel<Props extends object>(
     const [opened, setOpened] = useState(open);
     if (open && !opened) setOpened(true);
     if (!opened) return null;
+    // Escape while its code loads takes the panel back, as it would close the panel itself.
+    const { onOpenChange } = props as { onOpenChange?: (open: boolean) => void };
     return (
-      <Suspense fallback={<PanelLoading />}>
+      <Suspense
+        fallback={
+          <PanelLoading onEscape={open && onOpenChange ? () => onOpenChange(false) : undefined} />
+        }
+      >
         <Panel {...props} />
       </Suspense>
     );
@@ -27,7 +33,15 @@ export function lazyPanel<Props extends object>(
   return LazyPanel;
 }
 
-function PanelLoading() {
+function PanelLoading({ onEscape }: { onEscape?: () => void }) {
+  useEffect(() => {
+    if (!onEscape) return;
+    const escape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onEscape();
+    };
+    document.addEventListener('keydown', escape);
+    return () => document.removeEventListener('keydown', escape);
+  }, [onEscape]);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-backdrop/10 text-primary-700">
       <Spinner label="Loading" className="size-8 border-4" />
