@@ -905,8 +905,12 @@ test.describe('Manage Players', () => {
       expect(player.player_role).toBe(roleOf(user)!.id);
     }
     const table = page.getByRole('table', { name: 'Players' });
+    // By its header: the selection's checkboxes come first where the user may remove players.
+    const headers = await table.getByRole('columnheader').allTextContents();
+    const role = headers.findIndex((text) => text.trim() === 'Role');
+    expect(role).toBeGreaterThan(0);
     for (const row of await bodyRows(table).all()) {
-      await expect(row.getByRole('cell').nth(2)).not.toHaveText('—');
+      await expect(row.getByRole('cell').nth(role)).not.toHaveText('—');
     }
   });
 });
