@@ -37,6 +37,7 @@ describe('lazyPanel', () => {
     const onOpenChange = vi.fn();
     const { rerender } = render(<Panel open title="Delete" onOpenChange={onOpenChange} />);
     expect(screen.getByRole('status', { name: 'Loading' })).toBeDefined();
+    await act(() => new Promise((resolve) => setTimeout(resolve)));
     await userEvent.keyboard('{Escape}');
     expect(onOpenChange).toHaveBeenCalledWith(false);
     rerender(<Panel open={false} title="Delete" onOpenChange={onOpenChange} />);

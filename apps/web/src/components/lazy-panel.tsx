@@ -39,8 +39,13 @@ function PanelLoading({ onEscape }: { onEscape?: () => void }) {
     const escape = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onEscape();
     };
-    document.addEventListener('keydown', escape);
-    return () => document.removeEventListener('keydown', escape);
+    // From the next task on: the Escape that opened this panel (a form's 'Discard changes?')
+    // may still be on its way to the document.
+    const listen = setTimeout(() => document.addEventListener('keydown', escape));
+    return () => {
+      clearTimeout(listen);
+      document.removeEventListener('keydown', escape);
+    };
   }, [onEscape]);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-backdrop/10 text-primary-700">
