@@ -1,4 +1,12 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { Search } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
@@ -64,8 +72,9 @@ export function GlobalSearch() {
     if (option) setActiveKey(keyOf(option));
   };
 
-  // `/` and Ctrl+K from anywhere on the page.
-  useEffect(() => {
+  // `/` and Ctrl+K from anywhere on the page, from the moment the box is on screen: a layout
+  // effect, since a passive one waits behind the first screen's rendering on a busy machine.
+  useLayoutEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       const shortcut =
         (event.key === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey) ||
