@@ -1,5 +1,4 @@
 import {
-  BULK_DELETE_WARNING,
   BULK_SELECTION_LABELS as L,
   ROLE_MESSAGES,
   TEAM_MESSAGES,
@@ -127,7 +126,7 @@ test.describe('bulk actions', () => {
     await remove.focus();
     await page.keyboard.press('Enter');
     const ask = page.getByRole('alertdialog', { name: 'Delete 3 teams?' });
-    await expect(ask).toContainText(BULK_DELETE_WARNING);
+    await expect(ask).toContainText(bulkDeleteWords('teams').warning);
     // Escape closes it and focus is back on Delete; asked again, it deletes.
     await page.keyboard.press('Escape');
     await expect(ask).toBeHidden();

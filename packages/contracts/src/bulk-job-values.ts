@@ -74,9 +74,6 @@ export function bulkConfirmText(list: BulkList, action: BulkAction, n: number, s
   return `Set ${rows} to ${statusLabel(status ?? '')}?`;
 }
 
-/** Under the confirmation of a delete on most lists: nothing brings the rows back. */
-export const BULK_DELETE_WARNING = bulkDeleteWords('users').warning;
-
 /** The progress bar's words: 'Deleting users: 120 of 2,000', 'Updating roles: 3 of 10'. */
 export function bulkProgressText(
   job: Pick<BulkJob, 'list' | 'action' | 'total' | 'done' | 'failed'>,

@@ -60,7 +60,7 @@ function deliveryOrder(q: SortRequest<DeliverySortKey>): SeekColumn[] {
   return [{ expression: sql`${column}`, descending, accepts }, id];
 }
 
-/** A row's values in the list's order, for the keys of the pages beside it. */
+/** A row's values in the list's order, for the keys of the pages beside it (none by sent time). */
 function keyValuesOf(
   q: SortRequest<DeliverySortKey>,
   row: { id: number; status: string; recipientName: string },
@@ -149,15 +149,12 @@ export async function listDeliveries(db: Db, sendId: number, q: DeliveriesQuery,
     })),
     total: page.total,
     // The rows were read after the ids: a change between them has moved the version on, so a
-    // key with values the ids' statement did not see is never used.
-    keys:
-      q.sort === 'sent_at'
-        ? undefined
-        : neighbourKeys(q, query, page.version, {
-            total: page.total,
-            first: first ? keyValuesOf(q, first) : null,
-            last: last ? keyValuesOf(q, last) : null,
-          }),
+    // key with values the ids' statement did not see is never used. By sent time, none.
+    keys: neighbourKeys(q, query, page.version, {
+      total: page.total,
+      first: first ? keyValuesOf(q, first) : null,
+      last: last ? keyValuesOf(q, last) : null,
+    }),
   };
 }
 

@@ -1,8 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { teamPlayers } from '../../db/schema';
 import { idsOfBatches } from '../../plugins/bulk-jobs';
-import { removePlayer } from './repository-squad';
+import { removePlayer, squadUserIds } from './repository-squad';
 import { deleteTeam, exportTeams } from './repository-teams';
 
 /**
@@ -20,14 +18,7 @@ export function provideTeamsBulk(app: FastifyInstance) {
   app.bulkJobs.provide('team-players', {
     // Each removal is an edit of the team, as the single-row remove is audited.
     entity: 'team',
-    resolve: async (db, _query, { team_id }) =>
-      (
-        await db
-          .select({ id: teamPlayers.userId })
-          .from(teamPlayers)
-          .where(eq(teamPlayers.teamId, team_id))
-          .orderBy(asc(teamPlayers.userId))
-      ).map((row) => row.id),
+    resolve: (db, _query, { team_id }) => squadUserIds(db, team_id),
     delete: async (db, { id, scope, audit }) => {
       await removePlayer(db, scope.team_id, id, audit);
     },

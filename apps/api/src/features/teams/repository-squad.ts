@@ -303,6 +303,16 @@ export function updatePlayer(
   });
 }
 
+/** The user ids of a team's squad: its bulk remove's 'all matching'. */
+export async function squadUserIds(db: Db, teamId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: teamPlayers.userId })
+    .from(teamPlayers)
+    .where(eq(teamPlayers.teamId, teamId))
+    .orderBy(asc(teamPlayers.userId));
+  return rows.map((row) => row.id);
+}
+
 export function removePlayer(db: Db, teamId: number, userId: number, audit: AuditWriter) {
   return db.transaction(async (tx) => {
     await lockTeam(tx, teamId);
