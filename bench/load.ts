@@ -99,8 +99,10 @@ async function cpuDuring<T>(base: string, databaseUrl: string, run: () => Promis
     const { user, system } = (await (await fetch(base + CPU_URL)).json()) as Record<string, number>;
     return (user! + system!) / 1e6;
   };
-  // A backend's pid means something here only when the server runs on this machine.
-  const local = ['127.0.0.1', 'localhost', '[::1]', ''].includes(new URL(databaseUrl).hostname);
+  // A backend's pid means something here only when the server runs on this machine (over
+  // loopback, or a Unix socket: a host that is a directory).
+  const host = decodeURIComponent(new URL(databaseUrl).hostname);
+  const local = ['127.0.0.1', 'localhost', '[::1]', ''].includes(host) || host.startsWith('/');
   const pgCpu = async (pids: number[]) =>
     new Map(await Promise.all(pids.map(async (p) => [p, (await cpuSeconds(p))?.busy] as const)));
   const before = {

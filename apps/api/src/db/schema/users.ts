@@ -6,6 +6,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -82,8 +83,14 @@ export const userCounts = pgTable(
      * page of that filter has moved, so a boundary key written under that sum still finds it.
      */
     changes: bigint({ mode: 'number' }).notNull().default(0),
+    /**
+     * Each (role, status) is kept in several rows and read as their sum: a write bumps the row
+     * of its database connection's slot, so concurrent writes of users with the same role and
+     * status no longer queue for one row's lock until commit (decision 069).
+     */
+    slot: smallint().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.roleId, t.status] })],
+  (t) => [primaryKey({ columns: [t.roleId, t.status, t.slot] })],
 );
 
 /**
