@@ -22,6 +22,8 @@ export const AUDIT_ENTITIES = {
   messaging_settings: 'Messaging settings',
   // A bulk action (issue 33): its start and its cancel; each row's change is on the row's record.
   bulk_job: 'Bulk action',
+  tournament: 'Tournament',
+  match: 'Match',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITIES) as [
@@ -59,6 +61,11 @@ export const AUDIT_ACTIONS = {
   // A copy of a person's data handed out, and the erasure of it (decision 055): both without values.
   personal_data_export: 'Personal data exported',
   erase: 'Personal data erased',
+  // Issue 36: a league's fixtures made at once, a result and its confirmation, a penalty.
+  fixtures_generate: 'Fixtures generated',
+  result_enter: 'Result entered',
+  result_confirm: 'Result confirmed',
+  penalty_add: 'Penalty given',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

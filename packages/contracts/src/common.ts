@@ -255,6 +255,13 @@ export const lineText = (required?: string) =>
       abort: true,
     });
 
+/**
+ * Form controls hold text: an empty input or "no choice" means none, digits mean the number.
+ * A missing value also means none (a PUT of the squad fields replaces them all).
+ */
+export const fromControl = (value: unknown) =>
+  value === '' || value === undefined ? null : typeof value === 'string' ? Number(value) : value;
+
 /** Turns an empty string from a form or query into undefined. */
 export const optionalText = z
   .string()

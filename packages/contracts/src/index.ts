@@ -39,3 +39,4 @@ export * from './unsubscribe.ts';
 export * from './personal-data.ts';
 export * from './bulk-job-values.ts';
 export * from './bulk-jobs.ts';
+export * from './tournaments.ts';

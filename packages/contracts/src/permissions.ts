@@ -38,7 +38,12 @@ export const MODULES = {
   },
   matches: {
     label: 'Matches',
-    actions: { view: 'View matches and tournaments' },
+    actions: {
+      view: 'View matches and tournaments',
+      manage: 'Create and edit tournaments, generate fixtures, enter results and give penalties',
+      confirm: 'Confirm a match result for a team one owns',
+      lock: 'Confirm any match result, and change a confirmed one giving a reason',
+    },
   },
   roles: {
     label: 'Roles',

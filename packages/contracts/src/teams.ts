@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  fromControl,
   idValue,
   MAX_ID,
   nameText,
@@ -213,13 +214,6 @@ export const availablePlayersQuery = paginationQuery.extend({
   search: optionalText,
 });
 export type AvailablePlayersQuery = z.input<typeof availablePlayersQuery>;
-
-/**
- * Form controls hold text: an empty input or "no choice" means none, digits mean the number.
- * A missing value also means none, so a PUT replaces the squad fields.
- */
-const fromControl = (value: unknown) =>
-  value === '' || value === undefined ? null : typeof value === 'string' ? Number(value) : value;
 
 const optionId = z.preprocess(
   fromControl,

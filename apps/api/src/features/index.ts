@@ -13,6 +13,7 @@ import notificationsRoutes from './notifications/routes';
 import { rolesRoutes } from './roles/routes';
 import { suppressionsRoutes } from './suppressions/routes';
 import { teamsRoutes } from './teams/routes';
+import { tournamentsRoutes } from './matches/tournament-routes';
 import { unsubscribeRoutes } from './unsubscribe/routes';
 import { accountRoutes } from './users/account-routes';
 import { usersRoutes } from './users/routes';
@@ -29,6 +30,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(usersRoutes);
   await app.register(teamsRoutes);
   await app.register(matchesRoutes);
+  await app.register(tournamentsRoutes);
   await app.register(waCategoriesRoutes);
   await app.register(waTemplatesRoutes);
   await app.register(emailTemplatesRoutes);

@@ -89,6 +89,11 @@ export interface DataTableProps<Row> {
   onSort?: (next: ListSort | null) => void;
   /** Checkboxes for a bulk action, in a first column (cards: beside each title). */
   selection?: RowSelection<Row>;
+  /**
+   * Keeps the table on a phone, scrolling sideways, instead of a card per row: for a grid of
+   * short numbers read across and down (a points table), where cards would say less per screen.
+   */
+  alwaysTable?: boolean;
 }
 
 /** What a header says to assistive technology about its column's order. */
@@ -132,7 +137,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   // One layout in the page, not both hidden by CSS: a list renders its rows once (decision 032)
   // and a page holds one control per filter.
   const narrow = useNarrowScreen();
-  return narrow ? <RowCards {...props} /> : <RowTable {...props} />;
+  return narrow && !props.alwaysTable ? <RowCards {...props} /> : <RowTable {...props} />;
 }
 
 function RowTable<Row>({

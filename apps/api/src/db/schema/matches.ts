@@ -30,7 +30,20 @@ export const tournaments = pgTable(
     status: varchar({ length: 20 }).notNull().default('upcoming'),
     startDate: date({ mode: 'string' }).notNull(),
     endDate: date({ mode: 'string' }).notNull(),
+    /** league | knockout */
+    format: varchar({ length: 20 }).notNull().default('league'),
+    overs: smallint().notNull().default(20),
+    /** ISO weekdays (1 Monday … 7 Sunday) on which fixtures are played. */
+    matchDays: smallint()
+      .array()
+      .notNull()
+      .default(sql`'{6,7}'`),
+    pointsWin: smallint().notNull().default(2),
+    pointsTie: smallint().notNull().default(1),
+    pointsNoResult: smallint().notNull().default(1),
+    pointsLoss: smallint().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('tournaments_name_uq').on(sql`lower(${t.name})`),
@@ -40,6 +53,48 @@ export const tournaments = pgTable(
     index('tournaments_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     check('tournaments_status_ck', sql`${t.status} in ('upcoming', 'live', 'completed')`),
     check('tournaments_dates_ck', sql`${t.endDate} >= ${t.startDate}`),
+    check('tournaments_format_ck', sql`${t.format} in ('league', 'knockout')`),
+  ],
+);
+
+/** The teams playing a tournament; fixed once it has fixtures. */
+export const tournamentTeams = pgTable(
+  'tournament_teams',
+  {
+    tournamentId: integer()
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.teamId] }),
+    index('tournament_teams_team_idx').on(t.teamId),
+  ],
+);
+
+/** Points taken off a team in a tournament (issue 36), each with its reason and who gave it. */
+export const tournamentPenalties = pgTable(
+  'tournament_penalties',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    tournamentId: integer()
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'restrict' }),
+    points: smallint().notNull(),
+    reason: text().notNull(),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('tournament_penalties_tournament_idx').on(t.tournamentId, t.teamId),
+    index('tournament_penalties_team_idx').on(t.teamId),
+    index('tournament_penalties_created_by_idx').on(t.createdBy),
+    check('tournament_penalties_points_ck', sql`${t.points} > 0`),
   ],
 );
 
@@ -61,9 +116,28 @@ export const matches = pgTable(
     status: varchar({ length: 20 }).notNull().default('upcoming'),
     winnerTeamId: integer().references(() => teams.id, { onDelete: 'restrict' }),
     venue: varchar({ length: 120 }).notNull(),
+    /** win | tie | no_result; null until a result is entered (issue 36). */
+    resultType: varchar({ length: 20 }),
+    /** Each side's innings: runs, wickets and balls faced (overs × 6 + balls). */
+    teamARuns: smallint(),
+    teamAWickets: smallint(),
+    teamABalls: smallint(),
+    teamBRuns: smallint(),
+    teamBWickets: smallint(),
+    teamBBalls: smallint(),
+    /** Who confirmed the entered result for each side; both (or an administrator) lock it. */
+    teamAConfirmedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    teamBConfirmedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    teamAConfirmedAt: timestamp({ withTimezone: true }),
+    teamBConfirmedAt: timestamp({ withTimezone: true }),
+    lockedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('matches_team_a_confirmed_by_idx').on(t.teamAConfirmedBy),
+    index('matches_team_b_confirmed_by_idx').on(t.teamBConfirmedBy),
+    check('matches_result_type_ck', sql`${t.resultType} in ('win', 'tie', 'no_result')`),
     // Recent matches and the matches list: newest first, optionally within one status.
     index('matches_scheduled_idx').on(t.scheduledAt, t.id),
     index('matches_status_scheduled_idx').on(t.status, t.scheduledAt, t.id),

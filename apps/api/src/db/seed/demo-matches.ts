@@ -9,6 +9,7 @@ import {
   teamPlayers,
   teams,
   tournaments,
+  tournamentTeams,
   users,
 } from '../schema';
 import { prng } from './demo-users';
@@ -112,6 +113,10 @@ export async function seedDemoMatches(db: Db, today = new Date()) {
           venue: pick(VENUES),
         })
         .returning({ id: matches.id });
+      await db
+        .insert(tournamentTeams)
+        .values([a, b].map((teamId) => ({ tournamentId: tournament!.id, teamId })))
+        .onConflictDoNothing();
       if (matchStatus !== 'completed' && matchStatus !== 'live') continue;
 
       const seen = new Set<number>();

@@ -33,8 +33,10 @@ import {
   messagingSuppressions,
   notificationSends,
   notificationTemplates,
+  matches,
   roles,
   teams,
+  tournaments,
   users,
   waTemplateCategories,
   waTemplates,
@@ -91,6 +93,11 @@ const currentName = {
     bulkJobs,
     sql`concat('Bulk ', replace(${bulkJobs.action}, '_', ' '), ' of ', replace(${bulkJobs.list}, '-', ' '), ' (', ${bulkJobs.total}, ' rows)')`,
   ),
+  tournament: nameIn(tournaments, tournaments.name),
+  // 'Mumbai Indians v Chennai Kings, 2026-12-05'.
+  match: sql`(select concat(a.name, ' v ', b.name, ', ', to_char(m.scheduled_at at time zone 'UTC', 'YYYY-MM-DD'))
+    from ${matches} m join ${teams} a on a.id = m.team_a_id join ${teams} b on b.id = m.team_b_id
+    where m.id = ${id})`,
 } satisfies Record<AuditEntityType, SQL>;
 
 /**

@@ -5,7 +5,8 @@ import type { RouteHandle } from '@/lib/route-handle';
 
 /**
  * The matches the dashboard summarises; its 'View All' opens this list (spec §2 links here).
- * The tournaments they belong to have their own read-only list.
+ * The tournaments they belong to have their own list, and each its page: fixtures, results and
+ * the points table (issue 36).
  */
 export const matchesRoutes: RouteObject[] = [
   {
@@ -20,6 +21,14 @@ export const matchesRoutes: RouteObject[] = [
         path: 'tournaments',
         handle: { title: 'Tournaments' } satisfies RouteHandle,
         lazy: lazyPage(() => import('./components/tournaments-page'), 'TournamentsPage'),
+      },
+      {
+        path: 'tournaments/view',
+        handle: { title: 'Tournament' } satisfies RouteHandle,
+        lazy: lazyPage(
+          () => import('./components/tournament-details-page'),
+          'TournamentDetailsPage',
+        ),
       },
     ],
   },

@@ -5,4 +5,9 @@ export const matchKeys = {
   /** The matches screen's tournament filter: every tournament on the largest page. */
   tournaments: ['matches', 'tournaments'] as const,
   tournamentList: (params: object) => ['matches', 'tournaments', 'list', params] as const,
+  /** A tournament's page: the tournament with its fixtures, and its points table. */
+  tournament: (id: number) => ['matches', 'tournaments', 'detail', id] as const,
+  pointsTable: (id: number) => ['matches', 'tournaments', 'detail', id, 'points-table'] as const,
+  /** The tournament form's team picker. */
+  teamOptions: (params: object) => ['matches', 'team-options', params] as const,
 };

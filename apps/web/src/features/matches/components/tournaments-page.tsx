@@ -5,15 +5,26 @@ import {
   type TournamentRow,
   type TournamentStatus,
 } from '@cricket/contracts';
+import { Plus } from 'lucide-react';
 import { TruncatedText, type Column } from '@/components/data-table';
 import { FilterSelectFor, FilterTextFor } from '@/components/filter-controls';
 import { ListExportButton } from '@/components/list-export-button';
 import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { MatchStatusBadge } from '@/components/match-status-badge';
 import { PageHeader } from '@/components/page-header';
+import { lazyPanel } from '@/components/lazy-panel';
+import { usePanelState } from '@/components/use-panel-state';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDate, statusLabel } from '@/lib/format';
+import { useOpenRecord } from '@/lib/record-route';
+import { useCan } from '@/lib/session';
 import { tournamentsQuery } from '../api/get-tournaments';
+
+const TournamentFormPanel = lazyPanel(
+  () => import('./tournament-form-panel').then((m) => m.TournamentFormPanel),
+  (p) => p.open,
+);
 
 const FILTERS = ['search', 'status'] as const;
 
@@ -32,7 +43,7 @@ function tournamentsFilters({
   };
 }
 
-/** Every tournament, the latest to start first: read-only, filtered by name and status. */
+/** Every tournament, the latest to start first, filtered by name and status; each opens its page. */
 export function TournamentsPage() {
   const list = useListPage({
     filters: FILTERS,
@@ -43,6 +54,10 @@ export function TournamentsPage() {
       tournamentsQuery({ page: state.page, limit: state.limit, ...tournamentsFilters(state) }),
     errorText: MATCH_MESSAGES.tournamentsFetchFailed,
   });
+  const canCreate = useCan('matches.manage');
+  const panel = usePanelState<'create'>();
+  const openRecord = useOpenRecord('/tournaments');
+  const openTournament = (t: TournamentRow) => openRecord(t.id);
 
   const columns: Column<TournamentRow>[] = [
     {
@@ -105,7 +120,17 @@ export function TournamentsPage() {
     <>
       <PageHeader
         title="Tournaments"
-        actions={<ListExportButton list="tournaments" query={tournamentsFilters(list)} />}
+        actions={
+          <>
+            <ListExportButton list="tournaments" query={tournamentsFilters(list)} />
+            {canCreate && (
+              <Button onClick={() => panel.open('create')}>
+                <Plus className="size-4" aria-hidden="true" />
+                Create Tournament
+              </Button>
+            )}
+          </>
+        }
       />
       <Card flush>
         <ListTable
@@ -114,8 +139,16 @@ export function TournamentsPage() {
           columns={columns}
           rowKey={(t) => t.id}
           emptyText={MATCH_MESSAGES.tournamentsEmpty}
+          onRowClick={openTournament}
+          rowLabel={(t) => `Open ${t.name}`}
         />
       </Card>
+      <TournamentFormPanel
+        open={panel.isOpen('create')}
+        tournament={null}
+        onOpenChange={panel.onOpenChange}
+        onCreated={(created) => openRecord(created.id)}
+      />
     </>
   );
 }

@@ -7,6 +7,7 @@ import {
 } from '@cricket/contracts';
 import { ArrowLeft, SearchX, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
+import { BackLink } from '@/components/back-link';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { ListError, ListTable, useListPage } from '@/components/list-page';
@@ -50,15 +51,7 @@ const backToTeams = (
   </Link>
 );
 
-const backLink = (
-  <Link
-    to="/teams"
-    className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-3 mb-4' })}
-  >
-    <ArrowLeft className="size-4" aria-hidden="true" />
-    Back
-  </Link>
-);
+const backLink = <BackLink to="/teams" />;
 
 /** Spec §2 "Team details" (/teams/view). */
 export function TeamDetailsPage() {

@@ -1,0 +1,184 @@
+import { expect } from 'vitest';
+import { createTeam, type AuditContext, type AuditExamples } from '../../test/audit-examples';
+
+const tournamentBody = (teamIds: number[], over: Record<string, unknown> = {}) => ({
+  name: 'Audit League',
+  format: 'league',
+  overs: 20,
+  start_date: '2026-12-05',
+  end_date: '2027-01-31',
+  match_days: [6, 7],
+  points_win: 2,
+  points_tie: 1,
+  points_no_result: 1,
+  points_loss: 0,
+  team_ids: teamIds,
+  ...over,
+});
+
+/** A new two-team league with its one fixture generated; answers both ids. */
+async function league(ctx: AuditContext) {
+  const teams = [
+    await createTeam(ctx, { name: `Audit Home ${ctx.unique()}` }),
+    await createTeam(ctx, { name: `Audit Away ${ctx.unique()}` }),
+  ];
+  const created = await ctx.ok<{ data: { tournament: { id: number } } }>(
+    'POST',
+    '/api/tournaments',
+    tournamentBody(teams, { name: `Audit League ${ctx.unique()}` }),
+  );
+  const id = created.data.tournament.id;
+  const made = await ctx.ok<{ data: { fixtures: { id: number }[] } }>(
+    'POST',
+    `/api/tournaments/${id}/fixtures/generate`,
+  );
+  return { id, teams, matchId: made.data.fixtures[0]!.id };
+}
+
+const win = {
+  result_type: 'win',
+  team_a: { runs: 150, wickets: 4, overs: 20, balls: 0 },
+  team_b: { runs: 120, wickets: 10, overs: 18, balls: 2 },
+};
+
+/** The audit route-table examples of tournaments, fixtures and results (issue 36). */
+export const auditExamples: AuditExamples = (ctx) => {
+  const { ok, unique } = ctx;
+  return {
+    'POST /api/tournaments': {
+      async valid() {
+        const teams = [await createTeam(ctx), await createTeam(ctx)];
+        return {
+          call: { url: '/api/tournaments', payload: tournamentBody(teams) },
+          expect: (body) => ({
+            entityId: body.data!.tournament!.id,
+            action: 'create',
+            changes: { name: { before: null, after: 'Audit League' } },
+            exact: false,
+          }),
+        };
+      },
+      invalid: async () => ({
+        url: '/api/tournaments',
+        payload: tournamentBody([], { name: 'No Teams League' }),
+      }),
+    },
+    'PUT /api/tournaments/:id': {
+      async valid() {
+        const { id, teams } = await league(ctx);
+        return {
+          call: {
+            url: `/api/tournaments/${id}`,
+            payload: tournamentBody(teams, { name: `Renamed League ${unique()}`, overs: 25 }),
+          },
+          expect: () => ({
+            entityId: id,
+            action: 'update',
+            changes: {
+              name: { before: expect.any(String), after: expect.stringMatching(/^Renamed/) },
+              overs: { before: 20, after: 25 },
+            },
+            exact: true,
+          }),
+        };
+      },
+      async invalid() {
+        const { id, teams } = await league(ctx);
+        return { url: `/api/tournaments/${id}`, payload: tournamentBody(teams, { overs: 0 }) };
+      },
+    },
+    'POST /api/tournaments/:id/fixtures/generate': {
+      async valid() {
+        const teams = [await createTeam(ctx), await createTeam(ctx)];
+        const body = await ok<{ data: { tournament: { id: number } } }>(
+          'POST',
+          '/api/tournaments',
+          tournamentBody(teams, { name: `Fixture League ${unique()}` }),
+        );
+        const id = body.data.tournament.id;
+        return {
+          call: { url: `/api/tournaments/${id}/fixtures/generate` },
+          expect: () => ({
+            entityId: id,
+            action: 'fixtures_generate',
+            changes: { fixtures: { before: null, after: 1 } },
+            exact: false,
+          }),
+        };
+      },
+      async invalid() {
+        // Generated already: the second call is refused.
+        const { id } = await league(ctx);
+        return { url: `/api/tournaments/${id}/fixtures/generate` };
+      },
+    },
+    'POST /api/tournaments/:id/penalties': {
+      async valid() {
+        const { id, teams } = await league(ctx);
+        return {
+          call: {
+            url: `/api/tournaments/${id}/penalties`,
+            payload: { team_id: teams[0], points: 2, reason: 'Late start' },
+          },
+          expect: () => ({
+            entityId: id,
+            action: 'penalty_add',
+            changes: {
+              points: { before: null, after: 2 },
+              reason: { before: null, after: 'Late start' },
+            },
+            exact: false,
+          }),
+        };
+      },
+      async invalid() {
+        const { id } = await league(ctx);
+        return {
+          url: `/api/tournaments/${id}/penalties`,
+          payload: { team_id: 2_000_000_000, points: 2, reason: 'Not in it' },
+        };
+      },
+    },
+    'PUT /api/matches/:id/result': {
+      async valid() {
+        const { matchId } = await league(ctx);
+        return {
+          call: { url: `/api/matches/${matchId}/result`, payload: win },
+          expect: () => ({
+            entityId: matchId,
+            action: 'result_enter',
+            changes: { result_type: { before: null, after: 'win' } },
+            exact: false,
+          }),
+        };
+      },
+      async invalid() {
+        const { matchId } = await league(ctx);
+        return {
+          url: `/api/matches/${matchId}/result`,
+          payload: { ...win, team_a: { ...win.team_a, overs: 21 } },
+        };
+      },
+    },
+    'POST /api/matches/:id/result/confirm': {
+      async valid() {
+        const { matchId } = await league(ctx);
+        await ok('PUT', `/api/matches/${matchId}/result`, win);
+        return {
+          call: { url: `/api/matches/${matchId}/result/confirm` },
+          expect: () => ({
+            entityId: matchId,
+            action: 'result_confirm',
+            changes: { locked: { before: null, after: true } },
+            exact: false,
+          }),
+        };
+      },
+      async invalid() {
+        // Nothing entered yet: nothing to confirm.
+        const { matchId } = await league(ctx);
+        return { url: `/api/matches/${matchId}/result/confirm` };
+      },
+    },
+  };
+};

@@ -1,0 +1,441 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  FIXTURE_START_TIME,
+  RESULT_MESSAGES,
+  TOURNAMENT_MESSAGES,
+  type Fixture,
+  type Innings,
+  type PenaltyInput,
+  type ResultValues,
+  type Tournament,
+  type TournamentValues,
+} from '@cricket/contracts';
+import type { Db } from '../../db/client';
+import { matches, teams, tournamentPenalties, tournamentTeams, tournaments } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { rethrowRefusal } from '../../lib/pg-error';
+import { nextVersion } from '../../lib/record-version';
+import type { AuditWriter } from '../../plugins/audit';
+import { pointsTable, type CountedResult } from './points-table';
+import { matchDates, roundRobin } from './round-robin';
+
+type TournamentRow = typeof tournaments.$inferSelect;
+
+const nameTaken = (err: unknown) =>
+  rethrowRefusal(err, ({ code, constraint }) =>
+    code === '23505' && constraint === 'tournaments_name_uq'
+      ? conflict(TOURNAMENT_MESSAGES.nameTaken, { name: [TOURNAMENT_MESSAGES.nameTaken] })
+      : undefined,
+  );
+
+async function teamsOf(db: Db, tournamentId: number) {
+  return db
+    .select({ id: teams.id, name: teams.name, location: teams.location })
+    .from(tournamentTeams)
+    .innerJoin(teams, eq(teams.id, tournamentTeams.teamId))
+    .where(eq(tournamentTeams.tournamentId, tournamentId))
+    .orderBy(asc(teams.name), asc(teams.id));
+}
+
+function toTournament(row: TournamentRow, teamList: { id: number; name: string }[]): Tournament {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status as Tournament['status'],
+    format: row.format as Tournament['format'],
+    overs: row.overs,
+    start_date: row.startDate,
+    end_date: row.endDate,
+    match_days: row.matchDays,
+    points_win: row.pointsWin,
+    points_tie: row.pointsTie,
+    points_no_result: row.pointsNoResult,
+    points_loss: row.pointsLoss,
+    teams: teamList.map(({ id, name }) => ({ id, name })),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+async function lockTournament(tx: Db, id: number) {
+  const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
+  if (!row) throw notFound(TOURNAMENT_MESSAGES.notFound);
+  return row;
+}
+
+export async function getTournament(db: Db, id: number): Promise<Tournament> {
+  const [row] = await db.select().from(tournaments).where(eq(tournaments.id, id));
+  if (!row) throw notFound(TOURNAMENT_MESSAGES.notFound);
+  return toTournament(row, await teamsOf(db, id));
+}
+
+async function assertTeams(tx: Db, ids: readonly number[]) {
+  const found = await tx
+    .select({ id: teams.id })
+    .from(teams)
+    .where(inArray(teams.id, [...ids]));
+  if (found.length !== ids.length)
+    throw badRequest(TOURNAMENT_MESSAGES.teamNotFound, {
+      team_ids: [TOURNAMENT_MESSAGES.teamNotFound],
+    });
+}
+
+const columnsOf = (v: TournamentValues) => ({
+  name: v.name,
+  format: v.format,
+  overs: v.overs,
+  startDate: v.start_date,
+  endDate: v.end_date,
+  matchDays: [...v.match_days].sort(),
+  pointsWin: v.points_win,
+  pointsTie: v.points_tie,
+  pointsNoResult: v.points_no_result,
+  pointsLoss: v.points_loss,
+});
+
+export function createTournament(db: Db, values: TournamentValues, audit: AuditWriter) {
+  return db
+    .transaction(async (tx) => {
+      await assertTeams(tx, values.team_ids);
+      const [row] = await tx.insert(tournaments).values(columnsOf(values)).returning();
+      await tx
+        .insert(tournamentTeams)
+        .values(values.team_ids.map((teamId) => ({ tournamentId: row!.id, teamId })));
+      const created = toTournament(row!, await teamsOf(tx, row!.id));
+      await audit(tx, { entityId: created.id, action: 'create', after: created });
+      return created;
+    })
+    .catch(nameTaken);
+}
+
+async function hasFixtures(tx: Db, tournamentId: number) {
+  const [row] = await tx
+    .select({ id: matches.id })
+    .from(matches)
+    .where(eq(matches.tournamentId, tournamentId))
+    .limit(1);
+  return row !== undefined;
+}
+
+export function updateTournament(db: Db, id: number, values: TournamentValues, audit: AuditWriter) {
+  return db
+    .transaction(async (tx) => {
+      const current = await lockTournament(tx, id);
+      const before = toTournament(current, await teamsOf(tx, id));
+      const sameTeams =
+        before.teams.length === values.team_ids.length &&
+        before.teams.every((t) => values.team_ids.includes(t.id));
+      if (!sameTeams) {
+        if (await hasFixtures(tx, id))
+          throw conflict(TOURNAMENT_MESSAGES.teamsLocked, {
+            team_ids: [TOURNAMENT_MESSAGES.teamsLocked],
+          });
+        await assertTeams(tx, values.team_ids);
+        await tx.delete(tournamentTeams).where(eq(tournamentTeams.tournamentId, id));
+        await tx
+          .insert(tournamentTeams)
+          .values(values.team_ids.map((teamId) => ({ tournamentId: id, teamId })));
+      }
+      const [row] = await tx
+        .update(tournaments)
+        .set({ ...columnsOf(values), updatedAt: nextVersion(tournaments.updatedAt) })
+        .where(eq(tournaments.id, id))
+        .returning();
+      const updated = toTournament(row!, await teamsOf(tx, id));
+      await audit(tx, { entityId: id, action: 'update', before, after: updated });
+      return updated;
+    })
+    .catch(nameTaken);
+}
+
+const teamA = alias(teams, 'team_a');
+const teamB = alias(teams, 'team_b');
+
+const inningsOf = (runs: number | null, wickets: number | null, balls: number | null) =>
+  runs === null || wickets === null || balls === null
+    ? null
+    : { runs, wickets, overs: Math.floor(balls / 6), balls: balls % 6 };
+
+function fixtureSelect(db: Db) {
+  return db
+    .select({
+      m: matches,
+      a: { id: teamA.id, name: teamA.name },
+      b: { id: teamB.id, name: teamB.name },
+    })
+    .from(matches)
+    .innerJoin(teamA, eq(teamA.id, matches.teamAId))
+    .innerJoin(teamB, eq(teamB.id, matches.teamBId));
+}
+
+type FixtureRow = Awaited<ReturnType<ReturnType<typeof fixtureSelect>['execute']>>[number];
+
+function toFixture({ m, a, b }: FixtureRow): Fixture {
+  return {
+    id: m.id,
+    team_a: a,
+    team_b: b,
+    scheduled_at: m.scheduledAt.toISOString(),
+    venue: m.venue,
+    status: m.status as Fixture['status'],
+    result_type: m.resultType as Fixture['result_type'],
+    team_a_innings: inningsOf(m.teamARuns, m.teamAWickets, m.teamABalls),
+    team_b_innings: inningsOf(m.teamBRuns, m.teamBWickets, m.teamBBalls),
+    winner: m.winnerTeamId === null ? null : m.winnerTeamId === a.id ? a : b,
+    team_a_confirmed: m.teamAConfirmedBy !== null,
+    team_b_confirmed: m.teamBConfirmedBy !== null,
+    locked: m.lockedAt !== null,
+  };
+}
+
+export async function listFixtures(db: Db, tournamentId: number): Promise<Fixture[]> {
+  const rows = await fixtureSelect(db)
+    .where(eq(matches.tournamentId, tournamentId))
+    .orderBy(asc(matches.scheduledAt), asc(matches.id));
+  return rows.map(toFixture);
+}
+
+/**
+ * A league's round-robin: every pair of its teams once, a round per match day from its start,
+ * at the home team's ground. Refused when fixtures exist or the dates hold too few match days.
+ */
+export function generateFixtures(db: Db, tournamentId: number, audit: AuditWriter) {
+  return db.transaction(async (tx) => {
+    const t = await lockTournament(tx, tournamentId);
+    if (t.format !== 'league') throw conflict(TOURNAMENT_MESSAGES.notLeague);
+    if (await hasFixtures(tx, tournamentId)) throw conflict(TOURNAMENT_MESSAGES.fixturesExist);
+    const teamList = await teamsOf(tx, tournamentId);
+    if (teamList.length < 2) throw conflict(TOURNAMENT_MESSAGES.teams);
+    const pairings = roundRobin(teamList.map((team) => team.id));
+    const rounds = Math.max(...pairings.map((p) => p.round)) + 1;
+    const dates = matchDates(t.startDate, t.endDate, t.matchDays, rounds);
+    if (dates.length < rounds)
+      throw conflict(TOURNAMENT_MESSAGES.notEnoughDays(rounds, dates.length));
+    const grounds = new Map(teamList.map((team) => [team.id, team.location]));
+    const made = await tx
+      .insert(matches)
+      .values(
+        pairings.map((p) => ({
+          tournamentId,
+          teamAId: p.home,
+          teamBId: p.away,
+          scheduledAt: new Date(`${dates[p.round]}T${FIXTURE_START_TIME}:00Z`),
+          venue: grounds.get(p.home)!.slice(0, 120),
+        })),
+      )
+      .returning({ id: matches.id });
+    await audit(tx, {
+      entityId: tournamentId,
+      action: 'fixtures_generate',
+      after: { fixtures: made.length, rounds, first_day: dates[0], last_day: dates.at(-1) },
+    });
+    return listFixtures(tx, tournamentId);
+  });
+}
+
+async function lockMatch(tx: Db, id: number) {
+  const [row] = await tx
+    .select({ m: matches, overs: tournaments.overs })
+    .from(matches)
+    .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
+    .where(eq(matches.id, id))
+    .for('update', { of: matches });
+  if (!row) throw notFound(RESULT_MESSAGES.matchNotFound);
+  return row;
+}
+
+async function fixtureById(tx: Db, id: number) {
+  const [row] = await fixtureSelect(tx).where(eq(matches.id, id));
+  return toFixture(row!);
+}
+
+const ballsOf = (i: Innings | null) => (i ? i.overs * 6 + i.balls : null);
+
+/**
+ * Enters (or corrects) a match's result. A new result waits for both teams' confirmations again;
+ * a confirmed (locked) one changes only for an administrator (`mayChangeLocked`), with a reason,
+ * and stays locked.
+ */
+export function enterResult(
+  db: Db,
+  matchId: number,
+  values: ResultValues,
+  mayChangeLocked: boolean,
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    const { m, overs } = await lockMatch(tx, matchId);
+    const locked = m.lockedAt !== null;
+    if (locked && !mayChangeLocked) throw conflict(RESULT_MESSAGES.locked);
+    if (locked && !values.reason)
+      throw badRequest(RESULT_MESSAGES.reasonRequired, {
+        reason: [RESULT_MESSAGES.reasonRequired],
+      });
+    for (const side of ['team_a', 'team_b'] as const) {
+      const i = values[side];
+      if (i && (i.overs > overs || (i.overs === overs && i.balls > 0)))
+        throw badRequest(RESULT_MESSAGES.oversBeyondQuota(overs), {
+          [`${side}.overs`]: [RESULT_MESSAGES.oversBeyondQuota(overs)],
+        });
+    }
+    const before = await fixtureById(tx, matchId);
+    const a = values.result_type === 'no_result' ? null : values.team_a;
+    const b = values.result_type === 'no_result' ? null : values.team_b;
+    const winner =
+      values.result_type === 'win' && a && b ? (a.runs > b.runs ? m.teamAId : m.teamBId) : null;
+    await tx
+      .update(matches)
+      .set({
+        resultType: values.result_type,
+        status: values.result_type === 'no_result' ? 'abandoned' : 'completed',
+        winnerTeamId: winner,
+        teamARuns: a?.runs ?? null,
+        teamAWickets: a?.wickets ?? null,
+        teamABalls: ballsOf(a),
+        teamBRuns: b?.runs ?? null,
+        teamBWickets: b?.wickets ?? null,
+        teamBBalls: ballsOf(b),
+        ...(locked
+          ? {}
+          : {
+              teamAConfirmedBy: null,
+              teamAConfirmedAt: null,
+              teamBConfirmedBy: null,
+              teamBConfirmedAt: null,
+            }),
+        updatedAt: nextVersion(matches.updatedAt),
+      })
+      .where(eq(matches.id, matchId));
+    const after = await fixtureById(tx, matchId);
+    await audit(tx, {
+      entityId: matchId,
+      action: 'result_enter',
+      before,
+      after: locked ? { ...after, reason: values.reason } : after,
+    });
+    return after;
+  });
+}
+
+/**
+ * A team's owner confirms the entered result for their side; an administrator (`confirmsAll`)
+ * confirms both. With both sides confirmed the result locks and counts in the points table.
+ */
+export function confirmResult(
+  db: Db,
+  matchId: number,
+  userId: number,
+  confirmsAll: boolean,
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    const { m } = await lockMatch(tx, matchId);
+    if (m.resultType === null) throw conflict(RESULT_MESSAGES.noResultToConfirm);
+    const owners = await tx
+      .select({ id: teams.id, ownerId: teams.ownerId })
+      .from(teams)
+      .where(or(eq(teams.id, m.teamAId), eq(teams.id, m.teamBId)));
+    const owns = (teamId: number) => owners.some((t) => t.id === teamId && t.ownerId === userId);
+    const sideA = confirmsAll || owns(m.teamAId);
+    const sideB = confirmsAll || owns(m.teamBId);
+    if (!sideA && !sideB) throw forbidden(RESULT_MESSAGES.notAllowedToConfirm);
+    const newA = sideA && m.teamAConfirmedBy === null;
+    const newB = sideB && m.teamBConfirmedBy === null;
+    if (!newA && !newB) throw conflict(RESULT_MESSAGES.alreadyConfirmed);
+    const now = sql`now()`;
+    const confirmedA = newA || m.teamAConfirmedBy !== null;
+    const confirmedB = newB || m.teamBConfirmedBy !== null;
+    await tx
+      .update(matches)
+      .set({
+        ...(newA ? { teamAConfirmedBy: userId, teamAConfirmedAt: now } : {}),
+        ...(newB ? { teamBConfirmedBy: userId, teamBConfirmedAt: now } : {}),
+        ...(confirmedA && confirmedB ? { lockedAt: now } : {}),
+        updatedAt: nextVersion(matches.updatedAt),
+      })
+      .where(eq(matches.id, matchId));
+    const after = await fixtureById(tx, matchId);
+    await audit(tx, {
+      entityId: matchId,
+      action: 'result_confirm',
+      after: {
+        team_a_confirmed: after.team_a_confirmed,
+        team_b_confirmed: after.team_b_confirmed,
+        locked: after.locked,
+      },
+    });
+    return after;
+  });
+}
+
+export async function getPointsTable(db: Db, tournamentId: number) {
+  const [t] = await db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
+  if (!t) throw notFound(TOURNAMENT_MESSAGES.notFound);
+  const [teamList, confirmed, penalties] = await Promise.all([
+    teamsOf(db, tournamentId),
+    db
+      .select()
+      .from(matches)
+      .where(
+        and(
+          eq(matches.tournamentId, tournamentId),
+          sql`${matches.lockedAt} is not null and ${matches.resultType} is not null`,
+        ),
+      ),
+    db
+      .select({
+        teamId: tournamentPenalties.teamId,
+        points: sql<number>`sum(${tournamentPenalties.points})::int`,
+      })
+      .from(tournamentPenalties)
+      .where(eq(tournamentPenalties.tournamentId, tournamentId))
+      .groupBy(tournamentPenalties.teamId),
+  ]);
+  const results: CountedResult[] = confirmed.map((m) => ({
+    teamA: m.teamAId,
+    teamB: m.teamBId,
+    resultType: m.resultType as CountedResult['resultType'],
+    a: inningsOf(m.teamARuns, m.teamAWickets, m.teamABalls),
+    b: inningsOf(m.teamBRuns, m.teamBWickets, m.teamBBalls),
+  }));
+  return pointsTable(teamList, results, new Map(penalties.map((p) => [p.teamId, p.points])), {
+    overs: t.overs,
+    win: t.pointsWin,
+    tie: t.pointsTie,
+    noResult: t.pointsNoResult,
+    loss: t.pointsLoss,
+  });
+}
+
+export function addPenalty(
+  db: Db,
+  tournamentId: number,
+  values: PenaltyInput,
+  userId: number,
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    await lockTournament(tx, tournamentId);
+    const [plays] = await tx
+      .select({ teamId: tournamentTeams.teamId })
+      .from(tournamentTeams)
+      .where(
+        and(
+          eq(tournamentTeams.tournamentId, tournamentId),
+          eq(tournamentTeams.teamId, values.team_id),
+        ),
+      );
+    if (!plays)
+      throw badRequest(TOURNAMENT_MESSAGES.teamNotInTournament, {
+        team_id: [TOURNAMENT_MESSAGES.teamNotInTournament],
+      });
+    await tx.insert(tournamentPenalties).values({
+      tournamentId,
+      teamId: values.team_id,
+      points: values.points,
+      reason: values.reason,
+      createdBy: userId,
+    });
+    await audit(tx, { entityId: tournamentId, action: 'penalty_add', after: values });
+  });
+}

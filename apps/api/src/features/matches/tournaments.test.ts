@@ -1,0 +1,362 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  RESULT_MESSAGES,
+  TOURNAMENT_MESSAGES,
+  type Fixture,
+  type Innings,
+  type PointsTableRow,
+  type TournamentInput,
+} from '@cricket/contracts';
+import { auditLogs, teams } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { roundRobin } from './round-robin';
+
+let t: TestApp;
+let admin: string;
+/** Manages tournaments and results, confirms nothing of its own. */
+let manager: string;
+const owners: { id: number; token: string }[] = [];
+const teamIds: number[] = [];
+const team = (i: number) => teamIds[i]!;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  manager = (await t.userWith(['matches.view', 'matches.manage', 'matches.confirm'])).token;
+  for (let i = 0; i < 8; i++) {
+    const owner = await t.userWith(['matches.view', 'matches.confirm']);
+    owners.push(owner);
+    const [row] = await t.db
+      .insert(teams)
+      .values({
+        name: `League Side ${i + 1}`,
+        location: `Ground ${i + 1}`,
+        teamInitials: `LS${i + 1}`,
+        ownerId: owner.id,
+      })
+      .returning({ id: teams.id });
+    teamIds.push(row!.id);
+  }
+});
+afterAll(() => t.close());
+
+const body = (overrides: Partial<TournamentInput> = {}): TournamentInput => ({
+  name: 'Winter League',
+  format: 'league',
+  overs: 20,
+  // 2026-12-05 is a Saturday.
+  start_date: '2026-12-05',
+  end_date: '2027-03-31',
+  match_days: [6, 7],
+  points_win: 2,
+  points_tie: 1,
+  points_no_result: 1,
+  points_loss: 0,
+  team_ids: teamIds,
+  ...overrides,
+});
+
+async function create(overrides: Partial<TournamentInput> = {}) {
+  const res = await t.as(admin, {
+    method: 'POST',
+    url: '/api/tournaments',
+    payload: body(overrides),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: { tournament: { id: number } } }>().data.tournament.id;
+}
+
+async function generate(id: number) {
+  const res = await t.as(admin, {
+    method: 'POST',
+    url: `/api/tournaments/${id}/fixtures/generate`,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: { fixtures: Fixture[] } }>().data.fixtures;
+}
+
+describe('round-robin', () => {
+  it.each([2, 3, 7, 8, 9, 12])(
+    'pairs %i teams once each, none twice in a round, home and away balanced',
+    (n) => {
+      const ids = Array.from({ length: n }, (_, i) => 100 + i);
+      const pairings = roundRobin(ids);
+      expect(pairings).toHaveLength((n * (n - 1)) / 2);
+      const pairs = new Set(pairings.map((p) => [p.home, p.away].sort().join('-')));
+      expect(pairs.size).toBe(pairings.length);
+      const rounds = new Map<number, number[]>();
+      for (const p of pairings)
+        rounds.set(p.round, [...(rounds.get(p.round) ?? []), p.home, p.away]);
+      for (const playing of rounds.values()) expect(new Set(playing).size).toBe(playing.length);
+      for (const id of ids) {
+        const home = pairings.filter((p) => p.home === id).length;
+        const away = pairings.filter((p) => p.away === id).length;
+        expect(Math.abs(home - away)).toBeLessThanOrEqual((n - 1) % 2);
+      }
+    },
+  );
+});
+
+describe('tournaments and fixtures', () => {
+  it('generates 28 fixtures for 8 teams: every pair once, no team twice on a day, on match days', async () => {
+    const id = await create();
+    const fixtures = await generate(id);
+    expect(fixtures).toHaveLength(28);
+    const pairs = new Set(fixtures.map((f) => [f.team_a.id, f.team_b.id].sort().join('-')));
+    expect(pairs.size).toBe(28);
+    const byDay = new Map<string, number[]>();
+    for (const f of fixtures) {
+      const day = f.scheduled_at.slice(0, 10);
+      byDay.set(day, [...(byDay.get(day) ?? []), f.team_a.id, f.team_b.id]);
+      // Saturday or Sunday, at the home team's ground.
+      expect([0, 6]).toContain(new Date(f.scheduled_at).getUTCDay());
+      expect(f.venue).toBe(`Ground ${teamIds.indexOf(f.team_a.id) + 1}`);
+    }
+    expect(byDay.size).toBe(7);
+    for (const playing of byDay.values()) expect(new Set(playing).size).toBe(playing.length);
+
+    const again = await t.as(admin, {
+      method: 'POST',
+      url: `/api/tournaments/${id}/fixtures/generate`,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(TOURNAMENT_MESSAGES.fixturesExist);
+    // The teams are fixed once fixtures exist; the rest may change.
+    const changed = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/tournaments/${id}`,
+      payload: body({ team_ids: teamIds.slice(0, 4) }),
+    });
+    expect(changed.statusCode).toBe(409);
+    const renamed = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/tournaments/${id}`,
+      payload: body({ name: 'Winter League 2026', overs: 25 }),
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data.tournament).toMatchObject({ name: 'Winter League 2026', overs: 25 });
+    const audit = await t.db
+      .select({ action: auditLogs.action })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityType, 'tournament'), eq(auditLogs.entityId, id)));
+    expect(audit.map((a) => a.action).sort()).toEqual(['create', 'fixtures_generate', 'update']);
+  });
+
+  it('refuses dates that hold too few match days, and knockout formats', async () => {
+    const short = await create({ name: 'Short Cup', end_date: '2026-12-13' });
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: `/api/tournaments/${short}/fixtures/generate`,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(TOURNAMENT_MESSAGES.notEnoughDays(7, 4));
+    const knockout = await create({ name: 'Knockout Cup', format: 'knockout' });
+    const ko = await t.as(admin, {
+      method: 'POST',
+      url: `/api/tournaments/${knockout}/fixtures/generate`,
+    });
+    expect(ko.json().message).toBe(TOURNAMENT_MESSAGES.notLeague);
+  });
+
+  // The teams exist only once beforeAll has run: each case builds its body then.
+  it.each([
+    [
+      'an end before the start',
+      () => ({ end_date: '2026-12-01' }),
+      'end_date',
+      TOURNAMENT_MESSAGES.endBeforeStart,
+    ],
+    [
+      'a team twice',
+      () => ({ team_ids: [team(0), team(0)] }),
+      'team_ids',
+      TOURNAMENT_MESSAGES.teamTwice,
+    ],
+    ['one team', () => ({ team_ids: [team(0)] }), 'team_ids', TOURNAMENT_MESSAGES.teams],
+    [
+      'an unknown team',
+      () => ({ team_ids: [team(0), 2_000_000_000] }),
+      'team_ids',
+      TOURNAMENT_MESSAGES.teamNotFound,
+    ],
+    ['no overs', () => ({ overs: 0 }), 'overs', TOURNAMENT_MESSAGES.overs],
+    ['no match days', () => ({ match_days: [] }), 'match_days', TOURNAMENT_MESSAGES.matchDays],
+    [
+      'a day that does not exist',
+      () => ({ start_date: '2026-02-30' }),
+      'start_date',
+      TOURNAMENT_MESSAGES.startDate,
+    ],
+  ] as const)('refuses %s with 400 on its field', async (_, overrides, field, message) => {
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/tournaments',
+      payload: body({ name: 'Refused', ...(overrides() as Partial<TournamentInput>) }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[field]).toContain(message);
+  });
+
+  it('refuses a second tournament of the same name with 409, and a viewer with 403', async () => {
+    await create({ name: 'Summer Bash' });
+    const again = await t.as(admin, {
+      method: 'POST',
+      url: '/api/tournaments',
+      payload: body({ name: 'summer  bash' }),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(TOURNAMENT_MESSAGES.nameTaken);
+    const viewer = await t.as(owners[0]!.token, {
+      method: 'POST',
+      url: '/api/tournaments',
+      payload: body({ name: 'Not Allowed' }),
+    });
+    expect(viewer.statusCode).toBe(403);
+  });
+});
+
+describe('results and the points table', () => {
+  const inn = (runs: number, wickets: number, overs: number, balls = 0): Innings => ({
+    runs,
+    wickets,
+    overs,
+    balls,
+  });
+  let tid: number;
+  let fixtures: Fixture[];
+  const [A, B, C, D] = [0, 1, 2, 3];
+  const fixtureOf = (x: number, y: number) =>
+    fixtures.find(
+      (f) =>
+        (f.team_a.id === team(x) && f.team_b.id === team(y)) ||
+        (f.team_a.id === team(y) && f.team_b.id === team(x)),
+    )!;
+
+  /** Enters x's and y's innings on their fixture, whichever side each is on. */
+  async function enter(
+    x: number,
+    y: number,
+    result: 'win' | 'tie' | 'no_result',
+    ix: Innings | null,
+    iy: Innings | null,
+    as = manager,
+    reason?: string,
+  ) {
+    const f = fixtureOf(x, y);
+    const xIsA = f.team_a.id === team(x);
+    return t.as(as, {
+      method: 'PUT',
+      url: `/api/matches/${f.id}/result`,
+      payload: {
+        result_type: result,
+        team_a: xIsA ? ix : iy,
+        team_b: xIsA ? iy : ix,
+        ...(reason ? { reason } : {}),
+      },
+    });
+  }
+  const confirm = (x: number, y: number, token: string) =>
+    t.as(token, { method: 'POST', url: `/api/matches/${fixtureOf(x, y).id}/result/confirm` });
+  const table = async () => {
+    const res = await t.as(manager, { method: 'GET', url: `/api/tournaments/${tid}/points-table` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: { rows: PointsTableRow[] } }>().data.rows;
+  };
+
+  beforeAll(async () => {
+    tid = await create({ name: 'Table League', team_ids: teamIds.slice(0, 4) });
+    fixtures = await generate(tid);
+  });
+
+  it('locks a result once both owners confirm it; a stranger cannot, and a locked one changes only for an administrator with a reason', async () => {
+    expect((await enter(A, B, 'win', inn(160, 6, 20), inn(150, 10, 18, 3))).statusCode).toBe(200);
+    const stranger = await confirm(A, B, owners[5]!.token);
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json().message).toBe(RESULT_MESSAGES.notAllowedToConfirm);
+    const first = await confirm(A, B, owners[A]!.token);
+    expect(first.json().data.fixture).toMatchObject({ team_a_confirmed: true, locked: false });
+    expect((await confirm(A, B, owners[A]!.token)).statusCode).toBe(409);
+    // Not counted before both sides confirmed.
+    expect((await table()).every((r) => r.played === 0)).toBe(true);
+    const second = await confirm(A, B, owners[B]!.token);
+    expect(second.json().data.fixture).toMatchObject({ locked: true, winner: { id: team(A) } });
+
+    const late = await enter(A, B, 'win', inn(161, 6, 20), inn(150, 10, 18, 3));
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(RESULT_MESSAGES.locked);
+    const noReason = await enter(A, B, 'win', inn(161, 6, 20), inn(150, 10, 18, 3), admin);
+    expect(noReason.statusCode).toBe(400);
+    const fixed = await enter(
+      A,
+      B,
+      'win',
+      inn(160, 6, 20),
+      inn(150, 10, 18, 3),
+      admin,
+      'Scorer typo',
+    );
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().data.fixture.locked).toBe(true);
+    const [changed] = await t.db
+      .select({ changes: auditLogs.changes })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityType, 'match'), eq(auditLogs.action, 'result_enter')))
+      .orderBy(auditLogs.id)
+      .offset(1);
+    expect(changed!.changes).toMatchObject({ reason: { after: 'Scorer typo' } });
+  });
+
+  it('refuses an innings beyond the overs, and a win on equal runs', async () => {
+    const long = await enter(B, C, 'win', inn(140, 5, 20, 1), inn(141, 3, 17, 3));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(RESULT_MESSAGES.oversBeyondQuota(20));
+    const equal = await enter(B, C, 'win', inn(140, 5, 20), inn(140, 3, 17, 3));
+    expect(equal.statusCode).toBe(400);
+    expect(equal.json().errors.result_type).toContain(RESULT_MESSAGES.equalRunsWin);
+  });
+
+  it('counts confirmed results: points, penalties and net run rate as computed by hand', async () => {
+    // A beat B above: A 160/6 (20), B 150 all out in 18.3, counted as 20 overs.
+    expect((await enter(B, C, 'win', inn(140, 5, 20), inn(141, 3, 17, 3))).statusCode).toBe(200);
+    expect((await enter(A, C, 'tie', inn(130, 8, 20), inn(130, 10, 19, 4))).statusCode).toBe(200);
+    expect((await enter(B, D, 'no_result', null, null)).statusCode).toBe(200);
+    // Entered but never confirmed: not in the table.
+    expect((await enter(A, D, 'win', inn(200, 2, 20), inn(90, 10, 15))).statusCode).toBe(200);
+    for (const [x, y] of [
+      [B, C],
+      [A, C],
+      [B, D],
+    ] as const)
+      expect((await confirm(x, y, admin)).json().data.fixture.locked).toBe(true);
+    const penalty = await t.as(manager, {
+      method: 'POST',
+      url: `/api/tournaments/${tid}/penalties`,
+      payload: { team_id: team(C), points: 1, reason: 'Slow over rate' },
+    });
+    expect(penalty.statusCode, penalty.body).toBe(201);
+
+    // A: scored 160 + 130 in 40 overs, conceded 150 + 130 in 40 (both sides all out): 7.25 − 7.
+    // B: scored 150 + 140 in 40, conceded 160 in 20 and 141 in 17.3: 7.25 − 301 / 37.5.
+    // C: scored 141 in 17.3 and 130 in 20 (all out), conceded 140 + 130 in 40.
+    const rows = await table();
+    expect(
+      rows.map((r) => [
+        r.team.id,
+        r.played,
+        r.won,
+        r.lost,
+        r.tied,
+        r.no_result,
+        r.penalties,
+        r.points,
+        r.net_run_rate,
+      ]),
+    ).toEqual([
+      [team(A), 2, 1, 0, 1, 0, 0, 3, 0.25],
+      [team(C), 2, 1, 0, 1, 0, 1, 2, 0.477],
+      [team(D), 1, 0, 0, 0, 1, 0, 1, 0],
+      [team(B), 3, 0, 2, 0, 1, 0, 1, -0.777],
+    ]);
+  });
+});

@@ -1,0 +1,80 @@
+import type {
+  Fixture,
+  PenaltyInput,
+  ResultValues,
+  Tournament,
+  TournamentValues,
+} from '@cricket/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/http';
+import { matchKeys } from './keys';
+
+/*
+ * A tournament's writes (issue 36). Each one refreshes every matches query: the lists, the
+ * tournament's page and its points table all read what it changed.
+ */
+
+function useMatchesWrite<Args, Result>(write: (args: Args) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: matchKeys.all }),
+  });
+}
+
+/** POST /tournaments */
+export const useCreateTournament = () =>
+  useMatchesWrite(
+    async (values: TournamentValues) =>
+      (await request<{ tournament: Tournament }>('/tournaments', { method: 'POST', body: values }))
+        .data.tournament,
+  );
+
+/** PUT /tournaments/{id}, under the version the form read. */
+export const useUpdateTournament = () =>
+  useMatchesWrite(
+    async ({ id, values, ifMatch }: { id: number; values: TournamentValues; ifMatch?: string }) =>
+      (
+        await request<{ tournament: Tournament }>(`/tournaments/${id}`, {
+          method: 'PUT',
+          body: values,
+          ifMatch,
+        })
+      ).data.tournament,
+  );
+
+/** POST /tournaments/{id}/fixtures/generate */
+export const useGenerateFixtures = () =>
+  useMatchesWrite(async (id: number) => {
+    const body = await request<{ fixtures: Fixture[] }>(`/tournaments/${id}/fixtures/generate`, {
+      method: 'POST',
+    });
+    return body.message;
+  });
+
+/** PUT /matches/{id}/result */
+export const useEnterResult = () =>
+  useMatchesWrite(
+    async ({ id, values }: { id: number; values: ResultValues }) =>
+      (
+        await request<{ fixture: Fixture }>(`/matches/${id}/result`, {
+          method: 'PUT',
+          body: values,
+        })
+      ).message,
+  );
+
+/** POST /matches/{id}/result/confirm */
+export const useConfirmResult = () =>
+  useMatchesWrite(
+    async (id: number) =>
+      (await request<{ fixture: Fixture }>(`/matches/${id}/result/confirm`, { method: 'POST' }))
+        .message,
+  );
+
+/** POST /tournaments/{id}/penalties */
+export const useAddPenalty = () =>
+  useMatchesWrite(
+    async ({ id, values }: { id: number; values: PenaltyInput }) =>
+      (await request(`/tournaments/${id}/penalties`, { method: 'POST', body: values })).message,
+  );

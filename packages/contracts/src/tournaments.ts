@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import { calendarDate, fromControl, idValue, MAX_ID, nameText } from './common.ts';
+import { MATCH_STATUSES, TOURNAMENT_STATUSES } from './matches.ts';
+
+/**
+ * Tournaments, their fixtures, results and points table (issue 36). The read-only lists stay
+ * in matches.ts; what a tournament is made of and how it is scored lives here.
+ */
+
+export const TOURNAMENT_FORMATS = ['league', 'knockout'] as const;
+export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
+
+export const TOURNAMENT_NAME_MAX = 120;
+export const TOURNAMENT_OVERS_MAX = 50;
+/** A league of more teams than this would not fit a season of weekends. */
+export const TOURNAMENT_TEAMS_MAX = 32;
+export const TOURNAMENT_POINTS_MAX = 10;
+/** ISO weekdays: 1 is Monday, 7 is Sunday. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const WEEKDAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+/** Fixtures start at this time (UTC) on their match day unless edited. */
+export const FIXTURE_START_TIME = '10:00';
+/** A side all out has lost this many wickets: its innings counts the full quota of overs. */
+export const ALL_OUT_WICKETS = 10;
+
+export const TOURNAMENT_MESSAGES = {
+  notFound: 'Tournament not found',
+  nameRequired: 'Tournament name is required',
+  nameTooLong: `Tournament name must not exceed ${TOURNAMENT_NAME_MAX} characters`,
+  nameTaken: 'A tournament with this name already exists',
+  format: 'Please choose league or knockout',
+  overs: `Overs must be a whole number from 1 to ${TOURNAMENT_OVERS_MAX}`,
+  startDate: 'Please enter a valid start date',
+  endDate: 'Please enter a valid end date',
+  endBeforeStart: 'End date must not be before the start date',
+  points: `Points must be a whole number from 0 to ${TOURNAMENT_POINTS_MAX}`,
+  matchDays: 'Please choose at least one match day',
+  teams: 'Please choose at least two teams',
+  teamsTooMany: `A tournament holds at most ${TOURNAMENT_TEAMS_MAX} teams`,
+  teamTwice: 'A team can be added only once',
+  teamNotFound: 'Team not found',
+  teamsLocked: 'Teams cannot change once fixtures exist',
+  fixturesExist: 'This tournament already has fixtures',
+  notLeague: 'Round-robin fixtures are generated for league tournaments only',
+  notEnoughDays: (rounds: number, days: number) =>
+    `A round-robin of these teams needs ${rounds} match days; the dates hold ${days}`,
+  penaltyPoints: `Penalty points must be a whole number from 1 to ${TOURNAMENT_POINTS_MAX}`,
+  penaltyReason: 'Please give a reason for the penalty',
+  teamNotInTournament: 'This team does not play in this tournament',
+  /** The screens' texts. */
+  createFailed: 'Failed to create tournament',
+  updateFailed: 'Failed to update tournament',
+  fetchFailed: 'Failed to fetch tournament',
+  generateFailed: 'Failed to generate fixtures',
+  tableEmpty: 'No confirmed results yet',
+  fixturesEmpty: 'No fixtures yet',
+} as const;
+
+export const TOURNAMENT_SUCCESS = {
+  created: 'Tournament created successfully',
+  updated: 'Tournament updated successfully',
+  fetched: 'Tournament fetched successfully',
+  generated: (n: number) => `${n} fixtures generated`,
+  table: 'Points table fetched successfully',
+  penalty: 'Penalty recorded',
+} as const;
+
+/** A whole number from `min` to `max`, typed into a form's text box or sent as a number. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.preprocess(
+    fromControl,
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+
+const points = wholeNumber(0, TOURNAMENT_POINTS_MAX, TOURNAMENT_MESSAGES.points);
+
+/** `POST /api/tournaments` and `PUT /api/tournaments/{id}`. */
+export const tournamentInput = z
+  .object({
+    name: nameText('Tournament name', TOURNAMENT_MESSAGES.nameRequired)
+      .min(1, TOURNAMENT_MESSAGES.nameRequired)
+      .max(TOURNAMENT_NAME_MAX, TOURNAMENT_MESSAGES.nameTooLong),
+    format: z.enum(TOURNAMENT_FORMATS, { error: TOURNAMENT_MESSAGES.format }),
+    overs: wholeNumber(1, TOURNAMENT_OVERS_MAX, TOURNAMENT_MESSAGES.overs),
+    start_date: calendarDate(TOURNAMENT_MESSAGES.startDate),
+    end_date: calendarDate(TOURNAMENT_MESSAGES.endDate),
+    /** ISO weekdays on which fixtures are played (1 Monday … 7 Sunday). */
+    // A form's checkboxes hold their days as text, and none ticked may read as false.
+    match_days: z.preprocess(
+      (v) => (Array.isArray(v) ? v.map(fromControl) : v === false ? [] : v),
+      z
+        .array(
+          z.union(
+            WEEKDAYS.map((d) => z.literal(d)),
+            { error: TOURNAMENT_MESSAGES.matchDays },
+          ),
+          { error: TOURNAMENT_MESSAGES.matchDays },
+        )
+        .min(1, TOURNAMENT_MESSAGES.matchDays)
+        .max(7, TOURNAMENT_MESSAGES.matchDays)
+        .refine((days) => new Set(days).size === days.length, TOURNAMENT_MESSAGES.matchDays),
+    ),
+    points_win: points,
+    points_tie: points,
+    points_no_result: points,
+    points_loss: points,
+    team_ids: z
+      .array(idValue(TOURNAMENT_MESSAGES.teamNotFound), { error: TOURNAMENT_MESSAGES.teams })
+      .min(2, TOURNAMENT_MESSAGES.teams)
+      .max(TOURNAMENT_TEAMS_MAX, TOURNAMENT_MESSAGES.teamsTooMany)
+      .refine((ids) => new Set(ids).size === ids.length, TOURNAMENT_MESSAGES.teamTwice),
+  })
+  .refine((t) => t.end_date >= t.start_date, {
+    path: ['end_date'],
+    error: TOURNAMENT_MESSAGES.endBeforeStart,
+  })
+  .meta({ description: 'end_date must not be before start_date.' });
+export type TournamentInput = z.input<typeof tournamentInput>;
+export type TournamentValues = z.output<typeof tournamentInput>;
+
+const teamRef = z.object({ id: z.number().int(), name: z.string() });
+
+export const tournament = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.enum(TOURNAMENT_STATUSES),
+  format: z.enum(TOURNAMENT_FORMATS),
+  overs: z.number().int(),
+  start_date: z.string(),
+  end_date: z.string(),
+  match_days: z.array(z.number().int()),
+  points_win: z.number().int(),
+  points_tie: z.number().int(),
+  points_no_result: z.number().int(),
+  points_loss: z.number().int(),
+  teams: z.array(teamRef),
+  updated_at: z.string(),
+});
+export type Tournament = z.infer<typeof tournament>;
+
+export const RESULT_TYPES = ['win', 'tie', 'no_result'] as const;
+export type ResultType = (typeof RESULT_TYPES)[number];
+
+export const RESULT_MESSAGES = {
+  matchNotFound: 'Match not found',
+  resultType: 'Please choose win, tie or no result',
+  runs: 'Runs must be a whole number from 0 to 9999',
+  wickets: `Wickets must be a whole number from 0 to ${ALL_OUT_WICKETS}`,
+  overs: 'Overs must be a whole number within the tournament’s overs',
+  balls: 'Balls must be a whole number from 0 to 5',
+  inningsRequired: 'Both innings are required for a win or a tie',
+  equalRunsWin: 'Equal runs make a tie, not a win',
+  unequalRunsTie: 'A tie needs equal runs',
+  oversBeyondQuota: (overs: number) => `An innings cannot last more than ${overs} overs`,
+  noResultToConfirm: 'This match has no result to confirm',
+  locked: 'This result is confirmed; only an administrator can change it, giving a reason',
+  reasonRequired: 'Please give a reason for changing a confirmed result',
+  notAllowedToConfirm: "Only the two teams' owners or an administrator can confirm a result",
+  alreadyConfirmed: 'You have already confirmed this result',
+} as const;
+
+export const RESULT_SUCCESS = {
+  entered: 'Result saved; waiting for confirmation',
+  changed: 'Confirmed result changed',
+  confirmed: 'Result confirmed',
+  locked: 'Result confirmed and locked',
+} as const;
+
+export const innings = z.object({
+  runs: wholeNumber(0, 9999, RESULT_MESSAGES.runs),
+  wickets: wholeNumber(0, ALL_OUT_WICKETS, RESULT_MESSAGES.wickets),
+  overs: wholeNumber(0, TOURNAMENT_OVERS_MAX, RESULT_MESSAGES.overs),
+  balls: wholeNumber(0, 5, RESULT_MESSAGES.balls),
+});
+export type Innings = z.output<typeof innings>;
+
+/** `PUT /api/matches/{id}/result`: each side's innings, and the result type. */
+export const resultInput = z
+  .object({
+    result_type: z.enum(RESULT_TYPES, { error: RESULT_MESSAGES.resultType }),
+    team_a: innings.nullable().default(null),
+    team_b: innings.nullable().default(null),
+    /** Required to change a confirmed result (administrators only); recorded in the audit. */
+    reason: z.string().trim().max(500).optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.result_type === 'no_result') return;
+    if (!r.team_a || !r.team_b) {
+      ctx.addIssue({ code: 'custom', path: ['team_a'], message: RESULT_MESSAGES.inningsRequired });
+      return;
+    }
+    if (r.result_type === 'win' && r.team_a.runs === r.team_b.runs)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['result_type'],
+        message: RESULT_MESSAGES.equalRunsWin,
+      });
+    if (r.result_type === 'tie' && r.team_a.runs !== r.team_b.runs)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['result_type'],
+        message: RESULT_MESSAGES.unequalRunsTie,
+      });
+  })
+  .meta({
+    description:
+      'A win or a tie needs both innings; a win needs unequal runs (the side with more won), a tie equal runs. Overs and balls must fit the tournament’s overs.',
+  });
+export type ResultInput = z.input<typeof resultInput>;
+export type ResultValues = z.output<typeof resultInput>;
+
+const inningsShown = z.object({
+  runs: z.number().int(),
+  wickets: z.number().int(),
+  overs: z.number().int(),
+  balls: z.number().int(),
+});
+
+export const fixture = z.object({
+  id: z.number().int(),
+  team_a: teamRef,
+  team_b: teamRef,
+  scheduled_at: z.string(),
+  venue: z.string(),
+  status: z.enum(MATCH_STATUSES),
+  result_type: z.enum(RESULT_TYPES).nullable(),
+  team_a_innings: inningsShown.nullable(),
+  team_b_innings: inningsShown.nullable(),
+  winner: teamRef.nullable(),
+  team_a_confirmed: z.boolean(),
+  team_b_confirmed: z.boolean(),
+  locked: z.boolean(),
+});
+export type Fixture = z.infer<typeof fixture>;
+
+export const tournamentDetails = z.object({
+  tournament,
+  fixtures: z.array(fixture),
+});
+export type TournamentDetails = z.infer<typeof tournamentDetails>;
+
+export const pointsTableRow = z.object({
+  team: teamRef,
+  played: z.number().int(),
+  won: z.number().int(),
+  lost: z.number().int(),
+  tied: z.number().int(),
+  no_result: z.number().int(),
+  penalties: z.number().int(),
+  points: z.number().int(),
+  /** Net run rate to three decimals (ICC: an all-out side counts its full quota of overs). */
+  net_run_rate: z.number(),
+});
+export type PointsTableRow = z.infer<typeof pointsTableRow>;
+export const pointsTable = z.object({ rows: z.array(pointsTableRow) });
+
+/** `POST /api/tournaments/{id}/penalties`. */
+export const penaltyInput = z.object({
+  team_id: z
+    .number({ error: TOURNAMENT_MESSAGES.teamNotInTournament })
+    .int()
+    .positive()
+    .max(MAX_ID, TOURNAMENT_MESSAGES.teamNotInTournament),
+  points: z
+    .number({ error: TOURNAMENT_MESSAGES.penaltyPoints })
+    .int(TOURNAMENT_MESSAGES.penaltyPoints)
+    .min(1, TOURNAMENT_MESSAGES.penaltyPoints)
+    .max(TOURNAMENT_POINTS_MAX, TOURNAMENT_MESSAGES.penaltyPoints),
+  reason: z
+    .string({ error: TOURNAMENT_MESSAGES.penaltyReason })
+    .trim()
+    .min(1, TOURNAMENT_MESSAGES.penaltyReason)
+    .max(500),
+});
+export type PenaltyInput = z.input<typeof penaltyInput>;
+
+/** Balls an innings counts for the net run rate: all out means the full quota (ICC). */
+export function ballsForRunRate(i: Innings, quotaOvers: number) {
+  return i.wickets >= ALL_OUT_WICKETS ? quotaOvers * 6 : i.overs * 6 + i.balls;
+}
