@@ -19,6 +19,9 @@ import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import throttlesPlugin from './plugins/throttles';
 import transportsPlugin from './plugins/transports';
+import availabilityLinksPlugin from './plugins/availability-links';
+import availabilityRemindersPlugin from './plugins/availability-reminders';
+import productSendsPlugin from './plugins/product-sends';
 import unsubscribeLinksPlugin from './plugins/unsubscribe-links';
 import webPlugin from './plugins/web';
 import whatsappPlugin from './plugins/whatsapp';
@@ -100,6 +103,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(notifyListenerPlugin, { database });
   await app.register(whatsappPlugin);
   await app.register(unsubscribeLinksPlugin);
+  await app.register(availabilityLinksPlugin);
   await app.register(transportsPlugin);
   await app.register(throttlesPlugin);
   await app.register(deliveryWorkerPlugin);
@@ -109,6 +113,8 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(idempotencyPlugin);
   await app.register(whatsappWebhookPlugin);
   await app.register(globalSearchPlugin);
+  await app.register(productSendsPlugin);
+  await app.register(availabilityRemindersPlugin);
   await app.register(bulkJobsPlugin, { database });
   await registerFeatures(app);
   await app.register(webPlugin, { webDist: config.webDist });

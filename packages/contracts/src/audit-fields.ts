@@ -198,5 +198,9 @@ export const AUDIT_FIELDS: Record<AuditEntityType, Fields> = {
     team_b_confirmed: 'Team B confirmed',
     locked: 'Locked',
     reason: 'Reason',
+    players: 'Players asked',
+    deadline: 'Deadline',
+    remind_hours_before: 'Reminder (hours before)',
+    send_id: { label: 'Send', kind: 'id' },
   },
 };

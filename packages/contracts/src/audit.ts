@@ -66,6 +66,7 @@ export const AUDIT_ACTIONS = {
   result_enter: 'Result entered',
   result_confirm: 'Result confirmed',
   penalty_add: 'Penalty given',
+  availability_ask: 'Availability asked',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -52,16 +52,19 @@ export function templateVariablesIn(text: string): TemplateVariable[] {
 
 /**
  * Fills the placeholders; a value the recipient lacks becomes empty text. `escape` is applied
- * to each value (HTML email bodies pass an HTML escaper), never to the template itself.
+ * to each value (HTML email bodies pass an HTML escaper), never to the template itself. Names
+ * beyond TEMPLATE_VARIABLES are filled only where `values` holds them: a message the product
+ * writes itself (an availability ask's answer links), never one a person typed, which the
+ * checker above keeps to TEMPLATE_VARIABLES.
  */
 export function renderTemplate(
   text: string,
-  values: TemplateValues,
+  values: TemplateValues & Readonly<Record<string, string | null | undefined>>,
   escape: (value: string) => string = (v) => v,
 ): string {
   return text.replace(PLACEHOLDER, (whole, name: string) =>
-    (TEMPLATE_VARIABLES as readonly string[]).includes(name)
-      ? escape(values[name as TemplateVariable] ?? '')
+    (TEMPLATE_VARIABLES as readonly string[]).includes(name) || Object.hasOwn(values, name)
+      ? escape(values[name] ?? '')
       : whole,
   );
 }

@@ -23,6 +23,12 @@ export const FIXTURE_START_TIME = '10:00';
 /** A side all out has lost this many wickets: its innings counts the full quota of overs. */
 export const ALL_OUT_WICKETS = 10;
 
+/** A squad member's answer for a fixture (issue 36). */
+export const AVAILABILITY_ANSWERS = ['available', 'not_available', 'maybe'] as const;
+export type AvailabilityAnswer = (typeof AVAILABILITY_ANSWERS)[number];
+export const AVAILABILITY_STATUSES = ['pending', ...AVAILABILITY_ANSWERS] as const;
+export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
+
 export const TOURNAMENT_MESSAGES = {
   notFound: 'Tournament not found',
   nameRequired: 'Tournament name is required',
@@ -230,6 +236,8 @@ export const fixture = z.object({
   team_a_confirmed: z.boolean(),
   team_b_confirmed: z.boolean(),
   locked: z.boolean(),
+  /** How many asked players gave each answer; null until availability is asked. */
+  availability: z.partialRecord(z.enum(AVAILABILITY_STATUSES), z.number().int()).nullable(),
 });
 export type Fixture = z.infer<typeof fixture>;
 
@@ -278,3 +286,92 @@ export type PenaltyInput = z.input<typeof penaltyInput>;
 export function ballsForRunRate(i: Innings, quotaOvers: number) {
   return i.wickets >= ALL_OUT_WICKETS ? quotaOvers * 6 : i.overs * 6 + i.balls;
 }
+
+export const AVAILABILITY_LABELS: Record<AvailabilityStatus, string> = {
+  pending: 'No answer',
+  available: 'Available',
+  not_available: 'Not available',
+  maybe: 'Maybe',
+};
+/** The public page an answer link opens: `/availability/{token}?answer=…`. */
+export const availabilityPagePath = (token: string) => `/availability/${token}`;
+/**
+ * What an availability message's text may hold beside the template variables: each person's
+ * own signed link for each answer, filled by the delivery worker.
+ */
+export const AVAILABILITY_LINK_VARIABLES = {
+  available: 'available_link',
+  not_available: 'not_available_link',
+  maybe: 'maybe_link',
+} as const satisfies Record<AvailabilityAnswer, string>;
+export const AVAILABILITY_REMIND_HOURS_MAX = 168;
+
+export const AVAILABILITY_MESSAGES = {
+  deadline: 'Please enter a valid deadline',
+  deadlinePast: 'The deadline must be in the future',
+  deadlineAfterStart: 'The deadline must be before the match starts',
+  remindHours: `Reminder hours must be a whole number from 0 to ${AVAILABILITY_REMIND_HOURS_MAX}`,
+  alreadyAsked: 'Availability has already been asked for this fixture',
+  notUpcoming: 'Availability is asked only for a fixture still to be played',
+  noSquad: 'Neither team has players to ask',
+  linkInvalid: 'This link is not valid. Ask your team for a new one.',
+  closed: 'Answers for this fixture are closed',
+  answer: 'Please choose Available, Not available or Maybe',
+  /** The screens' texts. */
+  askFailed: 'Failed to ask availability',
+  fetchFailed: 'Failed to fetch availability',
+  answerFailed: 'Your answer was not saved. Please try again.',
+} as const;
+
+export const AVAILABILITY_SUCCESS = {
+  asked: (n: number) => `Availability asked of ${n} ${n === 1 ? 'player' : 'players'}`,
+  fetched: 'Availability fetched successfully',
+  answered: 'Thank you: your answer is saved',
+} as const;
+
+/** `POST /api/matches/{id}/availability/ask`. */
+export const availabilityAskInput = z.object({
+  deadline: z.iso.datetime({ offset: true, error: AVAILABILITY_MESSAGES.deadline }),
+  remind_hours_before: wholeNumber(
+    0,
+    AVAILABILITY_REMIND_HOURS_MAX,
+    AVAILABILITY_MESSAGES.remindHours,
+  ),
+});
+export type AvailabilityAskInput = z.input<typeof availabilityAskInput>;
+export type AvailabilityAskValues = z.output<typeof availabilityAskInput>;
+
+export const availabilityRow = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  team_id: z.number().int(),
+  status: z.enum(AVAILABILITY_STATUSES),
+  answered_at: z.string().nullable(),
+});
+export type AvailabilityRow = z.infer<typeof availabilityRow>;
+
+/** A fixture's availability: the ask, if any, and every asked player's answer. */
+export const fixtureAvailability = z.object({
+  asked_at: z.string().nullable(),
+  deadline: z.string().nullable(),
+  remind_hours_before: z.number().int().nullable(),
+  reminded_at: z.string().nullable(),
+  players: z.array(availabilityRow),
+});
+export type FixtureAvailability = z.infer<typeof fixtureAvailability>;
+
+/** What the public answer page shows: the fixture, who is asked, and their answer so far. */
+export const availabilityPage = z.object({
+  player: z.string(),
+  team: z.string(),
+  match: z.string(),
+  scheduled_at: z.string(),
+  venue: z.string(),
+  status: z.enum(AVAILABILITY_STATUSES),
+  open: z.boolean(),
+});
+export type AvailabilityPage = z.infer<typeof availabilityPage>;
+
+export const availabilityAnswerInput = z.object({
+  answer: z.enum(AVAILABILITY_ANSWERS, { error: AVAILABILITY_MESSAGES.answer }),
+});

@@ -24,11 +24,16 @@ export default fp(
       transports: app.transports,
       settings,
       log: app.log,
+      availabilityLinks: (target) => app.availabilityLinks.variables(target),
     });
     app.decorate('notificationWorker', worker);
     if (config.notifyWorker) app.addHook('onReady', () => worker.start());
     // Stops before the mail transport closes, and leaves no timer to keep a test process alive.
     app.addHook('preClose', () => worker.stop());
   },
-  { name: 'delivery-worker', dependencies: ['transports'], decorators: { fastify: ['db'] } },
+  {
+    name: 'delivery-worker',
+    dependencies: ['transports', 'availability-links'],
+    decorators: { fastify: ['db'] },
+  },
 );

@@ -77,11 +77,13 @@ describe('the OpenAPI document', () => {
       [
         'get /api/health/live',
         'get /api/health/ready',
+        'get /api/public/availability/{token}',
         'get /api/public/preferences/{token}',
         'get /api/public/unsubscribe/{token}',
         'get /api/webhooks/whatsapp',
         'options /api/contact',
         'post /api/contact',
+        'post /api/public/availability/{token}',
         'post /api/public/unsubscribe/{token}',
         'post /api/user/login',
         'post /api/webhooks/email-events',
@@ -104,6 +106,7 @@ describe('the OpenAPI document', () => {
       'put /api/user/password',
       'post /api/public/unsubscribe/{token}',
       'get /api/public/preferences/{token}',
+      'post /api/public/availability/{token}',
     ]) {
       const op = operations().find((o) => o.name === name)!.op;
       expect(op.responses['429']?.headers?.['Retry-After'], name).toBeDefined();
@@ -112,12 +115,14 @@ describe('the OpenAPI document', () => {
 
   it('offers an Idempotency-Key on every POST but those that declare why not, with its 409, 412 and 422 answers', () => {
     // Sign-in (its answer is a token), Meta's, the mail and SMS providers' webhooks (they send
-    // no key), the sync with Meta and one-click unsubscribe (a repeat changes nothing) and the
+    // no key), the sync with Meta, one-click unsubscribe and an availability answer (a repeat
+    // changes nothing) and the
     // sends' dry runs (they record nothing; a stored answer would be a stale count) say why in
     // `config.idempotency`.
     const keyless = new Set([
       'post /api/user/login',
       'post /api/public/unsubscribe/{token}',
+      'post /api/public/availability/{token}',
       'post /api/webhooks/email-events',
       'post /api/webhooks/sms-inbound',
       'post /api/webhooks/whatsapp',

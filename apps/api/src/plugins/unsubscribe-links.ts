@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { queryRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { serverSecret } from '../lib/server-secret';
 import { createUnsubscribeLinks, type UnsubscribeLinks } from '../lib/unsubscribe-token';
 
 declare module 'fastify' {
@@ -12,23 +11,9 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The secret: UNSUBSCRIBE_SECRET when set, else the one kept in the database, made by the first
- * instance that needed it (a concurrent start keeps the first writer's).
- */
-export async function unsubscribeSecret(db: Db, configured: string | undefined) {
-  if (configured) return configured;
-  await db.execute(
-    sql`insert into server_secrets (name, value)
-        values ('unsubscribe', ${randomBytes(32).toString('base64url')})
-        on conflict (name) do nothing`,
-  );
-  const [row] = await queryRows<{ value: string }>(
-    db,
-    sql`select value from server_secrets where name = 'unsubscribe'`,
-  );
-  return row!.value;
-}
+/** UNSUBSCRIBE_SECRET when set, else the one kept in the database under 'unsubscribe'. */
+export const unsubscribeSecret = (db: Db, configured: string | undefined) =>
+  serverSecret(db, 'unsubscribe', configured);
 
 /**
  * The unsubscribe links' secret and base URL, settled once at start. Without PUBLIC_URL the

@@ -13,6 +13,7 @@ import { rolesRoutes } from '@/features/roles/routes';
 import { suppressionsRoutes } from '@/features/suppressions/routes';
 import { teamsRoutes } from '@/features/teams/routes';
 import { unsubscribeRoutes } from '@/features/unsubscribe/routes';
+import { availabilityRoutes } from '@/features/matches/routes';
 import { usersRoutes } from '@/features/users/routes';
 import { waCategoriesRoutes } from '@/features/wa-categories/routes';
 import { waTemplatesRoutes } from '@/features/wa-templates/routes';
@@ -71,6 +72,8 @@ export const router = createBrowserRouter([
     children: [
       // The preference page behind an unsubscribe link: for anyone holding it, signed in or not.
       { element: <PublicLayout />, children: unsubscribeRoutes },
+      // The page behind a player's availability link (issue 36): the same for anyone holding it.
+      { element: <PublicLayout />, children: availabilityRoutes },
       {
         element: <RedirectIfSignedIn />,
         children: [{ element: <PublicLayout />, children: authRoutes }],

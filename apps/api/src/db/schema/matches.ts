@@ -155,6 +155,59 @@ export const matches = pgTable(
   ],
 );
 
+/** Availability statuses of a squad member for a fixture (issue 36). */
+export const AVAILABILITY_STATUS_CHECK = sql`('pending', 'available', 'not_available', 'maybe')`;
+
+/**
+ * A fixture's availability ask: when it went out, the deadline for answers and how many hours
+ * before it the non-responders are reminded (once).
+ */
+export const availabilityAsks = pgTable(
+  'availability_asks',
+  {
+    matchId: integer()
+      .primaryKey()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    deadline: timestamp({ withTimezone: true }).notNull(),
+    remindHoursBefore: smallint().notNull(),
+    askedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    askedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    remindedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('availability_asks_asked_by_idx').on(t.askedBy),
+    // The reminder sweep: asks not yet reminded, by when they fall due.
+    index('availability_asks_remind_idx')
+      .on(t.deadline)
+      .where(sql`${t.remindedAt} is null`),
+  ],
+);
+
+/** Each squad member's answer for a fixture they were asked about. */
+export const availability = pgTable(
+  'availability',
+  {
+    matchId: integer()
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    status: varchar({ length: 20 }).notNull().default('pending'),
+    answeredAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.matchId, t.userId] }),
+    index('availability_match_status_idx').on(t.matchId, t.status),
+    index('availability_user_idx').on(t.userId),
+    index('availability_team_idx').on(t.teamId, t.matchId),
+    check('availability_status_ck', sql`${t.status} in ${AVAILABILITY_STATUS_CHECK}`),
+  ],
+);
+
 export const communityPosts = pgTable(
   'community_posts',
   {

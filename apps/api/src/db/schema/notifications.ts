@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { matches } from './matches';
 import { messagingTopics } from './messaging';
 import { users } from './users';
 import { waTemplates } from './wa-templates';
@@ -78,10 +80,16 @@ export const notificationSends = pgTable(
     startedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
+    /**
+     * The fixture an availability ask or reminder is about (issue 36): each of its messages
+     * carries the recipient's own signed answer links.
+     */
+    matchId: integer().references((): AnyPgColumn => matches.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('notification_sends_status_id_idx').on(t.status, t.id),
     index('notification_sends_topic_id_idx').on(t.topicId),
+    index('notification_sends_match_id_idx').on(t.matchId),
   ],
 );
 

@@ -5,8 +5,9 @@ const tournamentBody = (teamIds: number[], over: Record<string, unknown> = {}) =
   name: 'Audit League',
   format: 'league',
   overs: 20,
-  start_date: '2026-12-05',
-  end_date: '2027-01-31',
+  // Saturdays and Sundays of 2030: its fixtures are still to be played whenever this runs.
+  start_date: '2030-01-05',
+  end_date: '2030-02-28',
   match_days: [6, 7],
   points_win: 2,
   points_tie: 1,
@@ -157,6 +158,34 @@ export const auditExamples: AuditExamples = (ctx) => {
         return {
           url: `/api/matches/${matchId}/result`,
           payload: { ...win, team_a: { ...win.team_a, overs: 21 } },
+        };
+      },
+    },
+    'POST /api/matches/:id/availability/ask': {
+      async valid() {
+        const { matchId, teams } = await league(ctx);
+        const player = await ctx.newUser();
+        await ok('POST', `/api/teams/${teams[0]}/players/multiple`, {
+          players: [{ user_id: player }],
+        });
+        return {
+          call: {
+            url: `/api/matches/${matchId}/availability/ask`,
+            payload: { deadline: '2030-01-04T18:00:00Z', remind_hours_before: 24 },
+          },
+          expect: () => ({
+            entityId: matchId,
+            action: 'availability_ask',
+            changes: { players: { before: null, after: 1 } },
+            exact: false,
+          }),
+        };
+      },
+      async invalid() {
+        const { matchId } = await league(ctx);
+        return {
+          url: `/api/matches/${matchId}/availability/ask`,
+          payload: { deadline: '2031-01-01T00:00:00Z', remind_hours_before: 24 },
         };
       },
     },

@@ -12,7 +12,14 @@ import {
   type TournamentValues,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
-import { matches, teams, tournamentPenalties, tournamentTeams, tournaments } from '../../db/schema';
+import {
+  availability,
+  matches,
+  teams,
+  tournamentPenalties,
+  tournamentTeams,
+  tournaments,
+} from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import { rethrowRefusal } from '../../lib/pg-error';
 import { nextVersion } from '../../lib/record-version';
@@ -162,6 +169,9 @@ function fixtureSelect(db: Db) {
       m: matches,
       a: { id: teamA.id, name: teamA.name },
       b: { id: teamB.id, name: teamB.name },
+      availability: sql<Fixture['availability']>`(select json_object_agg(c.status, c.n)
+        from (select a.status, count(*)::int as n from ${availability} a
+              where a.match_id = ${matches.id} group by a.status) c)`,
     })
     .from(matches)
     .innerJoin(teamA, eq(teamA.id, matches.teamAId))
@@ -170,7 +180,7 @@ function fixtureSelect(db: Db) {
 
 type FixtureRow = Awaited<ReturnType<ReturnType<typeof fixtureSelect>['execute']>>[number];
 
-function toFixture({ m, a, b }: FixtureRow): Fixture {
+function toFixture({ m, a, b, availability: answered }: FixtureRow): Fixture {
   return {
     id: m.id,
     team_a: a,
@@ -185,6 +195,7 @@ function toFixture({ m, a, b }: FixtureRow): Fixture {
     team_a_confirmed: m.teamAConfirmedBy !== null,
     team_b_confirmed: m.teamBConfirmedBy !== null,
     locked: m.lockedAt !== null,
+    availability: answered,
   };
 }
 

@@ -1,7 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AVAILABILITY_MESSAGES,
+  AVAILABILITY_STATUSES,
+  AVAILABILITY_SUCCESS,
+  availabilityAnswerInput,
+  availabilityAskInput,
+  availabilityPage,
+  errorBody,
+  fixtureAvailability,
+  UNSUBSCRIBE_MESSAGES,
   envelope,
   fixture,
   idParam,
@@ -17,9 +26,17 @@ import {
 } from '@cricket/contracts';
 import { matches, tournaments } from '../../db/schema';
 import { ok } from '../../lib/envelope';
+import { HttpError, notFound } from '../../lib/http-errors';
 import { sendVersion, versionedWrite } from '../../lib/record-version';
 import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
+import {
+  answerAvailability,
+  askAvailability,
+  availabilityPageOf,
+  getFixtureAvailability,
+  teamAvailabilityGrid,
+} from './availability-repository';
 import {
   addPenalty,
   confirmResult,
@@ -34,6 +51,20 @@ import {
 
 const tournamentData = envelope(z.object({ tournament }));
 const fixtureData = envelope(z.object({ fixture }));
+const tokenParams = z.object({
+  token: z.string().max(64).meta({
+    description: 'The signed token from the availability message (base64url, 34 characters)',
+  }),
+});
+const gridQuery = z.object({ team_id: idParam.shape.id });
+const LINK_NOT_FOUND = errorBody.describe(
+  'The token is not one this server signed, or names a person not asked about the fixture',
+);
+const THROTTLED = errorBody.describe(
+  'Too many requests from this address; Retry-After says how many seconds to wait',
+);
+const CLOSED = errorBody.describe('The match has started or been played: answers are closed');
+
 /** An administrator confirms both sides of a result and may change a confirmed one. */
 const LOCK_PERMISSION = 'matches.lock';
 
@@ -188,6 +219,135 @@ export async function tournamentsRoutes(app: FastifyInstance) {
       return ok(confirmed.locked ? RESULT_SUCCESS.locked : RESULT_SUCCESS.confirmed, {
         fixture: confirmed,
       });
+    },
+  });
+
+  r.post('/api/matches/:id/availability/ask', {
+    config: { access: 'matches.manage', audit: { entity: 'match' } },
+    schema: {
+      tags: ['tournaments'],
+      summary: 'Ask both squads of an upcoming fixture whether they are available (once)',
+      description:
+        'Each squad member gets a pending answer and an email (consent and suppression apply) with their own signed links: Available, Not available, Maybe. Those still pending are reminded once, remind_hours_before the deadline. The deadline must lie between now and the start.',
+      params: idParam,
+      body: availabilityAskInput,
+      response: { 201: envelope(z.object({ players: z.number().int() })) },
+    },
+    handler: async (request, reply) => {
+      const players = await askAvailability(
+        app.db,
+        request.params.id,
+        request.body,
+        sessionOf(request).userId,
+        app.clock(),
+        (db, send) => app.productSends.send(db, send),
+        auditOf(request),
+      );
+      app.notificationWorker.wake();
+      return reply.status(201).send(ok(AVAILABILITY_SUCCESS.asked(players), { players }));
+    },
+  });
+
+  r.get('/api/matches/:id/availability', {
+    config: { access: 'matches.view' },
+    schema: {
+      tags: ['tournaments'],
+      summary: "A fixture's availability ask and every asked player's answer",
+      params: idParam,
+      response: { 200: envelope(fixtureAvailability) },
+    },
+    handler: async (request) =>
+      ok(AVAILABILITY_SUCCESS.fetched, await getFixtureAvailability(app.db, request.params.id)),
+  });
+
+  r.get('/api/tournaments/:id/availability', {
+    config: { access: 'matches.view' },
+    schema: {
+      tags: ['tournaments'],
+      summary: "A team's availability grid over the tournament's fixtures: players by fixtures",
+      params: idParam,
+      querystring: gridQuery,
+      response: {
+        200: envelope(
+          z.object({
+            players: z.array(
+              z.object({
+                user_id: z.number().int(),
+                name: z.string(),
+                answers: z
+                  .record(z.string(), z.enum(AVAILABILITY_STATUSES))
+                  .meta({ description: 'By fixture id: the answer to each fixture asked about' }),
+              }),
+            ),
+          }),
+        ),
+      },
+    },
+    handler: async (request) =>
+      ok(AVAILABILITY_SUCCESS.fetched, {
+        players: await teamAvailabilityGrid(app.db, request.params.id, request.query.team_id),
+      }),
+  });
+
+  // The public answer page's two calls: no sign-in, the person named by the signed token.
+  // They share the per-address budget of the other signed-link pages (unsubscribe).
+  const throttle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const wait = await app.throttles.unsubscribe.take(request.clientAddress);
+    if (wait !== null) {
+      reply.header('retry-after', String(wait));
+      throw new HttpError(429, UNSUBSCRIBE_MESSAGES.rateLimited);
+    }
+  };
+  const targetOf = (token: string) => {
+    const target = app.availabilityLinks.read(token);
+    if (!target) throw notFound(AVAILABILITY_MESSAGES.linkInvalid);
+    return target;
+  };
+
+  r.get('/api/public/availability/:token', {
+    config: { access: 'public' },
+    onRequest: throttle,
+    schema: {
+      tags: ['tournaments'],
+      summary: 'What an availability link shows: the fixture, the person and their answer so far',
+      description: 'Changes nothing: a link scanner’s GET must not answer for the person.',
+      params: tokenParams,
+      response: { 200: envelope(availabilityPage), 404: LINK_NOT_FOUND, 429: THROTTLED },
+    },
+    handler: async (request) => {
+      const page = await availabilityPageOf(app.db, targetOf(request.params.token), app.clock());
+      if (!page) throw notFound(AVAILABILITY_MESSAGES.linkInvalid);
+      return ok(AVAILABILITY_SUCCESS.fetched, page);
+    },
+  });
+
+  r.post('/api/public/availability/:token', {
+    config: {
+      access: 'public',
+      audit: {
+        none: 'A player’s own answer, kept with its time on their availability row, which is its record',
+      },
+      idempotency: { none: 'Answering the same twice is answering once: a repeat writes nothing' },
+    },
+    onRequest: throttle,
+    schema: {
+      tags: ['tournaments'],
+      summary: 'Record or change the person’s answer, until the match starts',
+      params: tokenParams,
+      body: availabilityAnswerInput,
+      response: {
+        200: envelope(availabilityPage),
+        404: LINK_NOT_FOUND,
+        409: CLOSED,
+        429: THROTTLED,
+      },
+    },
+    handler: async (request) => {
+      const target = targetOf(request.params.token);
+      const now = app.clock();
+      if (!(await answerAvailability(app.db, target, request.body.answer, now)))
+        throw notFound(AVAILABILITY_MESSAGES.linkInvalid);
+      return ok(AVAILABILITY_SUCCESS.answered, (await availabilityPageOf(app.db, target, now))!);
     },
   });
 }

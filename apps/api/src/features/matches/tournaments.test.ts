@@ -8,11 +8,15 @@ import {
   type PointsTableRow,
   type TournamentInput,
 } from '@cricket/contracts';
-import { auditLogs, teams } from '../../db/schema';
+import { auditLogs, availability, teamPlayers, teams, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { startTestSmtp } from '../../test/smtp';
 import { roundRobin } from './round-robin';
 
 let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+/** The app's clock: fixtures of December 2026 are still to be played. */
+let now = new Date('2026-11-01T09:00:00Z');
 let admin: string;
 /** Manages tournaments and results, confirms nothing of its own. */
 let manager: string;
@@ -21,7 +25,11 @@ const teamIds: number[] = [];
 const team = (i: number) => teamIds[i]!;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  smtp = await startTestSmtp();
+  t = await createTestApp(
+    { SMTP_URL: smtp.url, NOTIFY_WORKER: 'false', NOTIFY_RETRY_BASE_MS: '0' },
+    { clock: () => now },
+  );
   admin = await t.login();
   manager = (await t.userWith(['matches.view', 'matches.manage', 'matches.confirm'])).token;
   for (let i = 0; i < 8; i++) {
@@ -39,7 +47,10 @@ beforeAll(async () => {
     teamIds.push(row!.id);
   }
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 const body = (overrides: Partial<TournamentInput> = {}): TournamentInput => ({
   name: 'Winter League',
@@ -358,5 +369,162 @@ describe('results and the points table', () => {
       [team(D), 1, 0, 0, 0, 1, 0, 1, 0],
       [team(B), 3, 0, 2, 0, 1, 0, 1, -0.777],
     ]);
+  });
+});
+
+describe('availability', () => {
+  let matchId: number;
+  let tournamentId: number;
+  const players: { id: number; email: string }[] = [];
+  const deliver = async () => {
+    while ((await t.app.notificationWorker.runOnce(now)) > 0);
+  };
+  /** Each received mail's answer links, by the address it went to. */
+  const linksTo = (email: string) => {
+    const mails = smtp.received.filter((m) => m.to[0] === email);
+    return mails.map((m) => {
+      const text = m.mail.text ?? '';
+      const link = (label: string) => new RegExp(`${label}: (\\S+)`).exec(text)?.[1];
+      return {
+        subject: m.subject,
+        available: link('Available')!,
+        notAvailable: link('Not available')!,
+        maybe: link('Maybe')!,
+      };
+    });
+  };
+  const tokenOf = (link: string) => new URL(link).pathname.split('/').at(-1)!;
+  const answer = (token: string, value: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/public/availability/${token}`,
+      payload: { answer: value },
+    });
+  const statuses = async () =>
+    Object.fromEntries(
+      (
+        await t.db
+          .select({ userId: availability.userId, status: availability.status })
+          .from(availability)
+          .where(eq(availability.matchId, matchId))
+      ).map((r) => [r.userId, r.status]),
+    );
+
+  beforeAll(async () => {
+    const [role] = await t.db.select({ id: users.roleId }).from(users).limit(1);
+    for (const [side, teamIndex] of [
+      [0, 6],
+      [1, 7],
+    ] as const)
+      for (let i = 0; i < 2; i++) {
+        const email = `squad${side}${i}@availability.test`;
+        const [u] = await t.db
+          .insert(users)
+          .values({
+            email,
+            phoneNumber: `970${side}${i}0000`,
+            roleId: role!.id,
+            status: 'verified',
+            firstName: `Squad${side}${i}`,
+            lastName: 'Player',
+          })
+          .returning({ id: users.id });
+        await t.db.insert(teamPlayers).values({ teamId: team(teamIndex), userId: u!.id });
+        players.push({ id: u!.id, email });
+      }
+    tournamentId = await create({ name: 'Availability Cup', team_ids: [team(6), team(7)] });
+    [{ id: matchId }] = (await generate(tournamentId)) as [Fixture];
+  });
+
+  it('asks both squads once, each by email with their own signed links', async () => {
+    const ask = (deadline: string) =>
+      t.as(manager, {
+        method: 'POST',
+        url: `/api/matches/${matchId}/availability/ask`,
+        payload: { deadline, remind_hours_before: 24 },
+      });
+    expect((await ask('2026-10-01T00:00:00Z')).statusCode).toBe(400);
+    expect((await ask('2026-12-06T00:00:00Z')).statusCode).toBe(400);
+    const res = await ask('2026-12-04T18:00:00Z');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.players).toBe(4);
+    expect((await ask('2026-12-04T18:00:00Z')).statusCode).toBe(409);
+    await deliver();
+    for (const p of players) {
+      const [mail] = linksTo(p.email);
+      expect(mail!.subject).toMatch(/^Are you available\? League Side 7 v League Side 8/);
+      expect(tokenOf(mail!.available)).toBe(tokenOf(mail!.maybe));
+    }
+    // Each person's token is their own.
+    expect(new Set(players.map((p) => tokenOf(linksTo(p.email)[0]!.available))).size).toBe(4);
+    expect(Object.values(await statuses())).toEqual(['pending', 'pending', 'pending', 'pending']);
+  });
+
+  it('records an answer through the link, lets it change, and refuses a forged or altered link', async () => {
+    const [first, second] = players;
+    const token = tokenOf(linksTo(first!.email)[0]!.available);
+    const page = await t.app.inject({ method: 'GET', url: `/api/public/availability/${token}` });
+    expect(page.json().data).toMatchObject({
+      player: 'Squad00 Player',
+      status: 'pending',
+      open: true,
+    });
+    // Looking at the page answered nothing.
+    expect((await statuses())[first!.id]).toBe('pending');
+    expect((await answer(token, 'available')).statusCode).toBe(200);
+    expect((await answer(token, 'maybe')).json().data.status).toBe('maybe');
+
+    const other = tokenOf(linksTo(second!.email)[0]!.available);
+    const forged = other.slice(0, -2) + (other.endsWith('AA') ? 'AB' : 'AA');
+    const before = await statuses();
+    for (const bad of [forged, 'not-a-token', token.slice(1)]) {
+      const res = await answer(bad, 'not_available');
+      expect(res.statusCode, bad).toBe(404);
+    }
+    expect(await statuses()).toEqual(before);
+    expect(before[second!.id]).toBe('pending');
+  });
+
+  it('reminds exactly those who have not answered, once, and closes answers when the match starts', async () => {
+    smtp.received.length = 0;
+    // Not yet due: 24 hours before the deadline of 2026-12-04 18:00.
+    now = new Date('2026-12-03T17:00:00Z');
+    expect(await t.app.availabilityReminders.runOnce(now)).toBe(0);
+    now = new Date('2026-12-03T18:30:00Z');
+    expect(await t.app.availabilityReminders.runOnce(now)).toBe(1);
+    await deliver();
+    const reminded = smtp.received.map((m) => m.to[0]).sort();
+    expect(reminded).toEqual(
+      players
+        .slice(1)
+        .map((p) => p.email)
+        .sort(),
+    );
+    expect(smtp.received[0]!.subject).toMatch(/^Reminder: are you available\?/);
+    expect(await t.app.availabilityReminders.runOnce(now)).toBe(0);
+
+    const grid = await t.as(owners[0]!.token, {
+      method: 'GET',
+      url: `/api/tournaments/${tournamentId}/availability?team_id=${team(6)}`,
+    });
+    expect(grid.json().data.players).toEqual([
+      { user_id: players[0]!.id, name: 'Squad00 Player', answers: { [matchId]: 'maybe' } },
+      { user_id: players[1]!.id, name: 'Squad01 Player', answers: { [matchId]: 'pending' } },
+    ]);
+    const fixture = await t.as(manager, {
+      method: 'GET',
+      url: `/api/matches/${matchId}/availability`,
+    });
+    expect(fixture.json().data).toMatchObject({
+      deadline: '2026-12-04T18:00:00.000Z',
+      reminded_at: '2026-12-03T18:30:00.000Z',
+    });
+    expect(fixture.json().data.players).toHaveLength(4);
+
+    now = new Date('2026-12-05T10:00:00Z');
+    const token = tokenOf(linksTo(players[1]!.email)[0]!.available);
+    const late = await answer(token, 'available');
+    expect(late.statusCode).toBe(409);
+    now = new Date('2026-11-01T09:00:00Z');
   });
 });

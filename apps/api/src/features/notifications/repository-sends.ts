@@ -58,6 +58,8 @@ export interface SendContent {
   waComponents?: unknown[];
   /** Recorded in the audit trail with the send: a WhatsApp send's variable mapping. */
   variables?: Record<string, string>;
+  /** An availability ask's fixture: the worker adds each person's answer links. */
+  matchId?: number;
 }
 
 type Audience = Pick<
@@ -162,7 +164,7 @@ export async function createSend(
   db: Db,
   v: Audience,
   content: SendContent,
-  userId: number,
+  userId: number | null,
   audit: AuditWriter,
   now: Date = new Date(),
 ) {
@@ -182,6 +184,7 @@ export async function createSend(
         message: content.message,
         waLanguage: content.waLanguage,
         waComponents: content.waComponents,
+        matchId: content.matchId,
         status,
         scheduledAt: v.scheduled_at ? new Date(v.scheduled_at) : null,
         startedAt: v.scheduled_at ? null : sql`now()`,

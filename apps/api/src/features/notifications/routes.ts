@@ -74,6 +74,31 @@ async function notificationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.globalSearch.provide('notification_templates', templateSearch);
   provideNotificationTemplatesBulk(app);
+  // A product send (an availability ask) is an email account message to named people. Its
+  // audit record is its caller's (the ask, on the match): one request, one record.
+  app.productSends.provide(async (db, send) =>
+    createSend(
+      db,
+      {
+        recipient_type: 'specific',
+        recipient_ids: send.recipientIds,
+        scheduled_at: null,
+        respect_quiet_hours: true,
+      },
+      {
+        channel: 'email',
+        templateId: null,
+        topicId: null,
+        templateName: send.name,
+        subject: send.subject,
+        message: send.message,
+        matchId: send.matchId ?? undefined,
+      },
+      send.createdBy,
+      async () => undefined,
+      app.clock(),
+    ),
+  );
   /** A send just recorded: the worker woken, and the answer saying what happens next. */
   function recorded(send: Awaited<ReturnType<typeof getSend>>, sending: (n: number) => string) {
     app.notificationWorker.wake();

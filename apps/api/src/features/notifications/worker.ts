@@ -57,6 +57,8 @@ interface Claimed {
   template_name: string;
   wa_language: string | null;
   wa_components: unknown[] | null;
+  /** The fixture an availability message is about: its text carries the person's links. */
+  match_id: number | null;
   /**
    * Why it must not go after all, decided again now (decision-sql.ts): the address suppressed,
    * or the user opted out or unsubscribed after the send was queued (decisions 045, 053).
@@ -120,6 +122,8 @@ export function createDeliveryWorker(options: {
   transports: Transports;
   settings?: Partial<WorkerSettings>;
   log?: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+  /** The variables of one person's availability links for a fixture (issue 36). */
+  availabilityLinks?: (target: { matchId: number; userId: number }) => Record<string, string>;
 }): DeliveryWorker {
   const s = { ...DEFAULT_WORKER_SETTINGS, ...options.settings };
   const { db, transports } = options;
@@ -167,7 +171,7 @@ export function createDeliveryWorker(options: {
           )
           select c.id::int as id, c.send_id, c.user_id, c.address, c.attempts,
             s.channel, s.subject, s.message, s.status as send_status, s.topic_id,
-            s.template_name, s.wa_language, s.wa_components,
+            s.template_name, s.wa_language, s.wa_components, s.match_id,
             ${skipReason({
               channel: sql`s.channel`,
               topic: sql`s.topic_id`,
@@ -260,6 +264,9 @@ export function createDeliveryWorker(options: {
       last_name: d.last_name,
       email: d.email,
       phone_number: d.phone_number,
+      ...(d.match_id !== null && d.user_id !== null
+        ? options.availabilityLinks?.({ matchId: d.match_id, userId: d.user_id })
+        : undefined),
     };
     if (d.skip) return record(d.id, { status: 'skipped', reason: d.skip });
     const components =

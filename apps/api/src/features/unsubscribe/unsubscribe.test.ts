@@ -460,7 +460,7 @@ describe('the token and its secret', () => {
     expect(await unsubscribeSecret(t.db, undefined)).toBe(secret);
     const [row] = await queryRows<{ n: number }>(
       t.db,
-      sql`select count(*)::int as n from server_secrets`,
+      sql`select count(*)::int as n from server_secrets where name = 'unsubscribe'`,
     );
     expect(row!.n).toBe(1);
     const target = { userId: 42, topicId: 7, channel: 'whatsapp' as const };

@@ -33,3 +33,15 @@ export const matchesRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * /availability/{token}: the page a player's availability link opens (issue 36). Public: no
+ * sign-in, and a signed-in visitor sees it the same.
+ */
+export const availabilityRoutes: RouteObject[] = [
+  {
+    path: 'availability/:token',
+    lazy: lazyPage(() => import('./components/availability-page'), 'AvailabilityPage'),
+    handle: { title: 'Availability' } satisfies RouteHandle,
+  },
+];

@@ -5,7 +5,7 @@ import {
   type PointsTableRow,
 } from '@cricket/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarPlus, CheckCircle2, Pencil, SearchX } from 'lucide-react';
+import { CalendarPlus, CheckCircle2, Mail, Pencil, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -30,9 +30,14 @@ import { useCan } from '@/lib/session';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { pointsTableQuery, tournamentQuery } from '../api/get-tournament';
 import { useConfirmResult, useGenerateFixtures } from '../api/tournament-writes';
+import { AvailabilityGrid, AvailabilitySummary } from './availability-grid';
 
 const TournamentFormPanel = lazyPanel(
   () => import('./tournament-form-panel').then((m) => m.TournamentFormPanel),
+  (p) => p.open,
+);
+const AskAvailabilityModal = lazyPanel(
+  () => import('./ask-availability-modal').then((m) => m.AskAvailabilityModal),
   (p) => p.open,
 );
 const ResultModal = lazyPanel(
@@ -91,7 +96,7 @@ export function TournamentDetailsPage() {
   const table = useQuery({ ...pointsTableQuery(id ?? 0), enabled: id !== null });
   const canManage = useCan('matches.manage');
   const canConfirm = useCan('matches.confirm');
-  const panel = usePanelState<'edit' | 'result', Fixture>();
+  const panel = usePanelState<'edit' | 'result' | 'ask', Fixture>();
   const [askGenerate, setAskGenerate] = useState(false);
   const generate = useGenerateFixtures();
   const confirm = useConfirmResult();
@@ -155,13 +160,13 @@ export function TournamentDetailsPage() {
     {
       id: 'date',
       header: 'Date',
-      width: 'w-[18%]',
+      width: 'w-[15%]',
       cell: (f) => <TruncatedText text={formatDateTime(f.scheduled_at)} />,
     },
     {
       id: 'match',
       header: 'Match',
-      width: 'w-[26%]',
+      width: 'w-[21%]',
       cell: (f) => (
         <TruncatedText
           text={`${f.team_a.name} v ${f.team_b.name}`}
@@ -178,7 +183,7 @@ export function TournamentDetailsPage() {
     {
       id: 'result',
       header: 'Result',
-      width: 'w-[24%]',
+      width: 'w-[20%]',
       cell: (f) => (
         <span className="block min-w-0 space-y-1">
           <TruncatedText text={resultText(f)} />
@@ -187,15 +192,28 @@ export function TournamentDetailsPage() {
       ),
     },
     {
+      id: 'availability',
+      header: 'Availability',
+      width: 'w-[13%]',
+      cell: (f) => <AvailabilitySummary counts={f.availability} />,
+    },
+    {
       id: 'actions',
       header: 'Actions',
-      width: 'w-[20%]',
+      width: 'w-[21%]',
       cell: (f) => (
         <span className="flex flex-wrap gap-2">
           {canManage && (
             <Button size="sm" variant="secondary" onClick={() => panel.open('result', f)}>
               <Pencil className="size-3.5" aria-hidden="true" />
               {f.result_type === null ? 'Enter Result' : 'Edit Result'}
+              <span className="sr-only">{` for ${f.team_a.name} v ${f.team_b.name}`}</span>
+            </Button>
+          )}
+          {canManage && f.status === 'upcoming' && f.availability === null && (
+            <Button size="sm" variant="secondary" onClick={() => panel.open('ask', f)}>
+              <Mail className="size-3.5" aria-hidden="true" />
+              Ask Availability
               <span className="sr-only">{` for ${f.team_a.name} v ${f.team_b.name}`}</span>
             </Button>
           )}
@@ -301,12 +319,18 @@ export function TournamentDetailsPage() {
             />
           </Card>
         </section>
+        {fixtures.length > 0 && <AvailabilityGrid tournament={t} fixtures={fixtures} />}
         <RecordHistory entityType="tournament" entityId={t.id} />
       </div>
 
       <TournamentFormPanel
         open={panel.isOpen('edit')}
         tournament={t}
+        onOpenChange={panel.onOpenChange}
+      />
+      <AskAvailabilityModal
+        open={panel.isOpen('ask')}
+        fixture={panel.record}
         onOpenChange={panel.onOpenChange}
       />
       <ResultModal

@@ -9,7 +9,7 @@ import {
 } from '@cricket/contracts';
 import { useId, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { LogoMark } from '@/components/logo';
+import { PublicCard } from '@/components/public-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/http';
@@ -32,20 +32,6 @@ function topicsOf(data: PublicPreferencesData) {
   }));
 }
 
-function Frame({ children }: { children: React.ReactNode }) {
-  return (
-    <div className="w-full max-w-2xl">
-      <div className="mb-6 flex items-center justify-center gap-2.5">
-        <LogoMark className="size-10" />
-        <span className="text-lg font-semibold tracking-tight text-neutral-900">Cricket</span>
-      </div>
-      <div className="rounded-2xl border border-neutral-200 bg-surface p-4 shadow-xl shadow-neutral-200/60 sm:p-8">
-        {children}
-      </div>
-    </div>
-  );
-}
-
 /**
  * /u/{token}: the person's own preference page (issue 32, decision 052). No sign-in: the token
  * names them. Each topic per channel has a checkbox; Save sends what changed, 'Unsubscribe from
@@ -64,16 +50,16 @@ export function PreferencesPage() {
 
   if (prefs.isPending)
     return (
-      <Frame>
+      <PublicCard>
         <p role="status" className="flex items-center gap-2 text-sm text-neutral-500">
           <Spinner className="size-4" /> Loading...
         </p>
-      </Frame>
+      </PublicCard>
     );
   if (prefs.isError) {
     const invalid = prefs.error instanceof ApiError && prefs.error.status === 404;
     return (
-      <Frame>
+      <PublicCard>
         <h1 className="text-xl font-semibold text-neutral-900">
           {invalid ? UNSUBSCRIBE_MESSAGES.notFoundTitle : UNSUBSCRIBE_MESSAGES.title}
         </h1>
@@ -82,7 +68,7 @@ export function PreferencesPage() {
             ? UNSUBSCRIBE_MESSAGES.notFound
             : errorMessage(prefs.error, UNSUBSCRIBE_MESSAGES.fetchFailed)}
         </p>
-      </Frame>
+      </PublicCard>
     );
   }
 
@@ -107,7 +93,7 @@ export function PreferencesPage() {
     });
 
   return (
-    <Frame>
+    <PublicCard>
       <h1 className="text-xl font-semibold text-neutral-900 sm:text-2xl">
         {UNSUBSCRIBE_MESSAGES.title}
       </h1>
@@ -242,6 +228,6 @@ export function PreferencesPage() {
           {outcome?.text ?? ''}
         </p>
       </form>
-    </Frame>
+    </PublicCard>
   );
 }

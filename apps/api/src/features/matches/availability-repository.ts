@@ -1,0 +1,336 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  AVAILABILITY_LINK_VARIABLES,
+  AVAILABILITY_MESSAGES,
+  RESULT_MESSAGES,
+  type AvailabilityAnswer,
+  type AvailabilityAskValues,
+  type AvailabilityPage,
+  type AvailabilityStatus,
+  type FixtureAvailability,
+} from '@cricket/contracts';
+import type { Db } from '../../db/client';
+import {
+  availability,
+  availabilityAsks,
+  matches,
+  teamPlayers,
+  teams,
+  users,
+} from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import type { AuditWriter } from '../../plugins/audit';
+import type { ProductSend } from '../../plugins/product-sends';
+
+type Sender = (db: Db, send: ProductSend) => Promise<{ id: number }>;
+
+const teamA = alias(teams, 'team_a');
+const teamB = alias(teams, 'team_b');
+
+/** The fixture an ask or an answer is about, with both teams' names. */
+async function fixtureOf(db: Db, matchId: number, lock = false) {
+  const query = db
+    .select({
+      id: matches.id,
+      status: matches.status,
+      scheduledAt: matches.scheduledAt,
+      venue: matches.venue,
+      teamAId: matches.teamAId,
+      teamBId: matches.teamBId,
+      teamA: teamA.name,
+      teamB: teamB.name,
+    })
+    .from(matches)
+    .innerJoin(teamA, eq(teamA.id, matches.teamAId))
+    .innerJoin(teamB, eq(teamB.id, matches.teamBId))
+    .where(eq(matches.id, matchId));
+  const [row] = lock ? await query.for('update', { of: matches }) : await query;
+  if (!row) throw notFound(RESULT_MESSAGES.matchNotFound);
+  return row;
+}
+
+type FixtureRow = Awaited<ReturnType<typeof fixtureOf>>;
+
+/** Answers are taken until the match starts (or it is played, or abandoned). */
+const isOpen = (f: FixtureRow, now: Date) =>
+  f.status === 'upcoming' && f.scheduledAt.getTime() > now.getTime();
+
+const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** The ask's text: each person's own three links are filled in by the delivery worker. */
+function askMessage(f: FixtureRow, deadline: Date, reminder: boolean) {
+  const link = (a: AvailabilityAnswer) => `{{${AVAILABILITY_LINK_VARIABLES[a]}}}`;
+  const title = `${f.teamA} v ${f.teamB}`;
+  return {
+    name: `${reminder ? 'Availability reminder' : 'Availability'}: ${title}`.slice(0, 100),
+    subject:
+      `${reminder ? 'Reminder: are' : 'Are'} you available? ${title}, ${when(f.scheduledAt)}`.slice(
+        0,
+        200,
+      ),
+    message: [
+      'Hi {{first_name}},',
+      '',
+      `${title} is at ${f.venue} on ${when(f.scheduledAt)}.`,
+      `${reminder ? 'We have not heard from you yet. ' : ''}Are you available? Please answer by ${when(deadline)}:`,
+      '',
+      `Available: ${link('available')}`,
+      `Not available: ${link('not_available')}`,
+      `Maybe: ${link('maybe')}`,
+      '',
+      'You can change your answer until the match starts.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Asks both squads of an upcoming fixture whether they are available: a pending answer for
+ * each player, and one email each (through the product's sends, so consent and suppression
+ * apply) with their signed links. Once per fixture.
+ */
+export function askAvailability(
+  db: Db,
+  matchId: number,
+  values: AvailabilityAskValues,
+  userId: number,
+  now: Date,
+  send: Sender,
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    const f = await fixtureOf(tx, matchId, true);
+    if (!isOpen(f, now)) throw conflict(AVAILABILITY_MESSAGES.notUpcoming);
+    const deadline = new Date(values.deadline);
+    if (deadline.getTime() <= now.getTime())
+      throw badRequest(AVAILABILITY_MESSAGES.deadlinePast, {
+        deadline: [AVAILABILITY_MESSAGES.deadlinePast],
+      });
+    if (deadline.getTime() > f.scheduledAt.getTime())
+      throw badRequest(AVAILABILITY_MESSAGES.deadlineAfterStart, {
+        deadline: [AVAILABILITY_MESSAGES.deadlineAfterStart],
+      });
+    const asked = await tx
+      .insert(availabilityAsks)
+      .values({
+        matchId,
+        deadline,
+        remindHoursBefore: values.remind_hours_before,
+        askedBy: userId,
+        askedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ matchId: availabilityAsks.matchId });
+    if (asked.length === 0) throw conflict(AVAILABILITY_MESSAGES.alreadyAsked);
+    const players = await tx
+      .insert(availability)
+      .select(
+        tx
+          .select({
+            matchId: sql<number>`${matchId}`.as('match_id'),
+            userId: teamPlayers.userId,
+            teamId: teamPlayers.teamId,
+            status: sql<string>`'pending'`.as('status'),
+            answeredAt: sql<null>`null`.as('answered_at'),
+          })
+          .from(teamPlayers)
+          .innerJoin(users, eq(users.id, teamPlayers.userId))
+          .where(
+            and(
+              inArray(teamPlayers.teamId, [f.teamAId, f.teamBId]),
+              sql`${users.erasedAt} is null`,
+            ),
+          ),
+      )
+      .onConflictDoNothing()
+      .returning({ userId: availability.userId });
+    if (players.length === 0) throw conflict(AVAILABILITY_MESSAGES.noSquad);
+    const sent = await send(tx, {
+      ...askMessage(f, deadline, false),
+      recipientIds: players.map((p) => p.userId),
+      matchId,
+      createdBy: userId,
+    });
+    await audit(tx, {
+      entityId: matchId,
+      action: 'availability_ask',
+      after: {
+        players: players.length,
+        deadline: deadline.toISOString(),
+        remind_hours_before: values.remind_hours_before,
+        send_id: sent.id,
+      },
+    });
+    return players.length;
+  });
+}
+
+/**
+ * Reminds, once, the players who have not answered an ask whose reminder time (its deadline
+ * less its hours) has come; the claim on each ask is its update, so two instances never both
+ * remind. Answers how many asks were reminded.
+ */
+export async function remindDue(db: Db, now: Date, send: Sender) {
+  let reminded = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const [ask] = await tx
+        .select()
+        .from(availabilityAsks)
+        .where(
+          sql`${availabilityAsks.remindedAt} is null
+            and ${availabilityAsks.deadline} - make_interval(hours => ${availabilityAsks.remindHoursBefore}) <= ${now.toISOString()}::timestamptz`,
+        )
+        .orderBy(asc(availabilityAsks.deadline))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!ask) return false;
+      await tx
+        .update(availabilityAsks)
+        .set({ remindedAt: now })
+        .where(eq(availabilityAsks.matchId, ask.matchId));
+      const f = await fixtureOf(tx, ask.matchId);
+      // Past the deadline or the start, a reminder would only be noise.
+      if (!isOpen(f, now) || ask.deadline.getTime() <= now.getTime()) return true;
+      const pending = await tx
+        .select({ userId: availability.userId })
+        .from(availability)
+        .where(and(eq(availability.matchId, ask.matchId), eq(availability.status, 'pending')));
+      if (pending.length > 0)
+        await send(tx, {
+          ...askMessage(f, ask.deadline, true),
+          recipientIds: pending.map((p) => p.userId),
+          matchId: ask.matchId,
+          createdBy: ask.askedBy,
+        });
+      return true;
+    });
+    if (!done) return reminded;
+    reminded++;
+  }
+}
+
+export async function getFixtureAvailability(
+  db: Db,
+  matchId: number,
+): Promise<FixtureAvailability> {
+  await fixtureOf(db, matchId);
+  const [ask] = await db
+    .select()
+    .from(availabilityAsks)
+    .where(eq(availabilityAsks.matchId, matchId));
+  const players = await db
+    .select({
+      user_id: availability.userId,
+      name: sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
+      team_id: availability.teamId,
+      status: availability.status,
+      answered_at: availability.answeredAt,
+    })
+    .from(availability)
+    .innerJoin(users, eq(users.id, availability.userId))
+    .where(eq(availability.matchId, matchId))
+    .orderBy(asc(availability.teamId), asc(users.firstName), asc(users.lastName), asc(users.id));
+  return {
+    asked_at: ask?.askedAt.toISOString() ?? null,
+    deadline: ask?.deadline.toISOString() ?? null,
+    remind_hours_before: ask?.remindHoursBefore ?? null,
+    reminded_at: ask?.remindedAt?.toISOString() ?? null,
+    players: players.map((p) => ({
+      ...p,
+      status: p.status as AvailabilityStatus,
+      answered_at: p.answered_at?.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * A team's availability grid over a tournament's fixtures: one row per player asked for any of
+ * them, one answer per fixture they were asked about.
+ */
+export async function teamAvailabilityGrid(db: Db, tournamentId: number, teamId: number) {
+  const rows = await db
+    .select({
+      matchId: availability.matchId,
+      userId: availability.userId,
+      name: sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
+      status: availability.status,
+    })
+    .from(availability)
+    .innerJoin(matches, eq(matches.id, availability.matchId))
+    .innerJoin(users, eq(users.id, availability.userId))
+    .where(and(eq(matches.tournamentId, tournamentId), eq(availability.teamId, teamId)))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  const players = new Map<
+    number,
+    { user_id: number; name: string; answers: Record<string, AvailabilityStatus> }
+  >();
+  for (const r of rows) {
+    const p = players.get(r.userId) ?? { user_id: r.userId, name: r.name, answers: {} };
+    p.answers[String(r.matchId)] = r.status as AvailabilityStatus;
+    players.set(r.userId, p);
+  }
+  return [...players.values()];
+}
+
+/** What the public page shows for a token's fixture and person; null when they were not asked. */
+export async function availabilityPageOf(
+  db: Db,
+  target: { matchId: number; userId: number },
+  now: Date,
+): Promise<AvailabilityPage | null> {
+  const [row] = await db
+    .select({
+      status: availability.status,
+      player: sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
+      team: teams.name,
+    })
+    .from(availability)
+    .innerJoin(users, eq(users.id, availability.userId))
+    .innerJoin(teams, eq(teams.id, availability.teamId))
+    .where(and(eq(availability.matchId, target.matchId), eq(availability.userId, target.userId)));
+  if (!row) return null;
+  const f = await fixtureOf(db, target.matchId);
+  return {
+    player: row.player,
+    team: row.team,
+    match: `${f.teamA} v ${f.teamB}`,
+    scheduled_at: f.scheduledAt.toISOString(),
+    venue: f.venue,
+    status: row.status as AvailabilityStatus,
+    open: isOpen(f, now),
+  };
+}
+
+/** Records (or changes) a person's answer while answers are open; null when not asked. */
+export async function answerAvailability(
+  db: Db,
+  target: { matchId: number; userId: number },
+  answer: AvailabilityAnswer,
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const f = await fixtureOf(tx, target.matchId);
+    if (!isOpen(f, now)) throw conflict(AVAILABILITY_MESSAGES.closed);
+    const updated = await tx
+      .update(availability)
+      .set({ status: answer, answeredAt: now })
+      .where(
+        and(
+          eq(availability.matchId, target.matchId),
+          eq(availability.userId, target.userId),
+          or(sql`${availability.status} <> ${answer}`, sql`${availability.answeredAt} is null`),
+        ),
+      )
+      .returning({ userId: availability.userId });
+    const [asked] = updated.length
+      ? updated
+      : await tx
+          .select({ userId: availability.userId })
+          .from(availability)
+          .where(
+            and(eq(availability.matchId, target.matchId), eq(availability.userId, target.userId)),
+          );
+    return asked !== undefined;
+  });
+}
