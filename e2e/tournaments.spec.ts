@@ -2,6 +2,7 @@ import {
   AVAILABILITY_SUCCESS,
   RESULT_MESSAGES,
   RESULT_SUCCESS,
+  SELECTION_SUCCESS,
   TOURNAMENT_SUCCESS,
 } from '@cricket/contracts';
 import { expect, test } from './fixtures';
@@ -26,12 +27,16 @@ test('a league: fixtures, availability answered from the mail, a confirmed resul
     teamIds.push(
       (await newTeam(api, { name, team_initials: `F${i}`, location: `${name} Ground` })).id,
     );
-  // Two players of the demo's each, none in two squads.
-  const free = await api<{ data: { id: number }[] }>(
-    'GET',
-    `/api/teams/${teamIds[0]}/players?page=1&limit=8`,
+  // Two players of the demo's each, none in two squads, no two of one name (the demo has
+  // namesakes, and the pick list names its players).
+  const free = await api<{
+    data: { id: number; details: { first_name: string; last_name: string } }[];
+  }>('GET', `/api/teams/${teamIds[0]}/players?page=1&limit=40`);
+  const named = new Map(
+    free.data.map((p) => [`${p.details.first_name} ${p.details.last_name}`, p.id]),
   );
-  const squads = teamIds.map((_, i) => free.data.slice(i * 2, i * 2 + 2).map((p) => p.id));
+  const distinct = [...named.values()];
+  const squads = teamIds.map((_, i) => distinct.slice(i * 2, i * 2 + 2));
   for (const [i, id] of teamIds.entries())
     await api('POST', `/api/teams/${id}/players/multiple`, {
       players: squads[i]!.map((user_id) => ({ user_id })),
@@ -79,10 +84,9 @@ test('a league: fixtures, availability answered from the mail, a confirmed resul
   await expect(first).toContainText('4 no answer');
   const homeIndex = teams.indexOf(home!);
   const asked = squads[homeIndex]![0]!;
-  const { user } = await api<{ user: { details: { email: string } } }>(
-    'GET',
-    `/api/users/${asked}`,
-  );
+  const { user } = await api<{
+    user: { details: { email: string; first_name: string; last_name: string } };
+  }>('GET', `/api/users/${asked}`);
   let link = '';
   await expect(async () => {
     const mail = (await smtpCatcher().messages()).find(
@@ -107,6 +111,27 @@ test('a league: fixtures, availability answered from the mail, a confirmed resul
   const grid = page.getByRole('table', { name: 'Availability' });
   await expect(grid.getByRole('row').filter({ hasText: 'Available' })).toHaveCount(1);
   await expect(grid.getByRole('row').filter({ hasText: 'No answer' })).toHaveCount(1);
+
+  // Pick the home XI from the squad and publish the sheet: the picked player is told.
+  await first.getByRole('button', { name: /^Pick Team/ }).click();
+  const picker = page.getByRole('dialog', { name: 'Pick Team' });
+  const name = `${user.details.first_name} ${user.details.last_name}`;
+  await picker.getByLabel(`Slot of ${name}`).selectOption({ label: 'Playing XI' });
+  await picker.getByLabel('Captain').selectOption({ label: name });
+  await picker.getByRole('button', { name: 'Save Selection' }).click();
+  await expect(page.getByText(SELECTION_SUCCESS.saved)).toBeVisible();
+  await picker.getByRole('button', { name: 'Publish Team Sheet' }).click();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText(SELECTION_SUCCESS.published(1))).toBeVisible();
+  await expect(picker.getByText(/Team sheet published/)).toBeVisible();
+  await expect(async () => {
+    const picked = (await smtpCatcher().messages()).filter(
+      (m) => m.subject.startsWith('You are picked:') && m.subject.includes(home!),
+    );
+    expect(picked.map((m) => m.to[0])).toEqual([user.details.email]);
+    expect(picked[0]!.text).toContain(`Playing XI: ${name} (c)`);
+  }).toPass({ timeout: 30_000 });
+  await page.keyboard.press('Escape');
 
   const table = page.getByRole('table', { name: 'Points table' });
   const rowOf = (team: string) => table.getByRole('row').filter({ hasText: team });

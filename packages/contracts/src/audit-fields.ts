@@ -202,5 +202,12 @@ export const AUDIT_FIELDS: Record<AuditEntityType, Fields> = {
     deadline: 'Deadline',
     remind_hours_before: 'Reminder (hours before)',
     send_id: { label: 'Send', kind: 'id' },
+    team: 'Team',
+    xi: 'Playing XI',
+    twelfth: '12th man',
+    reserves: 'Reserves',
+    captain: 'Captain',
+    wicket_keeper: 'Wicket keeper',
+    notified: 'Players told',
   },
 };

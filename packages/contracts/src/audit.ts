@@ -67,6 +67,8 @@ export const AUDIT_ACTIONS = {
   result_confirm: 'Result confirmed',
   penalty_add: 'Penalty given',
   availability_ask: 'Availability asked',
+  selection_save: 'Team selected',
+  sheet_publish: 'Team sheet published',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

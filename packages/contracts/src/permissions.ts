@@ -42,6 +42,8 @@ export const MODULES = {
       view: 'View matches and tournaments',
       manage: 'Create and edit tournaments, generate fixtures, enter results and give penalties',
       confirm: 'Confirm a match result for a team one owns',
+      select:
+        "Pick the XI of a team one owns and publish its team sheet (any team's with matches.manage)",
       lock: 'Confirm any match result, and change a confirmed one giving a reason',
     },
   },

@@ -315,7 +315,7 @@ export const AVAILABILITY_MESSAGES = {
   notUpcoming: 'Availability is asked only for a fixture still to be played',
   noSquad: 'Neither team has players to ask',
   linkInvalid: 'This link is not valid. Ask your team for a new one.',
-  closed: 'Answers for this fixture are closed',
+  closed: 'Answers for this fixture are closed: the match has started or the team sheet is out',
   answer: 'Please choose Available, Not available or Maybe',
   /** The screens' texts. */
   askFailed: 'Failed to ask availability',
@@ -375,3 +375,108 @@ export type AvailabilityPage = z.infer<typeof availabilityPage>;
 export const availabilityAnswerInput = z.object({
   answer: z.enum(AVAILABILITY_ANSWERS, { error: AVAILABILITY_MESSAGES.answer }),
 });
+
+/** Where a picked player stands in a team's selection for a fixture (issue 36). */
+export const SELECTION_SLOTS = ['xi', 'twelfth', 'reserve'] as const;
+export type SelectionSlot = (typeof SELECTION_SLOTS)[number];
+export const SELECTION_SLOT_LABELS: Record<SelectionSlot, string> = {
+  xi: 'Playing XI',
+  twelfth: '12th man',
+  reserve: 'Reserve',
+};
+export const XI_SIZE = 11;
+export const RESERVES_MAX = 5;
+
+export const SELECTION_MESSAGES = {
+  teamNotPlaying: 'This team does not play this fixture',
+  xiRequired: 'Pick at least one player for the XI',
+  xiTooMany: `The XI holds at most ${XI_SIZE} players`,
+  reservesTooMany: `Pick at most ${RESERVES_MAX} reserves`,
+  pickedTwice: 'A player can be picked only once',
+  captainInXi: 'The captain must be in the XI',
+  keeperInXi: 'The wicket keeper must be in the XI',
+  notInSquad: 'Only players of the squad can be picked',
+  suspended: (name: string) => `${name} is suspended and cannot be picked`,
+  notAvailable: (name: string) => `${name} said they are not available`,
+  published: 'The team sheet is published: the selection cannot change',
+  notOwner: "Only the team's owner or an administrator can pick its team",
+  nothingToPublish: 'Save a selection before publishing the team sheet',
+  /** The screens' texts. */
+  saveFailed: 'Failed to save the selection',
+  publishFailed: 'Failed to publish the team sheet',
+  fetchFailed: 'Failed to fetch the selection',
+} as const;
+
+export const SELECTION_SUCCESS = {
+  fetched: 'Selection fetched successfully',
+  saved: 'Selection saved',
+  published: (n: number) => `Team sheet published; ${n} ${n === 1 ? 'player' : 'players'} told`,
+} as const;
+
+const playerId = idValue(SELECTION_MESSAGES.notInSquad);
+
+/** `PUT /api/matches/{id}/selection`: a team's XI, twelfth man, reserves, captain and keeper. */
+export const selectionInput = z
+  .object({
+    team_id: idValue(SELECTION_MESSAGES.teamNotPlaying),
+    xi: z
+      .array(playerId)
+      .min(1, SELECTION_MESSAGES.xiRequired)
+      .max(XI_SIZE, SELECTION_MESSAGES.xiTooMany),
+    twelfth: playerId.nullable().default(null),
+    reserves: z.array(playerId).max(RESERVES_MAX, SELECTION_MESSAGES.reservesTooMany).default([]),
+    captain_id: playerId.nullable().default(null),
+    wicket_keeper_id: playerId.nullable().default(null),
+  })
+  .superRefine((s, ctx) => {
+    const all = [...s.xi, ...(s.twelfth === null ? [] : [s.twelfth]), ...s.reserves];
+    if (new Set(all).size !== all.length)
+      ctx.addIssue({ code: 'custom', path: ['xi'], message: SELECTION_MESSAGES.pickedTwice });
+    if (s.captain_id !== null && !s.xi.includes(s.captain_id))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['captain_id'],
+        message: SELECTION_MESSAGES.captainInXi,
+      });
+    if (s.wicket_keeper_id !== null && !s.xi.includes(s.wicket_keeper_id))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['wicket_keeper_id'],
+        message: SELECTION_MESSAGES.keeperInXi,
+      });
+  })
+  .meta({
+    description:
+      'Each player once across xi, twelfth and reserves; the captain and the wicket keeper among the XI; every player in the team’s squad, not suspended, and not one who said they are not available.',
+  });
+export type SelectionInput = z.input<typeof selectionInput>;
+export type SelectionValues = z.output<typeof selectionInput>;
+
+export const selectionQuery = z.object({ team_id: idValue(SELECTION_MESSAGES.teamNotPlaying) });
+
+/** A squad member as the selection screen shows them: availability, eligibility and slot. */
+export const selectionCandidate = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  availability: z.enum(AVAILABILITY_STATUSES).nullable(),
+  suspended: z.boolean(),
+  slot: z.enum(SELECTION_SLOTS).nullable(),
+  is_captain: z.boolean(),
+  is_wicket_keeper: z.boolean(),
+});
+export type SelectionCandidate = z.infer<typeof selectionCandidate>;
+
+export const teamSelection = z.object({
+  team: z.object({ id: z.number().int(), name: z.string() }),
+  published_at: z.string().nullable(),
+  candidates: z.array(selectionCandidate),
+});
+export type TeamSelection = z.infer<typeof teamSelection>;
+
+/** `POST /api/matches/{id}/selection/publish`. */
+export const publishSheetInput = z.object({
+  team_id: idValue(SELECTION_MESSAGES.teamNotPlaying),
+  /** Also tell the squad members who were not picked. */
+  notify_unselected: z.boolean().default(false),
+});
+export type PublishSheetInput = z.input<typeof publishSheetInput>;

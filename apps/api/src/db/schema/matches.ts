@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -205,6 +206,57 @@ export const availability = pgTable(
     index('availability_user_idx').on(t.userId),
     index('availability_team_idx').on(t.teamId, t.matchId),
     check('availability_status_ck', sql`${t.status} in ${AVAILABILITY_STATUS_CHECK}`),
+  ],
+);
+
+/**
+ * A team's selection for a fixture (issue 36): its XI, twelfth man and reserves, with the
+ * captain and wicket keeper among the XI.
+ */
+export const selections = pgTable(
+  'selections',
+  {
+    matchId: integer()
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** xi | twelfth | reserve */
+    slot: varchar({ length: 10 }).notNull(),
+    position: smallint().notNull(),
+    isCaptain: boolean().notNull().default(false),
+    isWicketKeeper: boolean().notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.matchId, t.userId] }),
+    index('selections_team_idx').on(t.teamId, t.matchId),
+    index('selections_user_idx').on(t.userId),
+    check('selections_slot_ck', sql`${t.slot} in ('xi', 'twelfth', 'reserve')`),
+  ],
+);
+
+/** A team's published sheet for a fixture: once out, its players' availability answers close. */
+export const teamSheets = pgTable(
+  'team_sheets',
+  {
+    matchId: integer()
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    publishedAt: timestamp({ withTimezone: true }).notNull(),
+    publishedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    notifyUnselected: boolean().notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.matchId, t.teamId] }),
+    index('team_sheets_team_idx').on(t.teamId),
+    index('team_sheets_published_by_idx').on(t.publishedBy),
   ],
 );
 

@@ -36,6 +36,16 @@ async function league(ctx: AuditContext) {
   return { id, teams, matchId: made.data.fixtures[0]!.id };
 }
 
+/** A league whose first team has one squad player; answers the fixture, team and player. */
+async function withSquad(ctx: AuditContext) {
+  const { matchId, teams } = await league(ctx);
+  const player = await ctx.newUser();
+  await ctx.ok('POST', `/api/teams/${teams[0]}/players/multiple`, {
+    players: [{ user_id: player }],
+  });
+  return { matchId, teamId: teams[0]!, player };
+}
+
 const win = {
   result_type: 'win',
   team_a: { runs: 150, wickets: 4, overs: 20, balls: 0 },
@@ -161,13 +171,53 @@ export const auditExamples: AuditExamples = (ctx) => {
         };
       },
     },
+    'PUT /api/matches/:id/selection': {
+      async valid() {
+        const { matchId, teamId, player } = await withSquad(ctx);
+        return {
+          call: {
+            url: `/api/matches/${matchId}/selection`,
+            payload: { team_id: teamId, xi: [player], captain_id: player },
+          },
+          expect: () => ({
+            entityId: matchId,
+            action: 'selection_save',
+            changes: { xi: { before: [], after: [expect.any(String)] } },
+            exact: false,
+          }),
+        };
+      },
+      async invalid() {
+        const { matchId, teamId } = await withSquad(ctx);
+        return { url: `/api/matches/${matchId}/selection`, payload: { team_id: teamId, xi: [] } };
+      },
+    },
+    'POST /api/matches/:id/selection/publish': {
+      async valid() {
+        const { matchId, teamId, player } = await withSquad(ctx);
+        await ok('PUT', `/api/matches/${matchId}/selection`, { team_id: teamId, xi: [player] });
+        return {
+          call: { url: `/api/matches/${matchId}/selection/publish`, payload: { team_id: teamId } },
+          expect: () => ({
+            entityId: matchId,
+            action: 'sheet_publish',
+            changes: { notified: { before: null, after: 1 } },
+            exact: false,
+          }),
+        };
+      },
+      async invalid() {
+        // Nothing picked yet: nothing to publish.
+        const { matchId, teamId } = await withSquad(ctx);
+        return {
+          url: `/api/matches/${matchId}/selection/publish`,
+          payload: { team_id: teamId },
+        };
+      },
+    },
     'POST /api/matches/:id/availability/ask': {
       async valid() {
-        const { matchId, teams } = await league(ctx);
-        const player = await ctx.newUser();
-        await ok('POST', `/api/teams/${teams[0]}/players/multiple`, {
-          players: [{ user_id: player }],
-        });
+        const { matchId } = await withSquad(ctx);
         return {
           call: {
             url: `/api/matches/${matchId}/availability/ask`,

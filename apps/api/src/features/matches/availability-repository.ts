@@ -16,14 +16,15 @@ import {
   availabilityAsks,
   matches,
   teamPlayers,
+  teamSheets,
   teams,
   users,
 } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import type { AuditWriter } from '../../plugins/audit';
-import type { ProductSend } from '../../plugins/product-sends';
+import type { ProductSender } from '../../plugins/product-sends';
 
-type Sender = (db: Db, send: ProductSend) => Promise<{ id: number }>;
+import { whenUtc } from './wording';
 
 const teamA = alias(teams, 'team_a');
 const teamB = alias(teams, 'team_b');
@@ -56,7 +57,14 @@ type FixtureRow = Awaited<ReturnType<typeof fixtureOf>>;
 const isOpen = (f: FixtureRow, now: Date) =>
   f.status === 'upcoming' && f.scheduledAt.getTime() > now.getTime();
 
-const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** A team's answers close once its sheet for the fixture is out. */
+async function sheetOut(db: Db, matchId: number, teamId: number) {
+  const [row] = await db
+    .select({ at: teamSheets.publishedAt })
+    .from(teamSheets)
+    .where(and(eq(teamSheets.matchId, matchId), eq(teamSheets.teamId, teamId)));
+  return row !== undefined;
+}
 
 /** The ask's text: each person's own three links are filled in by the delivery worker. */
 function askMessage(f: FixtureRow, deadline: Date, reminder: boolean) {
@@ -65,15 +73,15 @@ function askMessage(f: FixtureRow, deadline: Date, reminder: boolean) {
   return {
     name: `${reminder ? 'Availability reminder' : 'Availability'}: ${title}`.slice(0, 100),
     subject:
-      `${reminder ? 'Reminder: are' : 'Are'} you available? ${title}, ${when(f.scheduledAt)}`.slice(
+      `${reminder ? 'Reminder: are' : 'Are'} you available? ${title}, ${whenUtc(f.scheduledAt)}`.slice(
         0,
         200,
       ),
     message: [
       'Hi {{first_name}},',
       '',
-      `${title} is at ${f.venue} on ${when(f.scheduledAt)}.`,
-      `${reminder ? 'We have not heard from you yet. ' : ''}Are you available? Please answer by ${when(deadline)}:`,
+      `${title} is at ${f.venue} on ${whenUtc(f.scheduledAt)}.`,
+      `${reminder ? 'We have not heard from you yet. ' : ''}Are you available? Please answer by ${whenUtc(deadline)}:`,
       '',
       `Available: ${link('available')}`,
       `Not available: ${link('not_available')}`,
@@ -95,7 +103,7 @@ export function askAvailability(
   values: AvailabilityAskValues,
   userId: number,
   now: Date,
-  send: Sender,
+  send: ProductSender,
   audit: AuditWriter,
 ) {
   return db.transaction(async (tx) => {
@@ -170,7 +178,7 @@ export function askAvailability(
  * less its hours) has come; the claim on each ask is its update, so two instances never both
  * remind. Answers how many asks were reminded.
  */
-export async function remindDue(db: Db, now: Date, send: Sender) {
+export async function remindDue(db: Db, now: Date, send: ProductSender) {
   let reminded = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {
@@ -284,6 +292,7 @@ export async function availabilityPageOf(
       status: availability.status,
       player: sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
       team: teams.name,
+      teamId: availability.teamId,
     })
     .from(availability)
     .innerJoin(users, eq(users.id, availability.userId))
@@ -298,7 +307,7 @@ export async function availabilityPageOf(
     scheduled_at: f.scheduledAt.toISOString(),
     venue: f.venue,
     status: row.status as AvailabilityStatus,
-    open: isOpen(f, now),
+    open: isOpen(f, now) && !(await sheetOut(db, target.matchId, row.teamId)),
   };
 }
 
@@ -311,8 +320,14 @@ export async function answerAvailability(
 ) {
   return db.transaction(async (tx) => {
     const f = await fixtureOf(tx, target.matchId);
-    if (!isOpen(f, now)) throw conflict(AVAILABILITY_MESSAGES.closed);
-    const updated = await tx
+    const [mine] = await tx
+      .select({ teamId: availability.teamId })
+      .from(availability)
+      .where(and(eq(availability.matchId, target.matchId), eq(availability.userId, target.userId)));
+    if (!mine) return false;
+    if (!isOpen(f, now) || (await sheetOut(tx, target.matchId, mine.teamId)))
+      throw conflict(AVAILABILITY_MESSAGES.closed);
+    await tx
       .update(availability)
       .set({ status: answer, answeredAt: now })
       .where(
@@ -321,16 +336,7 @@ export async function answerAvailability(
           eq(availability.userId, target.userId),
           or(sql`${availability.status} <> ${answer}`, sql`${availability.answeredAt} is null`),
         ),
-      )
-      .returning({ userId: availability.userId });
-    const [asked] = updated.length
-      ? updated
-      : await tx
-          .select({ userId: availability.userId })
-          .from(availability)
-          .where(
-            and(eq(availability.matchId, target.matchId), eq(availability.userId, target.userId)),
-          );
-    return asked !== undefined;
+      );
+    return true;
   });
 }

@@ -2,6 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  SELECTION_SUCCESS,
+  publishSheetInput,
+  selectionInput,
+  selectionQuery,
+  teamSelection,
   AVAILABILITY_MESSAGES,
   AVAILABILITY_STATUSES,
   AVAILABILITY_SUCCESS,
@@ -37,6 +42,7 @@ import {
   getFixtureAvailability,
   teamAvailabilityGrid,
 } from './availability-repository';
+import { getSelection, publishSheet, saveSelection, type Selector } from './selection-repository';
 import {
   addPenalty,
   confirmResult,
@@ -64,6 +70,9 @@ const THROTTLED = errorBody.describe(
   'Too many requests from this address; Retry-After says how many seconds to wait',
 );
 const CLOSED = errorBody.describe('The match has started or been played: answers are closed');
+
+/** Picks any team's side: an owner picks only their own team's. */
+const MANAGE_PERMISSION = 'matches.manage';
 
 /** An administrator confirms both sides of a result and may change a confirmed one. */
 const LOCK_PERMISSION = 'matches.lock';
@@ -348,6 +357,77 @@ export async function tournamentsRoutes(app: FastifyInstance) {
       if (!(await answerAvailability(app.db, target, request.body.answer, now)))
         throw notFound(AVAILABILITY_MESSAGES.linkInvalid);
       return ok(AVAILABILITY_SUCCESS.answered, (await availabilityPageOf(app.db, target, now))!);
+    },
+  });
+
+  const selectorOf = (request: FastifyRequest): Selector => {
+    const session = sessionOf(request);
+    return { userId: session.userId, anyTeam: session.permissions.includes(MANAGE_PERMISSION) };
+  };
+
+  r.get('/api/matches/:id/selection', {
+    config: { access: 'matches.view' },
+    schema: {
+      tags: ['tournaments'],
+      summary: "A team's squad for a fixture: each player's answer, eligibility and slot",
+      params: idParam,
+      querystring: selectionQuery,
+      response: { 200: envelope(teamSelection) },
+    },
+    handler: async (request) =>
+      ok(
+        SELECTION_SUCCESS.fetched,
+        await getSelection(app.db, request.params.id, request.query.team_id),
+      ),
+  });
+
+  r.put('/api/matches/:id/selection', {
+    config: { access: 'matches.select', audit: { entity: 'match' } },
+    schema: {
+      tags: ['tournaments'],
+      summary: "Pick a team's XI, twelfth man and reserves with its captain and wicket keeper",
+      description:
+        'The team’s owner, or a holder of matches.manage for any team. Replaces the last selection; refused (409) once the team sheet is published.',
+      params: idParam,
+      body: selectionInput,
+      response: { 200: envelope(teamSelection) },
+    },
+    handler: async (request) =>
+      ok(
+        SELECTION_SUCCESS.saved,
+        await saveSelection(
+          app.db,
+          request.params.id,
+          request.body,
+          selectorOf(request),
+          auditOf(request),
+        ),
+      ),
+  });
+
+  r.post('/api/matches/:id/selection/publish', {
+    config: { access: 'matches.select', audit: { entity: 'match' } },
+    schema: {
+      tags: ['tournaments'],
+      summary: "Publish a team's sheet: the picked players are told, and its answers close",
+      description:
+        'Each picked player gets an email with the sheet; with notify_unselected, so does every squad member not picked. Once per team and fixture (409 after).',
+      params: idParam,
+      body: publishSheetInput,
+      response: { 200: envelope(z.object({ notified: z.number().int() })) },
+    },
+    handler: async (request) => {
+      const notified = await publishSheet(
+        app.db,
+        request.params.id,
+        request.body,
+        selectorOf(request),
+        app.clock(),
+        (db, send) => app.productSends.send(db, send),
+        auditOf(request),
+      );
+      app.notificationWorker.wake();
+      return ok(SELECTION_SUCCESS.published(notified), { notified });
     },
   });
 }

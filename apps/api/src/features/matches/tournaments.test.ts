@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  SELECTION_MESSAGES,
   RESULT_MESSAGES,
   TOURNAMENT_MESSAGES,
   type Fixture,
@@ -33,7 +34,7 @@ beforeAll(async () => {
   admin = await t.login();
   manager = (await t.userWith(['matches.view', 'matches.manage', 'matches.confirm'])).token;
   for (let i = 0; i < 8; i++) {
-    const owner = await t.userWith(['matches.view', 'matches.confirm']);
+    const owner = await t.userWith(['matches.view', 'matches.confirm', 'matches.select']);
     owners.push(owner);
     const [row] = await t.db
       .insert(teams)
@@ -526,5 +527,59 @@ describe('availability', () => {
     const late = await answer(token, 'available');
     expect(late.statusCode).toBe(409);
     now = new Date('2026-11-01T09:00:00Z');
+  });
+
+  it("picks a team's XI only from its eligible squad, by its owner, and its published sheet tells exactly the picked", async () => {
+    const [p0, p1, p2, p3] = players;
+    const p1Token = tokenOf(linksTo(p1!.email)[0]!.available);
+    const p3Token = tokenOf(linksTo(p3!.email)[0]!.available);
+    const save = (token: string, body: Record<string, unknown>) =>
+      t.as(token, { method: 'PUT', url: `/api/matches/${matchId}/selection`, payload: body });
+    const publish = (token: string, teamId: number) =>
+      t.as(token, {
+        method: 'POST',
+        url: `/api/matches/${matchId}/selection/publish`,
+        payload: { team_id: teamId, notify_unselected: false },
+      });
+    const sixth = { team_id: team(6), xi: [p0!.id], twelfth: p1!.id, captain_id: p0!.id };
+
+    expect((await save(owners[7]!.token, sixth)).statusCode).toBe(403);
+    const notInXi = await save(owners[6]!.token, { ...sixth, captain_id: p1!.id });
+    expect(notInXi.statusCode).toBe(400);
+    expect(notInXi.json().errors.captain_id).toContain(SELECTION_MESSAGES.captainInXi);
+    const other = await save(owners[6]!.token, { ...sixth, xi: [p2!.id], captain_id: null });
+    expect(other.json().message).toBe(SELECTION_MESSAGES.notInSquad);
+    // Seventh's: one said no, the other is suspended.
+    await answer(p3Token, 'not_available');
+    const no = await save(owners[7]!.token, { team_id: team(7), xi: [p3!.id] });
+    expect(no.json().message).toBe(SELECTION_MESSAGES.notAvailable('Squad11 Player'));
+    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, p2!.id));
+    const suspended = await save(owners[7]!.token, { team_id: team(7), xi: [p2!.id] });
+    expect(suspended.json().message).toBe(SELECTION_MESSAGES.suspended('Squad10 Player'));
+    expect((await publish(owners[7]!.token, team(7))).statusCode).toBe(409);
+
+    const saved = await save(owners[6]!.token, sixth);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(
+      saved
+        .json()
+        .data.candidates.map((c: { user_id: number; slot: string | null }) => [c.user_id, c.slot]),
+    ).toEqual([
+      [p0!.id, 'xi'],
+      [p1!.id, 'twelfth'],
+    ]);
+
+    smtp.received.length = 0;
+    const out = await publish(owners[6]!.token, team(6));
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json().data.notified).toBe(2);
+    await deliver();
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([p0!.email, p1!.email].sort());
+    expect(smtp.received[0]!.mail.text).toContain('Playing XI: Squad00 Player (c)');
+
+    // Out: the selection is fixed, and the team's answers are closed.
+    expect((await save(owners[6]!.token, sixth)).statusCode).toBe(409);
+    expect((await publish(owners[6]!.token, team(6))).statusCode).toBe(409);
+    expect((await answer(p1Token, 'maybe')).statusCode).toBe(409);
   });
 });

@@ -4,6 +4,9 @@ import type {
   AvailabilityPage,
   AvailabilityStatus,
   FixtureAvailability,
+  PublishSheetInput,
+  SelectionValues,
+  TeamSelection,
 } from '@cricket/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http';
@@ -71,6 +74,45 @@ export function useAskAvailability() {
     mutationFn: async ({ id, values }: { id: number; values: AvailabilityAskValues }) =>
       (
         await request<{ players: number }>(`/matches/${id}/availability/ask`, {
+          method: 'POST',
+          body: values,
+        })
+      ).message,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: matchKeys.all }),
+  });
+}
+
+/** GET /matches/{id}/selection?team_id=: the team's squad with answers, eligibility and slots. */
+export const selectionQuery = (matchId: number, teamId: number) =>
+  queryOptions({
+    queryKey: matchKeys.selection(matchId, teamId),
+    queryFn: async ({ signal }) =>
+      (
+        await request<TeamSelection>(`/matches/${matchId}/selection`, {
+          query: { team_id: teamId },
+          signal,
+        })
+      ).data,
+  });
+
+/** PUT /matches/{id}/selection */
+export function useSaveSelection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, values }: { id: number; values: SelectionValues }) =>
+      (await request<TeamSelection>(`/matches/${id}/selection`, { method: 'PUT', body: values }))
+        .data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: matchKeys.all }),
+  });
+}
+
+/** POST /matches/{id}/selection/publish */
+export function usePublishSheet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, values }: { id: number; values: PublishSheetInput }) =>
+      (
+        await request<{ notified: number }>(`/matches/${id}/selection/publish`, {
           method: 'POST',
           body: values,
         })

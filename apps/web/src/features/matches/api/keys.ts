@@ -12,6 +12,9 @@ export const matchKeys = {
   availability: (matchId: number) => ['matches', 'availability', matchId] as const,
   availabilityGrid: (tournamentId: number, teamId: number) =>
     ['matches', 'tournaments', 'detail', tournamentId, 'availability', teamId] as const,
+  /** A team's selection for a fixture. */
+  selection: (matchId: number, teamId: number) =>
+    ['matches', 'selection', matchId, teamId] as const,
   /** The public answer page of a link (no session: not under 'matches'). */
   publicAvailability: (token: string) => ['public-availability', token] as const,
   /** The tournament form's team picker. */

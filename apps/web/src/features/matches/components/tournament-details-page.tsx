@@ -5,7 +5,7 @@ import {
   type PointsTableRow,
 } from '@cricket/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarPlus, CheckCircle2, Mail, Pencil, SearchX } from 'lucide-react';
+import { CalendarPlus, CheckCircle2, Mail, Pencil, SearchX, Users } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -38,6 +38,10 @@ const TournamentFormPanel = lazyPanel(
 );
 const AskAvailabilityModal = lazyPanel(
   () => import('./ask-availability-modal').then((m) => m.AskAvailabilityModal),
+  (p) => p.open,
+);
+const SelectionPanel = lazyPanel(
+  () => import('./selection-panel').then((m) => m.SelectionPanel),
   (p) => p.open,
 );
 const ResultModal = lazyPanel(
@@ -96,7 +100,8 @@ export function TournamentDetailsPage() {
   const table = useQuery({ ...pointsTableQuery(id ?? 0), enabled: id !== null });
   const canManage = useCan('matches.manage');
   const canConfirm = useCan('matches.confirm');
-  const panel = usePanelState<'edit' | 'result' | 'ask', Fixture>();
+  const panel = usePanelState<'edit' | 'result' | 'ask' | 'select', Fixture>();
+  const canSelect = useCan('matches.select');
   const [askGenerate, setAskGenerate] = useState(false);
   const generate = useGenerateFixtures();
   const confirm = useConfirmResult();
@@ -217,6 +222,13 @@ export function TournamentDetailsPage() {
               <span className="sr-only">{` for ${f.team_a.name} v ${f.team_b.name}`}</span>
             </Button>
           )}
+          {canSelect && f.status === 'upcoming' && (
+            <Button size="sm" variant="secondary" onClick={() => panel.open('select', f)}>
+              <Users className="size-3.5" aria-hidden="true" />
+              Pick Team
+              <span className="sr-only">{` for ${f.team_a.name} v ${f.team_b.name}`}</span>
+            </Button>
+          )}
           {canConfirm && f.result_type !== null && !f.locked && (
             <Button
               size="sm"
@@ -330,6 +342,11 @@ export function TournamentDetailsPage() {
       />
       <AskAvailabilityModal
         open={panel.isOpen('ask')}
+        fixture={panel.record}
+        onOpenChange={panel.onOpenChange}
+      />
+      <SelectionPanel
+        open={panel.isOpen('select')}
         fixture={panel.record}
         onOpenChange={panel.onOpenChange}
       />
