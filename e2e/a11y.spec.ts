@@ -542,6 +542,25 @@ test.describe('axe at 1440×900 and 390×844, light and dark', () => {
       for (const path of ['/matches', '/tournaments']) {
         await visitAndScan(s, path);
       }
+      await openAndScan(s, '/tournaments', 'Create Tournament');
+      // The demo's upcoming tournament: its table, fixtures and grid, and its two panels.
+      await page.getByLabel('Search by tournament name').fill('Champions Trophy');
+      await page.locator('[aria-label="Open Champions Trophy"]').first().click();
+      await expect(page.getByRole('heading', { name: 'Champions Trophy', level: 1 })).toBeVisible();
+      await scan('/tournaments/view');
+      for (const [button, title] of [
+        ['Pick Team', 'Pick Team'],
+        ['Ask Availability', 'Ask Availability'],
+      ] as const) {
+        await page
+          .getByRole('button', { name: new RegExp(`^${button}`) })
+          .first()
+          .click();
+        const open = page.getByRole('dialog', { name: title });
+        await expect(open).toBeVisible();
+        await scan(`/tournaments/view › ${button}`);
+        await closeWithEscape(page, open);
+      }
     });
   });
 

@@ -82,6 +82,24 @@ describe('DataTable', () => {
     expect(within(lions).queryByText('Actions')).not.toBeInTheDocument();
   });
 
+  it('stays a table on a phone with alwaysTable, in a region the keyboard can scroll', () => {
+    windowOf(390);
+    render(
+      <DataTable
+        label="Points table"
+        columns={[{ id: 'name', header: 'Team', cell: (team: Team) => team.name }]}
+        rows={rows}
+        rowKey={(team) => team.id}
+        emptyText="No teams"
+        alwaysTable
+      />,
+    );
+    expect(screen.getByRole('table', { name: 'Points table' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Points table' })).not.toBeInTheDocument();
+    const region = screen.getByRole('region', { name: 'Points table, scrolls sideways' });
+    expect(region).toHaveAttribute('tabindex', '0');
+  });
+
   it('opens a card by click or Enter, and keeps its actions in a menu', async () => {
     windowOf(390);
     const user = userEvent.setup();

@@ -155,6 +155,7 @@ function RowTable<Row>({
   sort,
   onSort,
   selection,
+  alwaysTable,
 }: DataTableProps<Row>) {
   const hasFilters = columns.some((column) => column.filter !== undefined);
   const span = columns.length + (selection ? 1 : 0);
@@ -170,7 +171,13 @@ function RowTable<Row>({
   };
 
   return (
-    <div className="overflow-x-auto">
+    // Kept on a phone, the table scrolls sideways: the keyboard must be able to scroll it too.
+    <div
+      className="overflow-x-auto"
+      {...(alwaysTable
+        ? { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrolls sideways` }
+        : {})}
+    >
       <table
         aria-label={label}
         aria-busy={loading || undefined}
