@@ -1,11 +1,8 @@
 import type {
   AvailabilityAnswer,
-  AvailabilityAskValues,
   AvailabilityPage,
   AvailabilityStatus,
   FixtureAvailability,
-  PublishSheetInput,
-  SelectionValues,
   TeamSelection,
 } from '@cricket/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -67,21 +64,6 @@ export const availabilityGridQuery = (tournamentId: number, teamId: number) =>
     refetchInterval: LIVE_MS,
   });
 
-/** POST /matches/{id}/availability/ask */
-export function useAskAvailability() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, values }: { id: number; values: AvailabilityAskValues }) =>
-      (
-        await request<{ players: number }>(`/matches/${id}/availability/ask`, {
-          method: 'POST',
-          body: values,
-        })
-      ).message,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: matchKeys.all }),
-  });
-}
-
 /** GET /matches/{id}/selection?team_id=: the team's squad with answers, eligibility and slots. */
 export const selectionQuery = (matchId: number, teamId: number) =>
   queryOptions({
@@ -94,29 +76,3 @@ export const selectionQuery = (matchId: number, teamId: number) =>
         })
       ).data,
   });
-
-/** PUT /matches/{id}/selection */
-export function useSaveSelection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, values }: { id: number; values: SelectionValues }) =>
-      (await request<TeamSelection>(`/matches/${id}/selection`, { method: 'PUT', body: values }))
-        .data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: matchKeys.all }),
-  });
-}
-
-/** POST /matches/{id}/selection/publish */
-export function usePublishSheet() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, values }: { id: number; values: PublishSheetInput }) =>
-      (
-        await request<{ notified: number }>(`/matches/${id}/selection/publish`, {
-          method: 'POST',
-          body: values,
-        })
-      ).message,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: matchKeys.all }),
-  });
-}

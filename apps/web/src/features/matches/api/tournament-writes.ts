@@ -1,5 +1,9 @@
 import type {
+  AvailabilityAskValues,
   Fixture,
+  PublishSheetInput,
+  SelectionValues,
+  TeamSelection,
   PenaltyInput,
   ResultValues,
   Tournament,
@@ -77,4 +81,36 @@ export const useAddPenalty = () =>
   useMatchesWrite(
     async ({ id, values }: { id: number; values: PenaltyInput }) =>
       (await request(`/tournaments/${id}/penalties`, { method: 'POST', body: values })).message,
+  );
+
+/** POST /matches/{id}/availability/ask */
+export const useAskAvailability = () =>
+  useMatchesWrite(
+    async ({ id, values }: { id: number; values: AvailabilityAskValues }) =>
+      (
+        await request<{ players: number }>(`/matches/${id}/availability/ask`, {
+          method: 'POST',
+          body: values,
+        })
+      ).message,
+  );
+
+/** PUT /matches/{id}/selection */
+export const useSaveSelection = () =>
+  useMatchesWrite(
+    async ({ id, values }: { id: number; values: SelectionValues }) =>
+      (await request<TeamSelection>(`/matches/${id}/selection`, { method: 'PUT', body: values }))
+        .data,
+  );
+
+/** POST /matches/{id}/selection/publish */
+export const usePublishSheet = () =>
+  useMatchesWrite(
+    async ({ id, values }: { id: number; values: PublishSheetInput }) =>
+      (
+        await request<{ notified: number }>(`/matches/${id}/selection/publish`, {
+          method: 'POST',
+          body: values,
+        })
+      ).message,
   );

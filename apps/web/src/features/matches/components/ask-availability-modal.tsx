@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
 import { TextField } from '@/components/ui/text-field';
 import { formatDateTime } from '@/lib/format';
-import { useAskAvailability } from '../api/availability';
+import { useAskAvailability } from '../api/tournament-writes';
 
 /** The deadline box holds the browser's local time; the API takes it as an instant. */
 const askForm = availabilityAskInput.extend({

@@ -25,7 +25,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useSingleFlight } from '@/lib/use-single-flight';
-import { selectionQuery, usePublishSheet, useSaveSelection } from '../api/availability';
+import { selectionQuery } from '../api/availability';
+import { usePublishSheet, useSaveSelection } from '../api/tournament-writes';
 
 /** The form: each squad member's slot ('' for not picked), the captain and the keeper. */
 interface SelectionForm {
