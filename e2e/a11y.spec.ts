@@ -543,7 +543,7 @@ test.describe('axe at 1440×900 and 390×844, light and dark', () => {
         await visitAndScan(s, path);
       }
       await openAndScan(s, '/tournaments', 'Create Tournament');
-      // The demo's upcoming tournament: its table, fixtures and grid, and its two panels.
+      // The demo's upcoming tournament: its table, fixtures and grid, and its panels.
       await page.getByLabel('Search by tournament name').fill('Champions Trophy');
       await page.locator('[aria-label="Open Champions Trophy"]').first().click();
       await expect(page.getByRole('heading', { name: 'Champions Trophy', level: 1 })).toBeVisible();
@@ -551,6 +551,7 @@ test.describe('axe at 1440×900 and 390×844, light and dark', () => {
       for (const [button, title] of [
         ['Pick Team', 'Pick Team'],
         ['Ask Availability', 'Ask Availability'],
+        ['Import Fixtures', 'Import Fixtures'],
       ] as const) {
         await page
           .getByRole('button', { name: new RegExp(`^${button}`) })

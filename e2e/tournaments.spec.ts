@@ -1,5 +1,8 @@
 import {
   AVAILABILITY_SUCCESS,
+  FIXTURE_IMPORT_LABELS,
+  FIXTURE_IMPORT_MESSAGES,
+  FIXTURE_IMPORT_SUCCESS,
   RESULT_MESSAGES,
   RESULT_SUCCESS,
   SELECTION_SUCCESS,
@@ -163,4 +166,81 @@ test('a league: fixtures, availability answered from the mail, a confirmed resul
   await expect(rowOf(home!).getByRole('cell').nth(9)).toHaveText('+0.500');
   await expect(rowOf(away!).getByRole('cell').nth(4)).toHaveText('1');
   await expect(rowOf(away!).getByRole('cell').nth(9)).toHaveText('-0.500');
+});
+
+/*
+ * Fixtures imported from a CSV at a phone's width: the file is checked first, each bad row named
+ * and nothing written; the corrected text checks clean and is imported.
+ */
+test('fixtures imported from a CSV: checked, each bad row named, then imported', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const prefix = `Im${Date.now() % 100_000}`;
+  const teams = ['North', 'South', 'East'].map((name) => `${prefix} ${name}`);
+  const teamIds: number[] = [];
+  for (const [i, name] of teams.entries())
+    teamIds.push(
+      (await newTeam(api, { name, team_initials: `I${i}`, location: `${name} Ground` })).id,
+    );
+  const { tournament } = await api<{ tournament: { id: number } }>('POST', '/api/tournaments', {
+    name: `${prefix} Cup`,
+    format: 'knockout',
+    overs: 20,
+    start_date: '2030-01-05',
+    end_date: '2030-03-31',
+    match_days: [6],
+    points_win: 2,
+    points_tie: 1,
+    points_no_result: 1,
+    points_loss: 0,
+    team_ids: teamIds,
+  });
+  const [north, south, east] = teams;
+  const header = 'date,time,home team,away team,venue';
+  const bad = [header, `2030-01-05,11:00,${north},${south},`, `2030-01-12,,${east},Nowhere XI,`];
+  const good = [header, `2030-01-05,11:00,${north},${south},`, `2030-01-12,,${east},${north},Park`];
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await page.goto(`/tournaments/view?id=${tournament.id}`);
+  const open = page.getByRole('button', { name: FIXTURE_IMPORT_LABELS.action });
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: FIXTURE_IMPORT_LABELS.action });
+  // Escape closes it and gives the focus back to the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+
+  await open.click();
+  await dialog.getByLabel(FIXTURE_IMPORT_LABELS.file).setInputFiles({
+    name: 'fixtures.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(bad.join('\n')),
+  });
+  await expect(dialog.getByLabel(FIXTURE_IMPORT_LABELS.text)).toHaveValue(bad.join('\n'));
+  await dialog.getByRole('button', { name: FIXTURE_IMPORT_LABELS.check }).click();
+  const problems = dialog.getByRole('alert');
+  await expect(problems).toContainText(FIXTURE_IMPORT_MESSAGES.rowsRefused(1));
+  await expect(problems.getByRole('listitem')).toHaveText([
+    `${FIXTURE_IMPORT_LABELS.line(3)}: ${FIXTURE_IMPORT_MESSAGES.teamUnknown('Nowhere XI')}`,
+  ]);
+  await expect(dialog.getByRole('button', { name: /^Import \d/ })).toHaveCount(0);
+
+  await dialog.getByLabel(FIXTURE_IMPORT_LABELS.text).fill(good.join('\n'));
+  await expect(problems).toBeHidden();
+  await dialog.getByRole('button', { name: FIXTURE_IMPORT_LABELS.check }).click();
+  await expect(dialog.getByRole('status')).toHaveText(FIXTURE_IMPORT_SUCCESS.checked(2));
+  await expect(
+    dialog.getByRole('list', { name: FIXTURE_IMPORT_LABELS.toCreate }).getByRole('listitem'),
+  ).toHaveCount(2);
+  // Checked, nothing written yet.
+  const stored = await api<{ fixtures: unknown[] }>('GET', `/api/tournaments/${tournament.id}`);
+  expect(stored.fixtures).toHaveLength(0);
+  await dialog.getByRole('button', { name: FIXTURE_IMPORT_LABELS.importCount(2) }).click();
+  await expect(page.getByText(FIXTURE_IMPORT_SUCCESS.imported(2))).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Fixtures (2)' })).toBeVisible();
+  await expect(page.getByText('Park', { exact: true })).toBeVisible();
 });

@@ -63,6 +63,7 @@ export const AUDIT_ACTIONS = {
   erase: 'Personal data erased',
   // Issue 36: a league's fixtures made at once, a result and its confirmation, a penalty.
   fixtures_generate: 'Fixtures generated',
+  fixtures_import: 'Fixtures imported',
   result_enter: 'Result entered',
   result_confirm: 'Result confirmed',
   penalty_add: 'Penalty given',

@@ -247,6 +247,107 @@ export const tournamentDetails = z.object({
 });
 export type TournamentDetails = z.infer<typeof tournamentDetails>;
 
+/** A fixtures CSV (issue 36): at most this many characters and this many fixtures. */
+export const FIXTURE_IMPORT_CHARS_MAX = 100_000;
+export const FIXTURE_IMPORT_ROWS_MAX = 500;
+/** A fixture's venue, as `matches.venue` holds it. */
+export const VENUE_MAX = 120;
+/**
+ * The columns a fixtures CSV may have, as its header row names them (any case; spaces or
+ * underscores between words). Times are UTC, as every fixture's; an empty time is
+ * FIXTURE_START_TIME and an empty venue the home team's ground.
+ */
+export const FIXTURE_IMPORT_COLUMNS = ['date', 'time', 'home team', 'away team', 'venue'] as const;
+export type FixtureImportColumn = (typeof FIXTURE_IMPORT_COLUMNS)[number];
+export const FIXTURE_IMPORT_REQUIRED: readonly FixtureImportColumn[] = [
+  'date',
+  'home team',
+  'away team',
+];
+/** A CSV a person can start from: the header row and one fixture. */
+export const FIXTURE_IMPORT_EXAMPLE =
+  'date,time,home team,away team,venue\n2030-01-05,10:00,Home Side,Away Side,Home Ground';
+
+export const FIXTURE_IMPORT_MESSAGES = {
+  csvRequired: 'Please choose a CSV file or paste its text',
+  csvTooLong: `The CSV must not exceed ${FIXTURE_IMPORT_CHARS_MAX.toLocaleString('en')} characters`,
+  tooManyRows: `A CSV holds at most ${FIXTURE_IMPORT_ROWS_MAX} fixtures`,
+  noRows: 'The CSV has no fixtures under its header',
+  notCsv: 'This line is not valid CSV: check its quotes',
+  unknownColumn: (name: string) =>
+    `Unknown column "${name}"; the columns are ${FIXTURE_IMPORT_COLUMNS.join(', ')}`,
+  columnTwice: (name: string) => `The column "${name}" appears twice`,
+  columnMissing: (name: string) => `The column "${name}" is missing`,
+  cellCount: (cells: number, columns: number) =>
+    `This row has ${cells} cells; the header has ${columns}`,
+  date: 'Date must be a day written YYYY-MM-DD',
+  dateOutside: (start: string, end: string) =>
+    `The date must fall within the tournament, ${start} to ${end}`,
+  time: 'Time must be written HH:MM (24-hour clock, UTC)',
+  teamRequired: (column: 'home team' | 'away team') => `The ${column} is missing`,
+  teamUnknown: (name: string) => `No team is named "${name}"`,
+  teamNotInTournament: (name: string) => `${name} does not play in this tournament`,
+  sameTeam: 'A team cannot play itself',
+  venueTooLong: `Venue must not exceed ${VENUE_MAX} characters`,
+  teamBusy: (team: string, day: string) => `${team} already has a fixture on ${day}`,
+  teamBusyInFile: (team: string, day: string, line: number) =>
+    `${team} already plays on ${day} (line ${line})`,
+  rowsRefused: (n: number) =>
+    `${n} ${n === 1 ? 'row cannot' : 'rows cannot'} be imported; nothing was written`,
+  /** The screens' texts. */
+  checkFailed: 'Failed to check the fixtures',
+  importFailed: 'Failed to import fixtures',
+} as const;
+
+/** The words of the tournament page's 'Import Fixtures' dialog. */
+export const FIXTURE_IMPORT_LABELS = {
+  action: 'Import Fixtures',
+  description: `A header row, then a fixture a line: ${FIXTURE_IMPORT_COLUMNS.join(', ')}. Date and teams are required; times are UTC (${FIXTURE_START_TIME} when empty), an empty venue is the home team's ground. Check lists each bad row; nothing is written until you import.`,
+  file: 'CSV file',
+  text: 'CSV text',
+  check: 'Check',
+  checking: 'Checking...',
+  importing: 'Importing...',
+  importCount: (n: number) => `Import ${n} ${n === 1 ? 'Fixture' : 'Fixtures'}`,
+  toCreate: 'Fixtures to create',
+  line: (line: number) => `Line ${line}`,
+} as const;
+
+/** The key of a refused row in a refusal's `errors`: its line in the file (1 is the header). */
+export const fixtureImportLineKey = (line: number) => `line ${line}`;
+/** The line a refusal's `errors` key names, or null for a key that is a field (`csv`). */
+export const fixtureImportLineOf = (key: string) => {
+  const match = /^line (\d+)$/.exec(key);
+  return match ? Number(match[1]) : null;
+};
+
+export const FIXTURE_IMPORT_SUCCESS = {
+  checked: (n: number) => `${n} ${n === 1 ? 'fixture' : 'fixtures'} will be created`,
+  imported: (n: number) => `${n} ${n === 1 ? 'fixture' : 'fixtures'} imported`,
+} as const;
+
+/** `POST /api/tournaments/{id}/fixtures/import` and its dry run, `…/import/preview`. */
+export const fixtureImportInput = z.object({
+  csv: z
+    .string({ error: FIXTURE_IMPORT_MESSAGES.csvRequired })
+    .max(FIXTURE_IMPORT_CHARS_MAX, FIXTURE_IMPORT_MESSAGES.csvTooLong)
+    .refine((v) => v.trim() !== '', FIXTURE_IMPORT_MESSAGES.csvRequired)
+    .meta({
+      description: `The CSV's text: a header row naming its columns (${FIXTURE_IMPORT_COLUMNS.join(', ')}; date, home team and away team required), then one fixture a line. Date YYYY-MM-DD within the tournament; time HH:MM in UTC (empty: ${FIXTURE_START_TIME}); teams by name, any case, among the tournament's; venue empty for the home team's ground.`,
+    }),
+});
+export type FixtureImportInput = z.input<typeof fixtureImportInput>;
+
+/** A fixture an import would make, with the line it comes from. */
+export const fixturePreview = z.object({
+  line: z.number().int(),
+  team_a: teamRef,
+  team_b: teamRef,
+  scheduled_at: z.string(),
+  venue: z.string(),
+});
+export type FixturePreview = z.infer<typeof fixturePreview>;
+
 export const pointsTableRow = z.object({
   team: teamRef,
   played: z.number().int(),

@@ -117,8 +117,8 @@ describe('the OpenAPI document', () => {
     // Sign-in (its answer is a token), Meta's, the mail and SMS providers' webhooks (they send
     // no key), the sync with Meta, one-click unsubscribe and an availability answer (a repeat
     // changes nothing) and the
-    // sends' dry runs (they record nothing; a stored answer would be a stale count) say why in
-    // `config.idempotency`.
+    // sends' and the fixtures import's dry runs (they record nothing; a stored answer would be a
+    // stale count or check) say why in `config.idempotency`.
     const keyless = new Set([
       'post /api/user/login',
       'post /api/public/unsubscribe/{token}',
@@ -129,6 +129,7 @@ describe('the OpenAPI document', () => {
       'post /api/wa/templates/sync',
       'post /api/notifications/send/preview',
       'post /api/wa/templates/{id}/send/preview',
+      'post /api/tournaments/{id}/fixtures/import/preview',
     ]);
     const posts = operations().filter((o) => o.method === 'post');
     expect(posts.length).toBeGreaterThan(10);

@@ -123,6 +123,44 @@ export const auditExamples: AuditExamples = (ctx) => {
         return { url: `/api/tournaments/${id}/fixtures/generate` };
       },
     },
+    'POST /api/tournaments/:id/fixtures/import': {
+      async valid() {
+        const names = [`Import Home ${unique()}`, `Import Away ${unique()}`];
+        const teams = [
+          await createTeam(ctx, { name: names[0] }),
+          await createTeam(ctx, { name: names[1] }),
+        ];
+        const body = await ok<{ data: { tournament: { id: number } } }>(
+          'POST',
+          '/api/tournaments',
+          tournamentBody(teams, { name: `Import League ${unique()}` }),
+        );
+        const id = body.data.tournament.id;
+        return {
+          call: {
+            url: `/api/tournaments/${id}/fixtures/import`,
+            payload: { csv: `date,home team,away team\n2030-01-09,${names[0]},${names[1]}` },
+          },
+          expect: () => ({
+            entityId: id,
+            action: 'fixtures_import',
+            changes: {
+              fixtures: { before: null, after: 1 },
+              first_day: { before: null, after: '2030-01-09' },
+            },
+            exact: false,
+          }),
+        };
+      },
+      async invalid() {
+        // A team the tournament does not have: the whole file is refused.
+        const { id } = await league(ctx);
+        return {
+          url: `/api/tournaments/${id}/fixtures/import`,
+          payload: { csv: 'date,home team,away team\n2030-01-09,Nowhere XI,Elsewhere XI' },
+        };
+      },
+    },
     'POST /api/tournaments/:id/penalties': {
       async valid() {
         const { id, teams } = await league(ctx);

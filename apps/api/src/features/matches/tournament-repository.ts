@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   FIXTURE_START_TIME,
   RESULT_MESSAGES,
   TOURNAMENT_MESSAGES,
   type Fixture,
+  type FixturePreview,
   type Innings,
   type PenaltyInput,
   type ResultValues,
@@ -24,6 +25,14 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors
 import { rethrowRefusal } from '../../lib/pg-error';
 import { nextVersion } from '../../lib/record-version';
 import type { AuditWriter } from '../../plugins/audit';
+import {
+  checkRows,
+  nameKey,
+  readFixturesCsv,
+  refusal,
+  type CsvRow,
+  type ImportContext,
+} from './fixture-import';
 import { pointsTable, type CountedResult } from './points-table';
 import { matchDates, roundRobin } from './round-robin';
 
@@ -64,16 +73,18 @@ function toTournament(row: TournamentRow, teamList: { id: number; name: string }
   };
 }
 
-async function lockTournament(tx: Db, id: number) {
-  const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
+/** A tournament's row, held for the caller's transaction when `lock`; 404 when there is none. */
+async function tournamentRow(tx: Db, id: number, lock = false) {
+  const query = tx.select().from(tournaments).where(eq(tournaments.id, id));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(TOURNAMENT_MESSAGES.notFound);
   return row;
 }
 
+const lockTournament = (tx: Db, id: number) => tournamentRow(tx, id, true);
+
 export async function getTournament(db: Db, id: number): Promise<Tournament> {
-  const [row] = await db.select().from(tournaments).where(eq(tournaments.id, id));
-  if (!row) throw notFound(TOURNAMENT_MESSAGES.notFound);
-  return toTournament(row, await teamsOf(db, id));
+  return toTournament(await tournamentRow(db, id), await teamsOf(db, id));
 }
 
 async function assertTeams(tx: Db, ids: readonly number[]) {
@@ -244,6 +255,115 @@ export function generateFixtures(db: Db, tournamentId: number, audit: AuditWrite
   });
 }
 
+/**
+ * What a fixtures CSV is checked against: the tournament's teams, any other team the file names
+ * (to say it is not in the tournament rather than unknown), and each of the tournament's teams'
+ * days already taken by a fixture of any tournament.
+ */
+async function importContext(tx: Db, t: TournamentRow, rows: CsvRow[]): Promise<ImportContext> {
+  const own = await teamsOf(tx, t.id);
+  const byKey = new Map(own.map((team) => [nameKey(team.name), team]));
+  const strangers = [
+    ...new Set(
+      rows.flatMap((r) =>
+        [r.cells['home team'] ?? '', r.cells['away team'] ?? ''].filter(Boolean).map(nameKey),
+      ),
+    ),
+  ].filter((key) => !byKey.has(key));
+  const outsiders =
+    strangers.length === 0
+      ? []
+      : await tx
+          .select({ name: teams.name })
+          .from(teams)
+          .where(inArray(sql`lower(${teams.name})`, strangers));
+  const ids = own.map((team) => team.id);
+  const dayAfterEnd = new Date(`${t.endDate}T00:00:00Z`);
+  dayAfterEnd.setUTCDate(dayAfterEnd.getUTCDate() + 1);
+  const taken = await tx
+    .select({
+      a: matches.teamAId,
+      b: matches.teamBId,
+      day: sql<string>`to_char(${matches.scheduledAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+    })
+    .from(matches)
+    .where(
+      and(
+        or(inArray(matches.teamAId, ids), inArray(matches.teamBId, ids)),
+        gte(matches.scheduledAt, new Date(`${t.startDate}T00:00:00Z`)),
+        lt(matches.scheduledAt, dayAfterEnd),
+      ),
+    );
+  return {
+    startDate: t.startDate,
+    endDate: t.endDate,
+    teams: byKey,
+    outsiders: new Map(outsiders.map((o) => [nameKey(o.name), o.name])),
+    busy: new Set(taken.flatMap((m) => [`${m.a} ${m.day}`, `${m.b} ${m.day}`])),
+  };
+}
+
+/** The fixtures a CSV makes in a tournament; a 400 naming every bad line if it has any. */
+async function planImport(tx: Db, t: TournamentRow, csv: string) {
+  const { rows, problems } = readFixturesCsv(csv);
+  const planned = checkRows(rows, await importContext(tx, t, rows), problems);
+  if (problems.size > 0) throw refusal(problems);
+  return planned;
+}
+
+/** A fixtures CSV's dry run: what it would make, or the same 400 an import would answer. */
+export async function previewFixtureImport(
+  db: Db,
+  tournamentId: number,
+  csv: string,
+): Promise<FixturePreview[]> {
+  const planned = await planImport(db, await tournamentRow(db, tournamentId), csv);
+  return planned.map((p) => ({
+    line: p.line,
+    team_a: { id: p.home.id, name: p.home.name },
+    team_b: { id: p.away.id, name: p.away.name },
+    scheduled_at: p.scheduledAt.toISOString(),
+    venue: p.venue,
+  }));
+}
+
+/**
+ * Imports a fixtures CSV: every row or none. The tournament is held meanwhile, so two imports
+ * (or an import and a generate) cannot both take one team's day.
+ */
+export function importFixtures(db: Db, tournamentId: number, csv: string, audit: AuditWriter) {
+  return db.transaction(async (tx) => {
+    const planned = await planImport(tx, await lockTournament(tx, tournamentId), csv);
+    const made = await tx
+      .insert(matches)
+      .values(
+        planned.map((p) => ({
+          tournamentId,
+          teamAId: p.home.id,
+          teamBId: p.away.id,
+          scheduledAt: p.scheduledAt,
+          venue: p.venue,
+        })),
+      )
+      .returning({ id: matches.id });
+    const days = planned.map((p) => p.scheduledAt.toISOString().slice(0, 10)).sort();
+    await audit(tx, {
+      entityId: tournamentId,
+      action: 'fixtures_import',
+      after: { fixtures: made.length, first_day: days[0], last_day: days.at(-1) },
+    });
+    const rows = await fixtureSelect(tx)
+      .where(
+        inArray(
+          matches.id,
+          made.map((m) => m.id),
+        ),
+      )
+      .orderBy(asc(matches.scheduledAt), asc(matches.id));
+    return rows.map(toFixture);
+  });
+}
+
 async function lockMatch(tx: Db, id: number) {
   const [row] = await tx
     .select({ m: matches, overs: tournaments.overs })
@@ -380,8 +500,7 @@ export function confirmResult(
 }
 
 export async function getPointsTable(db: Db, tournamentId: number) {
-  const [t] = await db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
-  if (!t) throw notFound(TOURNAMENT_MESSAGES.notFound);
+  const t = await tournamentRow(db, tournamentId);
   const [teamList, confirmed, penalties] = await Promise.all([
     teamsOf(db, tournamentId),
     db

@@ -18,6 +18,8 @@ import {
   UNSUBSCRIBE_MESSAGES,
   envelope,
   fixture,
+  fixtureImportInput,
+  fixturePreview,
   idParam,
   messageOnly,
   penaltyInput,
@@ -26,6 +28,7 @@ import {
   tournamentDetails,
   tournamentInput,
   tournament,
+  FIXTURE_IMPORT_SUCCESS,
   RESULT_SUCCESS,
   TOURNAMENT_SUCCESS,
 } from '@cricket/contracts';
@@ -51,7 +54,9 @@ import {
   generateFixtures,
   getPointsTable,
   getTournament,
+  importFixtures,
   listFixtures,
+  previewFixtureImport,
   updateTournament,
 } from './tournament-repository';
 
@@ -70,6 +75,10 @@ const THROTTLED = errorBody.describe(
   'Too many requests from this address; Retry-After says how many seconds to wait',
 );
 const CLOSED = errorBody.describe('The match has started or been played: answers are closed');
+const ROWS_REFUSED = errorBody.describe(
+  'The body is refused (`errors.csv`: no text, too long, no rows or more than the rows allowed), or one or more rows are: `errors` names each bad row by its line in the file (`line 1` is the header), with every problem of that line. Nothing was written.',
+);
+const TOURNAMENT_NOT_FOUND = errorBody.describe('No tournament has this id');
 
 /** Picks any team's side: an owner picks only their own team's. */
 const MANAGE_PERMISSION = 'matches.manage';
@@ -149,6 +158,59 @@ export async function tournamentsRoutes(app: FastifyInstance) {
       return reply
         .status(201)
         .send(ok(TOURNAMENT_SUCCESS.generated(made.length), { fixtures: made }));
+    },
+  });
+
+  r.post('/api/tournaments/:id/fixtures/import/preview', {
+    config: {
+      access: 'matches.manage',
+      audit: { none: 'A dry run of an import: it checks the rows and writes nothing' },
+      idempotency: { none: 'A dry run writes nothing; a repeat checks again, as it should' },
+    },
+    schema: {
+      tags: ['tournaments'],
+      summary: 'Dry run of a fixtures CSV import: the fixtures it would make, or each bad row',
+      description:
+        'Takes the body of POST /api/tournaments/{id}/fixtures/import and refuses what it refuses, with the same 400; writes nothing.',
+      params: idParam,
+      body: fixtureImportInput,
+      response: {
+        200: envelope(z.object({ fixtures: z.array(fixturePreview) })),
+        400: ROWS_REFUSED,
+        404: TOURNAMENT_NOT_FOUND,
+      },
+    },
+    handler: async (request) => {
+      const fixtures = await previewFixtureImport(app.db, request.params.id, request.body.csv);
+      return ok(FIXTURE_IMPORT_SUCCESS.checked(fixtures.length), { fixtures });
+    },
+  });
+
+  r.post('/api/tournaments/:id/fixtures/import', {
+    config: { access: 'matches.manage', audit: { entity: 'tournament' } },
+    schema: {
+      tags: ['tournaments'],
+      summary: 'Import fixtures from a CSV: every row, or none when any is bad',
+      description:
+        'Each row is checked: the date within the tournament, the time, both teams among the tournament’s (by name, any case), not a team against itself, and no team twice on one day (in the file, or beside a fixture it has already, in any tournament). One bad row refuses the whole file (400, each bad row named); otherwise all rows are written in one transaction and audited on the tournament.',
+      params: idParam,
+      body: fixtureImportInput,
+      response: {
+        201: envelope(z.object({ fixtures: z.array(fixture) })),
+        400: ROWS_REFUSED,
+        404: TOURNAMENT_NOT_FOUND,
+      },
+    },
+    handler: async (request, reply) => {
+      const made = await importFixtures(
+        app.db,
+        request.params.id,
+        request.body.csv,
+        auditOf(request),
+      );
+      return reply
+        .status(201)
+        .send(ok(FIXTURE_IMPORT_SUCCESS.imported(made.length), { fixtures: made }));
     },
   });
 

@@ -1,6 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  FIXTURE_IMPORT_MESSAGES,
+  FIXTURE_IMPORT_ROWS_MAX,
+  FIXTURE_IMPORT_SUCCESS,
+  fixtureImportLineKey,
   SELECTION_MESSAGES,
   RESULT_MESSAGES,
   TOURNAMENT_MESSAGES,
@@ -9,7 +13,7 @@ import {
   type PointsTableRow,
   type TournamentInput,
 } from '@cricket/contracts';
-import { auditLogs, availability, teamPlayers, teams, users } from '../../db/schema';
+import { auditLogs, availability, matches, teamPlayers, teams, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { startTestSmtp } from '../../test/smtp';
 import { roundRobin } from './round-robin';
@@ -225,6 +229,154 @@ describe('tournaments and fixtures', () => {
       payload: body({ name: 'Not Allowed' }),
     });
     expect(viewer.statusCode).toBe(403);
+  });
+});
+
+describe('importing fixtures from CSV', () => {
+  let tid: number;
+  const csv = (...lines: string[]) => ['date,time,home team,away team,venue', ...lines].join('\n');
+  const send = (kind: 'import' | 'preview', text: string, as = manager) =>
+    t.as(as, {
+      method: 'POST',
+      url: `/api/tournaments/${tid}/fixtures/import${kind === 'preview' ? '/preview' : ''}`,
+      payload: { csv: text },
+    });
+  const stored = async () =>
+    (await t.db.select().from(matches).where(eq(matches.tournamentId, tid))).length;
+  const imports = async () =>
+    (
+      await t.db
+        .select({ id: auditLogs.id })
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'fixtures_import'), eq(auditLogs.entityId, tid)))
+    ).length;
+  // Wednesdays: the other leagues of this file play their rounds at weekends.
+  const good = csv(
+    '2026-12-09,14:30,League Side 1,League Side 2,The Oval',
+    '2026-12-09,,league  side 3,LEAGUE SIDE 4,',
+    '2026-12-16,09:05,League Side 2,League Side 3,',
+  );
+
+  beforeAll(async () => {
+    tid = await create({ name: 'Imported League', team_ids: teamIds.slice(0, 4) });
+  });
+
+  it('refuses a CSV with 3 bad rows as a whole, naming exactly those 3 lines, and writes nothing', async () => {
+    const text = csv(
+      '2026-12-09,10:00,League Side 1,League Side 2,',
+      '2026-12-09,10:00,League Side 3,Nowhere XI,',
+      '2026-12-16,10:00,League Side 1,League Side 4,',
+      '2026-12-16,10:00,League Side 2,League Side 2,',
+      '',
+      '2026-12-23,25:00,League Side 3,League Side 4,',
+    );
+    for (const kind of ['preview', 'import'] as const) {
+      const res = await send(kind, text);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(FIXTURE_IMPORT_MESSAGES.rowsRefused(3));
+      expect(res.json().errors).toEqual({
+        [fixtureImportLineKey(3)]: [FIXTURE_IMPORT_MESSAGES.teamUnknown('Nowhere XI')],
+        [fixtureImportLineKey(5)]: [FIXTURE_IMPORT_MESSAGES.sameTeam],
+        // The blank line counts: the line is the file's, as an editor numbers it.
+        [fixtureImportLineKey(7)]: [FIXTURE_IMPORT_MESSAGES.time],
+      });
+    }
+    expect(await stored()).toBe(0);
+    expect(await imports()).toBe(0);
+  });
+
+  it('answers a dry run with the fixtures it would make and writes nothing; the import writes them all, audited once', async () => {
+    const dry = await send('preview', good);
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json().message).toBe(FIXTURE_IMPORT_SUCCESS.checked(3));
+    expect(
+      dry
+        .json()
+        .data.fixtures.map(
+          (f: { line: number; team_a: { id: number }; scheduled_at: string; venue: string }) => [
+            f.line,
+            f.team_a.id,
+            f.scheduled_at,
+            f.venue,
+          ],
+        ),
+    ).toEqual([
+      [2, team(0), '2026-12-09T14:30:00.000Z', 'The Oval'],
+      // No time: the fixtures' start; no venue: the home team's ground.
+      [3, team(2), '2026-12-09T10:00:00.000Z', 'Ground 3'],
+      [4, team(1), '2026-12-16T09:05:00.000Z', 'Ground 2'],
+    ]);
+    expect(await stored()).toBe(0);
+    expect(await imports()).toBe(0);
+
+    const res = await send('import', good);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe(FIXTURE_IMPORT_SUCCESS.imported(3));
+    expect(res.json().data.fixtures).toHaveLength(3);
+    expect(await stored()).toBe(3);
+    expect(await imports()).toBe(1);
+
+    // The same file again: every team already plays on its day.
+    const again = await send('import', good);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors[fixtureImportLineKey(2)]).toEqual([
+      FIXTURE_IMPORT_MESSAGES.teamBusy('League Side 1', '2026-12-09'),
+      FIXTURE_IMPORT_MESSAGES.teamBusy('League Side 2', '2026-12-09'),
+    ]);
+    expect(await stored()).toBe(3);
+  });
+
+  it('refuses a team from outside the tournament, an unknown one, a date outside it, and a team twice on a day in the file', async () => {
+    const res = await send(
+      'preview',
+      csv(
+        '2027-01-06,10:00,League Side 1,League Side 8,',
+        '2027-01-20,10:00,League Side 1,Forged FC,',
+        '2027-04-07,10:00,League Side 3,League Side 4,',
+        '2027-01-13,10:00,League Side 3,League Side 4,',
+        '2027-01-13,18:00,League Side 4,League Side 2,',
+        '2027-02-30,10:00,League Side 2,League Side 1,',
+      ),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      [fixtureImportLineKey(2)]: [FIXTURE_IMPORT_MESSAGES.teamNotInTournament('League Side 8')],
+      [fixtureImportLineKey(3)]: [FIXTURE_IMPORT_MESSAGES.teamUnknown('Forged FC')],
+      [fixtureImportLineKey(4)]: [FIXTURE_IMPORT_MESSAGES.dateOutside('2026-12-05', '2027-03-31')],
+      [fixtureImportLineKey(6)]: [
+        FIXTURE_IMPORT_MESSAGES.teamBusyInFile('League Side 4', '2027-01-13', 5),
+      ],
+      [fixtureImportLineKey(7)]: [FIXTURE_IMPORT_MESSAGES.date],
+    });
+  });
+
+  it('refuses a header with an unknown, a repeated or a missing column, rows of the wrong width, and too many rows', async () => {
+    const header = await send('preview', 'date,date,home,away team\n2027-01-06,x,y,z');
+    expect(header.json().errors).toEqual({
+      [fixtureImportLineKey(1)]: [
+        FIXTURE_IMPORT_MESSAGES.columnTwice('date'),
+        FIXTURE_IMPORT_MESSAGES.unknownColumn('home'),
+        FIXTURE_IMPORT_MESSAGES.columnMissing('home team'),
+      ],
+    });
+    const width = await send('preview', csv('2027-01-06,10:00,League Side 1'));
+    expect(width.json().errors).toEqual({
+      [fixtureImportLineKey(2)]: [FIXTURE_IMPORT_MESSAGES.cellCount(3, 5)],
+    });
+    const many = await send(
+      'preview',
+      csv(...Array.from({ length: FIXTURE_IMPORT_ROWS_MAX + 1 }, () => '2027-01-06,,a,b,')),
+    );
+    expect(many.statusCode).toBe(400);
+    expect(many.json().errors.csv).toEqual([FIXTURE_IMPORT_MESSAGES.tooManyRows]);
+    const empty = await send('import', '  ');
+    expect(empty.json().errors.csv).toEqual([FIXTURE_IMPORT_MESSAGES.csvRequired]);
+    expect(await stored()).toBe(3);
+  });
+
+  it('is refused to a user without matches.manage, dry run or not', async () => {
+    for (const kind of ['preview', 'import'] as const)
+      expect((await send(kind, good, owners[0]!.token)).statusCode).toBe(403);
   });
 });
 

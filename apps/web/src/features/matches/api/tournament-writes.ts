@@ -1,6 +1,7 @@
 import type {
   AvailabilityAskValues,
   Fixture,
+  FixturePreview,
   PublishSheetInput,
   SelectionValues,
   TeamSelection,
@@ -111,6 +112,28 @@ export const usePublishSheet = () =>
         await request<{ notified: number }>(`/matches/${id}/selection/publish`, {
           method: 'POST',
           body: values,
+        })
+      ).message,
+  );
+
+/** POST /tournaments/{id}/fixtures/import/preview: a dry run, so nothing to refresh. */
+export const usePreviewFixtureImport = () =>
+  useMutation({
+    mutationFn: async ({ id, csv }: { id: number; csv: string }) =>
+      request<{ fixtures: FixturePreview[] }>(`/tournaments/${id}/fixtures/import/preview`, {
+        method: 'POST',
+        body: { csv },
+      }),
+  });
+
+/** POST /tournaments/{id}/fixtures/import */
+export const useImportFixtures = () =>
+  useMatchesWrite(
+    async ({ id, csv }: { id: number; csv: string }) =>
+      (
+        await request<{ fixtures: Fixture[] }>(`/tournaments/${id}/fixtures/import`, {
+          method: 'POST',
+          body: { csv },
         })
       ).message,
   );

@@ -1,11 +1,12 @@
 import {
+  FIXTURE_IMPORT_LABELS,
   TOURNAMENT_MESSAGES,
   WEEKDAY_NAMES,
   type Fixture,
   type PointsTableRow,
 } from '@cricket/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarPlus, CheckCircle2, Mail, Pencil, SearchX, Users } from 'lucide-react';
+import { CalendarPlus, CheckCircle2, FileUp, Mail, Pencil, SearchX, Users } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -42,6 +43,10 @@ const AskAvailabilityModal = lazyPanel(
 );
 const SelectionPanel = lazyPanel(
   () => import('./selection-panel').then((m) => m.SelectionPanel),
+  (p) => p.open,
+);
+const ImportFixturesModal = lazyPanel(
+  () => import('./import-fixtures-modal').then((m) => m.ImportFixturesModal),
   (p) => p.open,
 );
 const ResultModal = lazyPanel(
@@ -100,7 +105,7 @@ export function TournamentDetailsPage() {
   const table = useQuery({ ...pointsTableQuery(id ?? 0), enabled: id !== null });
   const canManage = useCan('matches.manage');
   const canConfirm = useCan('matches.confirm');
-  const panel = usePanelState<'edit' | 'result' | 'ask' | 'select', Fixture>();
+  const panel = usePanelState<'edit' | 'import' | 'result' | 'ask' | 'select', Fixture>();
   const canSelect = useCan('matches.select');
   const [askGenerate, setAskGenerate] = useState(false);
   const generate = useGenerateFixtures();
@@ -268,6 +273,12 @@ export function TournamentDetailsPage() {
                   Edit
                 </Button>
               )}
+              {canManage && (
+                <Button variant="secondary" onClick={() => panel.open('import')}>
+                  <FileUp className="size-4" aria-hidden="true" />
+                  {FIXTURE_IMPORT_LABELS.action}
+                </Button>
+              )}
               {canGenerate && (
                 <Button onClick={() => setAskGenerate(true)}>
                   <CalendarPlus className="size-4" aria-hidden="true" />
@@ -337,6 +348,11 @@ export function TournamentDetailsPage() {
 
       <TournamentFormPanel
         open={panel.isOpen('edit')}
+        tournament={t}
+        onOpenChange={panel.onOpenChange}
+      />
+      <ImportFixturesModal
+        open={panel.isOpen('import')}
         tournament={t}
         onOpenChange={panel.onOpenChange}
       />
