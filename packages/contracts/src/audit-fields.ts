@@ -1,6 +1,7 @@
 // Plain values with no zod behind them: the History sections and the Activity Log read them
 // without loading the audit schemas (decision 029).
 import type { AuditEntityType } from './audit.ts';
+import { AUDIENCE_MATCH_LABELS } from './audiences.ts';
 import { RECIPIENT_TYPE_LABELS } from './notifications.ts';
 
 /**
@@ -107,6 +108,12 @@ export const AUDIT_FIELDS: Record<AuditEntityType, Fields> = {
     order: 'Display order',
     status: { label: 'Status', kind: 'status' },
   },
+  audience: {
+    name: 'Name',
+    description: 'Description',
+    match: { label: 'Who is in it', values: AUDIENCE_MATCH_LABELS },
+    rules: 'Rules',
+  },
   email_template: {
     name: 'Template name',
     subject: 'Subject',
@@ -189,6 +196,8 @@ export const AUDIT_FIELDS: Record<AuditEntityType, Fields> = {
     reason: 'Reason',
   },
   match: {
+    scheduled_at: 'Start',
+    venue: 'Venue',
     result_type: { label: 'Result', kind: 'status' },
     team_a_innings: 'Team A innings',
     team_b_innings: 'Team B innings',

@@ -24,6 +24,7 @@ export const AUDIT_ENTITIES = {
   bulk_job: 'Bulk action',
   tournament: 'Tournament',
   match: 'Match',
+  audience: 'Audience',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITIES) as [
@@ -64,6 +65,7 @@ export const AUDIT_ACTIONS = {
   // Issue 36: a league's fixtures made at once, a result and its confirmation, a penalty.
   fixtures_generate: 'Fixtures generated',
   fixtures_import: 'Fixtures imported',
+  fixture_update: 'Fixture moved',
   result_enter: 'Result entered',
   result_confirm: 'Result confirmed',
   penalty_add: 'Penalty given',

@@ -40,3 +40,4 @@ export * from './personal-data.ts';
 export * from './bulk-job-values.ts';
 export * from './bulk-jobs.ts';
 export * from './tournaments.ts';
+export * from './audiences.ts';

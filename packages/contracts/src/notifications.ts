@@ -48,13 +48,14 @@ export const SEND_CHANNEL_NOUNS: Record<SendChannel, string> = {
 };
 export const NOTIFICATION_TEMPLATE_STATUSES = ['active', 'inactive', 'draft'] as const;
 export type NotificationTemplateStatus = (typeof NOTIFICATION_TEMPLATE_STATUSES)[number];
-export const RECIPIENT_TYPES = ['all', 'active', 'specific'] as const;
+export const RECIPIENT_TYPES = ['all', 'active', 'specific', 'audience'] as const;
 export type RecipientType = (typeof RECIPIENT_TYPES)[number];
 /** Who a send goes to, as the send form, its preview and the send's page say it. */
 export const RECIPIENT_TYPE_LABELS: Record<RecipientType, string> = {
   all: 'All users',
   active: 'Active users',
   specific: 'Specific users',
+  audience: 'Saved audience',
 };
 /** 'active' recipients: users whose account is verified. */
 export const ACTIVE_RECIPIENT_STATUS = 'verified';
@@ -103,6 +104,7 @@ export const NOTIFICATION_MESSAGES = {
   recipientsRequired: 'Please select at least one user',
   tooManyRecipients: `Select at most ${MAX_SPECIFIC_RECIPIENTS} users, or send to all or active users`,
   recipientsUnknown: 'Some selected users no longer exist',
+  audienceRequired: 'Please choose an audience',
   sendSubjectRequired: 'Subject is required',
   scheduledRequired: 'Please select a scheduled time',
   scheduledYear: 'Year must be exactly 4 digits (YYYY)',
@@ -121,7 +123,9 @@ export const NOTIFICATION_MESSAGES = {
         ? `all ${n} ${users}`
         : audience === 'active'
           ? `${n} active ${users}`
-          : `${n} ${users}`;
+          : audience === 'audience'
+            ? `the ${n} ${users} in this audience`
+            : `${n} ${users}`;
     return `Send this ${SEND_CHANNEL_NOUNS[type]} to ${whom}?`;
   },
   transportMissing: (type: NotificationType) =>
@@ -300,8 +304,12 @@ export type RecipientOption = z.infer<typeof recipientOption>;
 export const recipientsQuery = paginationQuery.extend({
   limit: paginationQuery.shape.limit.unwrap().default(RECIPIENT_PICKER_PAGE_SIZE),
   search: optionalText,
-  /** Which audience to count and list: all users, or the active (verified) ones. */
-  recipient_type: enumFilter(['all', 'active'] as const),
+  /** Which audience to count and list: all users, the active (verified) ones, or a saved audience. */
+  recipient_type: enumFilter(['all', 'active', 'audience'] as const),
+  audience_id: idValue(NOTIFICATION_MESSAGES.audienceRequired).optional().meta({
+    description:
+      'With recipient_type audience: the saved audience whose members are listed (a 400 when it does not exist)',
+  }),
 });
 export type RecipientsQuery = z.input<typeof recipientsQuery>;
 
@@ -327,6 +335,17 @@ const audienceFields = {
     .meta({
       description: `With recipient_type specific: 1 to ${MAX_SPECIFIC_RECIPIENTS} ids of existing users; ignored otherwise`,
     }),
+  // A form's select sends '' while no audience is chosen.
+  audience_id: z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      idValue(NOTIFICATION_MESSAGES.audienceRequired).nullish(),
+    )
+    .transform((v) => v ?? null)
+    .meta({
+      description:
+        'With recipient_type audience: a saved audience (GET /api/audiences), whose members are decided when the send goes; ignored otherwise',
+    }),
   send_immediately: z.boolean().default(true),
   scheduled_at: z.string().nullable().optional().meta({
     description:
@@ -342,6 +361,7 @@ function audienceRules(
   v: {
     recipient_type: RecipientType;
     recipient_ids: number[];
+    audience_id: number | null;
     send_immediately: boolean;
     scheduled_at?: string | null;
   },
@@ -362,6 +382,12 @@ function audienceRules(
         message: NOTIFICATION_MESSAGES.tooManyRecipients,
       });
   }
+  if (v.recipient_type === 'audience' && v.audience_id === null)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['audience_id'],
+      message: NOTIFICATION_MESSAGES.audienceRequired,
+    });
   if (!v.send_immediately) {
     const problem = scheduledAtProblem(v.scheduled_at, now?.());
     if (problem) ctx.addIssue({ code: 'custom', path: ['scheduled_at'], message: problem });
@@ -372,6 +398,7 @@ const audienceValues = <
   V extends {
     recipient_type: RecipientType;
     recipient_ids: number[];
+    audience_id: number | null;
     send_immediately: boolean;
     scheduled_at?: string | null;
   },
@@ -380,6 +407,7 @@ const audienceValues = <
 ) => ({
   ...v,
   recipient_ids: v.recipient_type === 'specific' ? [...new Set(v.recipient_ids)] : [],
+  audience_id: v.recipient_type === 'audience' ? v.audience_id : null,
   scheduled_at: v.send_immediately ? null : new Date(v.scheduled_at!).toISOString(),
 });
 
@@ -574,6 +602,8 @@ export const notificationSend = z.object({
   template_name: z.string(),
   channel: z.enum(SEND_CHANNELS),
   recipient_type: z.enum(RECIPIENT_TYPES),
+  /** A send to a saved audience: the audience's name when the send was made. */
+  audience_name: z.string().nullable(),
   subject: z.string().nullable(),
   message: z.string(),
   status: z.enum(SEND_STATUSES),

@@ -69,6 +69,15 @@ export const MODULES = {
       delete: 'Delete notification templates',
     },
   },
+  audiences: {
+    label: 'Audiences',
+    actions: {
+      view: 'View saved audiences and count who is in them',
+      create: 'Create saved audiences',
+      update: 'Edit saved audiences',
+      delete: 'Delete saved audiences',
+    },
+  },
   notifications: {
     label: 'Notifications',
     actions: { view: 'View sent notifications', send: 'Send and schedule notifications' },

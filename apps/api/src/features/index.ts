@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from './audit/routes';
+import { audiencesRoutes } from './audiences/routes';
 import { authRoutes } from './auth/routes';
 import { bulkJobsRoutes } from './bulk-jobs/routes';
 import { contactMessagesRoutes } from './contact-messages/routes';
@@ -36,6 +37,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(emailTemplatesRoutes);
   await app.register(contactMessagesRoutes);
   await app.register(messagingRoutes);
+  await app.register(audiencesRoutes);
   await app.register(notificationsRoutes);
   await app.register(suppressionsRoutes);
   await app.register(unsubscribeRoutes);

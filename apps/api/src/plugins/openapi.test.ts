@@ -128,6 +128,7 @@ describe('the OpenAPI document', () => {
       'post /api/webhooks/whatsapp',
       'post /api/wa/templates/sync',
       'post /api/notifications/send/preview',
+      'post /api/audiences/count',
       'post /api/wa/templates/{id}/send/preview',
       'post /api/tournaments/{id}/fixtures/import/preview',
     ]);

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { PlaceholderPage } from '@/components/placeholder-page';
 import { auditRoutes } from '@/features/audit/routes';
+import { audiencesRoutes } from '@/features/audiences/routes';
 import { authRoutes } from '@/features/auth/routes';
 import { contactMessagesRoutes } from '@/features/contact-messages/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
@@ -45,6 +46,7 @@ const shellRoutes: RouteObject[] = [
   ...auditRoutes,
   ...emailTemplatesRoutes,
   ...notificationsRoutes,
+  ...audiencesRoutes,
   ...suppressionsRoutes,
   ...contactMessagesRoutes,
   ...waTemplatesRoutes,

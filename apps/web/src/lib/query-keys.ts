@@ -49,3 +49,13 @@ export const messagingTopicKeys = {
 export const bulkJobKeys = {
   detail: (id: string) => ['bulk-jobs', id] as const,
 };
+
+/** Saved audiences: the send form's audience select reads them, so a save refreshes it. */
+export const audienceKeys = {
+  all: ['audiences'] as const,
+  list: (params: object) => ['audiences', 'list', params] as const,
+  picker: ['audiences', 'picker'] as const,
+  count: (definition: object) => ['audiences', 'count', definition] as const,
+  /** The records a rule can name (teams, tournaments, fixtures), for the rule's select. */
+  options: (kind: string) => ['audiences', 'options', kind] as const,
+};

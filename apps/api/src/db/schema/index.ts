@@ -16,3 +16,4 @@ export * from './suppressions';
 export * from './server-secrets';
 export * from './privacy';
 export * from './bulk-jobs';
+export * from './audiences';

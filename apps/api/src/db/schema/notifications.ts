@@ -14,6 +14,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { AudienceRule } from '@cricket/contracts';
+import { audiences } from './audiences';
 import { matches } from './matches';
 import { messagingTopics } from './messaging';
 import { users } from './users';
@@ -85,8 +87,23 @@ export const notificationSends = pgTable(
      * carries the recipient's own signed answer links.
      */
     matchId: integer().references((): AnyPgColumn => matches.id, { onDelete: 'set null' }),
+    /**
+     * A send to a saved audience (decision 073): the audience, its name and its rules as they
+     * were when the send was made. Its members are decided when it goes: at once, or, when
+     * scheduled, by the worker at the scheduled time (members_decided_at says it has been).
+     */
+    audienceId: integer().references((): AnyPgColumn => audiences.id, { onDelete: 'set null' }),
+    audienceName: varchar({ length: 100 }),
+    audienceMatch: varchar({ length: 3 }),
+    audienceRules: jsonb().$type<AudienceRule[]>(),
+    membersDecidedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    index('notification_sends_audience_id_idx').on(t.audienceId),
+    // The worker's look for scheduled audience sends whose members are still to be decided.
+    index('notification_sends_audience_due_idx')
+      .on(t.scheduledAt)
+      .where(sql`${t.audienceRules} is not null and ${t.membersDecidedAt} is null`),
     index('notification_sends_status_id_idx').on(t.status, t.id),
     index('notification_sends_topic_id_idx').on(t.topicId),
     index('notification_sends_match_id_idx').on(t.matchId),

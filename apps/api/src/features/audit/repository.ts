@@ -37,6 +37,7 @@ import {
   roles,
   teams,
   tournaments,
+  audiences,
   users,
   waTemplateCategories,
   waTemplates,
@@ -94,6 +95,7 @@ const currentName = {
     sql`concat('Bulk ', replace(${bulkJobs.action}, '_', ' '), ' of ', replace(${bulkJobs.list}, '-', ' '), ' (', ${bulkJobs.total}, ' rows)')`,
   ),
   tournament: nameIn(tournaments, tournaments.name),
+  audience: nameIn(audiences, audiences.name),
   // 'Mumbai Indians v Chennai Kings, 2026-12-05'.
   match: sql`(select concat(a.name, ' v ', b.name, ', ', to_char(m.scheduled_at at time zone 'UTC', 'YYYY-MM-DD'))
     from ${matches} m join ${teams} a on a.id = m.team_a_id join ${teams} b on b.id = m.team_b_id

@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
-  ACTIVE_RECIPIENT_STATUS,
+  type AudienceMatch,
+  type AudienceRule,
   DELIVERY_REASONS,
   NOTIFICATION_MESSAGES,
   type DeliveryStatus,
@@ -14,10 +15,13 @@ import { queryRows, type Db } from '../../db/client';
 import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
 import { selectListPage, sortedBy, withCount, type SortRequest } from '../../db/page';
 import { notificationSends as sends, users } from '../../db/schema';
+import { reference } from '../../lib/audit';
+import { audienceWhere } from '../../lib/audience-sql';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { suppressedKind } from '../../lib/suppression';
 import type { AuditWriter } from '../../plugins/audit';
 import { finishSends } from './outcome';
+import { recipientsOf } from './repository-recipients';
 import { releaseAt, skipReason } from './decision-sql';
 import { templatePaused } from './whatsapp-sql';
 
@@ -65,7 +69,7 @@ export interface SendContent {
 type Audience = Pick<
   SendNotificationValues,
   'recipient_type' | 'recipient_ids' | 'scheduled_at' | 'respect_quiet_hours'
->;
+> & { audience_id?: number | null };
 
 /**
  * Each recipient of a send with the decision about them (decision-sql.ts): `user_id`,
@@ -73,13 +77,12 @@ type Audience = Pick<
  * SELECT over users, so 'all' over a million users never passes through Node row by row; the
  * enqueue inserts it and the dry run counts it.
  */
-function decided(v: Audience, content: Pick<SendContent, 'channel' | 'topicId'>, now: Date): SQL {
-  const who =
-    v.recipient_type === 'specific'
-      ? sql`u.id = any(${sql.param(v.recipient_ids)}::int[])`
-      : v.recipient_type === 'active'
-        ? sql`u.status = ${ACTIVE_RECIPIENT_STATUS}`
-        : sql`true`;
+function decided(
+  who: SQL,
+  v: Pick<Audience, 'scheduled_at' | 'respect_quiet_hours'>,
+  content: Pick<SendContent, 'channel' | 'topicId'>,
+  now: Date,
+): SQL {
   const decision = {
     channel: sql`${content.channel}::text`,
     topic: sql`${content.topicId}::int`,
@@ -126,6 +129,7 @@ export async function previewSend(
   perSecond: number,
   now: Date,
 ): Promise<SendPreview> {
+  const { who } = await recipientsOf(db, v);
   const rows = await queryRows<{
     reason: string | null;
     n: number;
@@ -136,7 +140,7 @@ export async function previewSend(
     sql`select ${suppressedKind(sql`d.reason`)} as reason, count(*)::int as n,
         count(*) filter (where d.reason is null and d.release_at > d.due)::int as held,
         max(d.release_at) filter (where d.reason is null and d.release_at > d.due) as held_until
-      from (${decided(v, content, now)}) d
+      from (${decided(who, v, content, now)}) d
       group by 1
       order by 2 desc, 1`,
   );
@@ -170,6 +174,9 @@ export async function createSend(
 ) {
   return db.transaction(async (tx) => {
     const status: SendStatus = v.scheduled_at ? 'scheduled' : 'running';
+    const { who, saved } = await recipientsOf(tx, v);
+    // A scheduled send to a saved audience decides its members when it goes (decideDueAudiences).
+    const later = saved !== null && v.scheduled_at !== null;
     const [send] = await tx
       .insert(sends)
       .values({
@@ -189,24 +196,20 @@ export async function createSend(
         scheduledAt: v.scheduled_at ? new Date(v.scheduled_at) : null,
         startedAt: v.scheduled_at ? null : sql`now()`,
         createdBy: userId,
+        audienceId: saved?.id,
+        audienceName: saved?.name,
+        audienceMatch: saved?.match,
+        audienceRules: saved?.rules,
+        membersDecidedAt: saved && !later ? sql`now()` : null,
       })
       .returning({ id: sends.id });
     const sendId = send!.id;
-    const inserted = await queryRows<{ n: number }>(
-      tx,
-      sql`with added as (
-        insert into notification_deliveries
-          (send_id, user_id, recipient_name, address, status, last_error, next_attempt_at,
-           held_until)
-        select ${sendId}, d.user_id, d.recipient_name, d.address,
-          case when d.reason is null then 'queued' else 'skipped' end, d.reason, d.release_at,
-          case when d.reason is null then nullif(d.release_at, d.due) end
-        from (${decided(v, content, now)}) d
-        on conflict (send_id, user_id) do nothing
-        returning 1
-      ) select count(*)::int as n from added`,
-    );
-    const n = inserted[0]?.n ?? 0;
+    const chosen = decided(who, v, content, now);
+    // Someone must be in it now, even if who exactly is decided later.
+    const n = later
+      ? ((await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from (${chosen}) d`))[0]
+          ?.n ?? 0)
+      : await enqueue(tx, sendId, chosen);
     assertAudience(v, n);
     await audit(tx, {
       entityId: sendId,
@@ -218,6 +221,7 @@ export async function createSend(
         template_name: content.templateName,
         channel: content.channel,
         recipient_type: v.recipient_type,
+        ...(saved ? { audience: reference(saved.id, saved.name) } : {}),
         recipients: n,
         subject: content.subject,
         message: content.message,
@@ -230,6 +234,78 @@ export async function createSend(
     if (!v.scheduled_at) await finishSends(tx, [sendId]);
     // Read on the transaction's connection: the answer costs no second wait for the pool.
     return getSend(tx, sendId);
+  });
+}
+
+/** Writes one delivery per decided recipient (skipped ones with their reason); answers how many. */
+async function enqueue(tx: Db, sendId: number, chosen: SQL) {
+  const inserted = await queryRows<{ n: number }>(
+    tx,
+    sql`with added as (
+      insert into notification_deliveries
+        (send_id, user_id, recipient_name, address, status, last_error, next_attempt_at,
+         held_until)
+      select ${sendId}, d.user_id, d.recipient_name, d.address,
+        case when d.reason is null then 'queued' else 'skipped' end, d.reason, d.release_at,
+        case when d.reason is null then nullif(d.release_at, d.due) end
+      from (${chosen}) d
+      on conflict (send_id, user_id) do nothing
+      returning 1
+    ) select count(*)::int as n from added`,
+  );
+  return inserted[0]?.n ?? 0;
+}
+
+/**
+ * Scheduled sends to a saved audience that are due: their members are decided now, by the
+ * rules the send copied, so people who joined after it was scheduled are included and people
+ * who left are not (issue 36). Each send is locked and skipped by other workers while decided;
+ * it then runs like any send, or, when nobody is in the audience any more, ends 'failed'.
+ * Answers how many sends were decided.
+ */
+export async function decideDueAudiences(db: Db, now: Date, limit = 10) {
+  return db.transaction(async (tx) => {
+    const due = await queryRows<{
+      id: number;
+      channel: SendChannel;
+      topic_id: number | null;
+      respect_quiet_hours: boolean;
+      scheduled_at: string;
+      audience_match: AudienceMatch;
+      audience_rules: AudienceRule[];
+    }>(
+      tx,
+      sql`select id, channel, topic_id, respect_quiet_hours, scheduled_at, audience_match,
+          audience_rules
+        from notification_sends
+        where audience_rules is not null and members_decided_at is null and status = 'scheduled'
+          and scheduled_at <= ${now.toISOString()}::timestamptz
+        order by scheduled_at limit ${limit}
+        for update skip locked`,
+    );
+    for (const s of due) {
+      const who = audienceWhere({ match: s.audience_match, rules: s.audience_rules });
+      const chosen = decided(
+        who,
+        {
+          scheduled_at: new Date(s.scheduled_at).toISOString(),
+          respect_quiet_hours: s.respect_quiet_hours,
+        },
+        { channel: s.channel, topicId: s.topic_id },
+        now,
+      );
+      const n = await enqueue(tx, s.id, chosen);
+      await tx.execute(sql`update notification_sends set members_decided_at = now(),
+          status = case when ${n} = 0 then 'failed' else 'running' end,
+          started_at = coalesce(started_at, now()),
+          finished_at = case when ${n} = 0 then now() end
+        where id = ${s.id}`);
+    }
+    await finishSends(
+      tx,
+      due.map((s) => s.id),
+    );
+    return due.length;
   });
 }
 
@@ -276,6 +352,7 @@ function toSend(row: SendRow) {
     template_name: row.templateName,
     channel: row.channel as SendChannel,
     recipient_type: row.recipientType as SendNotificationValues['recipient_type'],
+    audience_name: row.audienceName,
     subject: row.subject,
     message: row.message,
     status: row.status as SendStatus,

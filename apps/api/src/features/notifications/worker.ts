@@ -5,6 +5,7 @@ import { classifyMailError, type MailDeliveryError } from '../../lib/mail';
 import { captureFailure } from '../../lib/suppression';
 import { skipReason } from './decision-sql';
 import { finishSends, startSends } from './outcome';
+import { decideDueAudiences } from './repository-sends';
 import { TEMPLATE_PAUSED } from './whatsapp-sql';
 import type { OutgoingMessage, Transports } from '../../lib/channel-transports';
 import { sleepUnlessWoken } from '../../lib/sleep-unless-woken';
@@ -336,6 +337,8 @@ export function createDeliveryWorker(options: {
 
   async function runOnce(now = new Date()) {
     const started = Date.now();
+    // Scheduled sends to a saved audience learn who they go to when they fall due.
+    await decideDueAudiences(db, now);
     const claimed = await claim(now);
     if (claimed.length === 0) return 0;
     const sendIds = [...new Set(claimed.map((d) => d.send_id))];

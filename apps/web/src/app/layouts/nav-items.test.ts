@@ -24,6 +24,7 @@ describe('visibleEntries', () => {
       'Notification Templates',
       'Send Notification',
       'Sent Notifications',
+      'Audiences',
       'Email Templates',
       'Suppressions',
       'Support',

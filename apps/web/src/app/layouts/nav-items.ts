@@ -17,6 +17,7 @@ import {
   Tags,
   Trophy,
   Users,
+  UsersRound,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -81,6 +82,7 @@ export const NAV_ENTRIES: NavEntry[] = [
         icon: History,
         permission: 'notifications.view',
       },
+      { label: 'Audiences', to: '/audiences', icon: UsersRound, permission: 'audiences.view' },
       {
         label: 'Email Templates',
         to: '/email-templates',

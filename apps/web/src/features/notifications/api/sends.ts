@@ -1,4 +1,6 @@
+import { AUDIENCE_PICKER_LIMIT } from '@cricket/contracts';
 import type {
+  AudiencesPage,
   DELIVERY_SORT_KEYS,
   NotificationChannels,
   NotificationSend,
@@ -11,6 +13,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SortParams } from '@/components/list-page';
 import { pageKeysOf, request, type PageKeys } from '@/lib/http';
+import { audienceKeys } from '@/lib/query-keys';
 import { notificationKeys } from './keys';
 
 /** While a send has not ended, its list and page refresh this often. */
@@ -34,7 +37,9 @@ export interface RecipientsParams {
   page: number;
   limit: number;
   search?: string;
-  recipient_type?: 'all' | 'active';
+  recipient_type?: 'all' | 'active' | 'audience';
+  /** With recipient_type audience: the saved audience listed and counted. */
+  audience_id?: number;
 }
 
 /** GET /notifications/recipients: the picker's users; `pagination.total` counts the audience. */
@@ -49,6 +54,19 @@ export const recipientsQuery = (params: RecipientsParams) =>
         )
       ).data,
     placeholderData: keepPreviousData,
+  });
+
+/** GET /audiences: the send form's saved-audience select, by name. */
+export const audiencePickerQuery = () =>
+  queryOptions({
+    queryKey: audienceKeys.picker,
+    queryFn: async ({ signal }) =>
+      (
+        await request<AudiencesPage>('/audiences', {
+          query: { page: 1, limit: AUDIENCE_PICKER_LIMIT, sort: 'name' },
+          signal,
+        })
+      ).data.audiences,
   });
 
 /** GET /notifications/channels: which channels this server has a transport for. */

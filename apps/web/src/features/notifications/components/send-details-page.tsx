@@ -212,6 +212,7 @@ export function SendDetailsPage() {
             </DetailItem>
             <DetailItem layout="row" label="Recipients">
               {RECIPIENT_TYPE_LABELS[send.recipient_type]}
+              {send.audience_name && `: ${send.audience_name}`}
             </DetailItem>
             {send.subject && (
               <DetailItem layout="row" label="Subject">

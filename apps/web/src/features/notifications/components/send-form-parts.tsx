@@ -1,4 +1,6 @@
 import {
+  AUDIENCE_MESSAGES,
+  AUDIENCE_TEXTS,
   NOTIFICATION_ERRORS,
   NOTIFICATION_MESSAGES,
   NOTIFICATION_SUCCESS,
@@ -17,19 +19,22 @@ import { useOpenRecord } from '@/lib/record-route';
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CheckboxField } from '@/components/ui/checkbox-field';
+import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { useCan } from '@/lib/session';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { notificationKeys } from '../api/keys';
-import { recipientsQuery } from '../api/sends';
+import { audiencePickerQuery, recipientsQuery } from '../api/sends';
 import { RecipientPicker } from './recipient-picker';
 
 const RECIPIENT_CHOICES = [
   { value: 'all', label: 'All Users' },
   { value: 'active', label: 'Active Users' },
   { value: 'specific', label: 'Specific Users' },
+  { value: 'audience', label: 'Saved Audience' },
 ] as const;
 
 /** The parts every send form shares (notifications, WhatsApp): who, when, and the question before a large send. */
@@ -39,12 +44,22 @@ const RECIPIENT_CHOICES = [
  * 'specific' (kept whole, so a preview can use the first one's details), or the audience's
  * count and first user from the server.
  */
-export function useAudience(recipientType: RecipientType | undefined) {
+export function useAudience(
+  recipientType: RecipientType | undefined,
+  audienceId?: string | number | null,
+) {
   const [picked, setPicked] = useState<RecipientOption[]>([]);
   const audience = recipientType === 'specific' ? null : (recipientType ?? 'all');
+  const savedId = audience === 'audience' ? Number(audienceId) || null : null;
   const audienceQuery = useQuery({
-    ...recipientsQuery({ page: 1, limit: 1, recipient_type: audience ?? 'all' }),
-    enabled: audience !== null,
+    ...recipientsQuery({
+      page: 1,
+      limit: 1,
+      recipient_type: audience ?? 'all',
+      ...(savedId ? { audience_id: savedId } : {}),
+    }),
+    // A saved audience is counted once one is chosen.
+    enabled: audience !== null && (audience !== 'audience' || savedId !== null),
   });
   useErrorToast(audienceQuery.error, NOTIFICATION_ERRORS.fetchUsers);
   // The query keeps the last audience's answer while the next loads (the picker pages want
@@ -61,12 +76,15 @@ export function useAudience(recipientType: RecipientType | undefined) {
 }
 
 /** The recipient type radios and, for 'specific', the user picker. */
-export function RecipientsFields({
+export function RecipientsFields<T extends FieldValues>({
+  form,
   audience,
   register,
   error,
   onPick,
 }: {
+  /** The form, for its `audience_id` select. */
+  form: UseFormReturn<T, unknown, unknown>;
   audience: ReturnType<typeof useAudience>;
   /** `form.register('recipient_type')`. */
   register: UseFormRegisterReturn;
@@ -74,12 +92,15 @@ export function RecipientsFields({
   /** The picked users' ids, for the form's recipient_ids. */
   onPick: (ids: number[]) => void;
 }) {
+  // Saved audiences are offered to those who may read them.
+  const canUseAudiences = useCan('audiences.view');
+  const choices = RECIPIENT_CHOICES.filter((c) => c.value !== 'audience' || canUseAudiences);
   return (
     <>
       <fieldset className="space-y-2">
         <legend className="sr-only">Recipient type</legend>
         <div className="flex flex-wrap gap-4">
-          {RECIPIENT_CHOICES.map((choice) => (
+          {choices.map((choice) => (
             <label key={choice.value} className="flex items-center gap-2 text-sm text-neutral-800">
               <input
                 type="radio"
@@ -92,6 +113,7 @@ export function RecipientsFields({
           ))}
         </div>
       </fieldset>
+      {audience.type === 'audience' && <SavedAudienceField form={form} />}
       {audience.type === 'specific' && (
         <RecipientPicker
           selected={audience.picked}
@@ -103,6 +125,27 @@ export function RecipientsFields({
         />
       )}
     </>
+  );
+}
+
+/** The send's saved audience: one of the first AUDIENCE_PICKER_LIMIT by name. */
+function SavedAudienceField<T extends FieldValues>({
+  form,
+}: {
+  form: UseFormReturn<T, unknown, unknown>;
+}) {
+  const audiences = useQuery(audiencePickerQuery());
+  useErrorToast(audiences.error, AUDIENCE_MESSAGES.fetchFailed);
+  return (
+    <SelectField
+      form={form}
+      name={'audience_id' as Path<T>}
+      label="Audience"
+      required
+      hint={AUDIENCE_TEXTS.pickerHint}
+      placeholder={audiences.isPending ? 'Loading…' : NOTIFICATION_MESSAGES.audienceRequired}
+      options={(audiences.data ?? []).map((a) => ({ value: String(a._id), label: a.name }))}
+    />
   );
 }
 

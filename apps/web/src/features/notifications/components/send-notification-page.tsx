@@ -49,6 +49,7 @@ const emptyValues = (templateId?: string): FormValues => ({
   template_id: templateId ?? '',
   recipient_type: 'all',
   recipient_ids: [],
+  audience_id: '',
   subject: '',
   message: '',
   send_immediately: true,
@@ -102,7 +103,10 @@ export function SendNotificationPage() {
     form.clearErrors();
   }, [values.template_id, templateList, form]);
 
-  const audience = useAudience(values.recipient_type);
+  const audience = useAudience(
+    values.recipient_type,
+    values.audience_id as string | number | null | undefined,
+  );
   const { setPicked, count: recipientCount, first: firstRecipient } = audience;
 
   // The dry run counts the chosen template's audience; its words change no count, so the
@@ -198,6 +202,7 @@ export function SendNotificationPage() {
 
             <Section title="Recipients">
               <RecipientsFields
+                form={form}
                 audience={audience}
                 register={form.register('recipient_type')}
                 error={form.formState.errors.recipient_ids?.message}

@@ -53,6 +53,7 @@ const SOURCE_OPTIONS = [
 interface FormValues {
   recipient_type: RecipientType;
   recipient_ids: number[];
+  audience_id: string;
   send_immediately: boolean;
   scheduled_at: string;
   respect_quiet_hours: boolean;
@@ -64,6 +65,7 @@ interface FormValues {
 const emptyValues = (names: readonly string[]): FormValues => ({
   recipient_type: 'all',
   recipient_ids: [],
+  audience_id: '',
   send_immediately: true,
   scheduled_at: '',
   respect_quiet_hours: true,
@@ -147,7 +149,7 @@ function WhatsAppSendForm({ template }: { template: WaTemplate }) {
     reValidateMode: 'onSubmit',
   });
   const values = useWatch({ control: form.control }) as FormValues;
-  const audience = useAudience(values.recipient_type);
+  const audience = useAudience(values.recipient_type, values.audience_id);
   const scheduled = values.send_immediately === false;
   const approved = template.status === 'approved';
 
@@ -210,6 +212,7 @@ function WhatsAppSendForm({ template }: { template: WaTemplate }) {
           >
             <Section title="Recipients">
               <RecipientsFields
+                form={form}
                 audience={audience}
                 register={form.register('recipient_type')}
                 error={form.formState.errors.recipient_ids?.message}

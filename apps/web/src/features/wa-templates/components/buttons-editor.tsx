@@ -4,9 +4,9 @@ import {
   WA_RULE_MESSAGES,
   type WaTemplateInput,
 } from '@cricket/contracts';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { FieldList, fieldListError } from '@/components/field-list';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
@@ -26,48 +26,21 @@ export function ButtonsEditor({ form }: { form: Form }) {
     name: 'buttons',
   });
   const buttons = useWatch({ control: form.control, name: 'buttons' }) ?? [];
-  const errors = form.formState.errors.buttons as
-    { message?: string; root?: { message?: string } } | undefined;
-  const listError = errors?.message ?? errors?.root?.message;
-  // At the limit the button stops, and says why.
-  const full = fields.length >= WA_BUTTONS_MAX;
-  const fullId = useId();
-
   function add() {
     form.clearErrors('buttons');
     append({ type: 'quick_reply', text: '', url: '', phone_number: '' });
   }
 
   return (
-    <fieldset className="space-y-3">
-      <div className="flex items-center justify-between gap-2">
-        <legend className="text-sm font-medium text-neutral-700">
-          Buttons{' '}
-          <span className="font-normal text-neutral-500">
-            ({fields.length}/{WA_BUTTONS_MAX})
-          </span>
-        </legend>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={add}
-          disabled={full}
-          aria-describedby={full ? fullId : undefined}
-        >
-          <Plus className="size-4" aria-hidden="true" />
-          Add Button
-        </Button>
-      </div>
-      {full && (
-        <p id={fullId} className="text-xs text-neutral-500">
-          {WA_RULE_MESSAGES.buttonsMax}
-        </p>
-      )}
-      {listError && (
-        <p role="alert" className="text-xs font-medium text-danger-600">
-          {listError}
-        </p>
-      )}
+    <FieldList
+      legend="Buttons"
+      count={fields.length}
+      max={WA_BUTTONS_MAX}
+      fullText={WA_RULE_MESSAGES.buttonsMax}
+      addLabel="Add Button"
+      onAdd={add}
+      error={fieldListError(form.formState.errors.buttons)}
+    >
       {fields.map((field, i) => {
         const type = buttons[i]?.type;
         return (
@@ -145,6 +118,6 @@ export function ButtonsEditor({ form }: { form: Form }) {
           </div>
         );
       })}
-    </fieldset>
+    </FieldList>
   );
 }

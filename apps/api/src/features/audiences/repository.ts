@@ -1,0 +1,226 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  AUDIENCE_MESSAGES,
+  type Audience,
+  type AudienceDefinition,
+  type AudienceMatch,
+  type AudienceRule,
+  type AudienceValues,
+} from '@cricket/contracts';
+import { queryRows, type Db } from '../../db/client';
+import { selectPage, sortedBy, withTotal, type SortRequest } from '../../db/page';
+import { audiences } from '../../db/schema';
+import { audienceMembers } from '../../lib/audience-sql';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { likePattern } from '../../lib/like-pattern';
+import { rethrowRefusal } from '../../lib/pg-error';
+import { nextVersion } from '../../lib/record-version';
+import type { AuditWriter } from '../../plugins/audit';
+
+type AudienceRow = typeof audiences.$inferSelect;
+
+export function toAudience(row: AudienceRow): Audience {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    match: row.match as AudienceMatch,
+    rules: row.rules,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const sorts = {
+  name: sql`lower(${audiences.name})`,
+  created_at: audiences.createdAt,
+  updated_at: audiences.updatedAt,
+};
+
+type AudienceFilters = { search?: string } & SortRequest<keyof typeof sorts>;
+
+/** Saved audiences by name; `search` finds each word in the name. */
+export async function listAudiences(db: Db, q: { page: number; limit: number } & AudienceFilters) {
+  const filters: SQL[] = [];
+  for (const word of q.search?.split(/\s+/).filter(Boolean) ?? [])
+    filters.push(sql`lower(${audiences.name}) like ${likePattern(word)}`);
+  const { rows, total } = await selectPage(
+    () =>
+      db
+        .select(withTotal({ row: audiences }))
+        .from(audiences)
+        .where(filters.length ? and(...filters) : undefined)
+        .orderBy(
+          ...sortedBy(q, sorts, audiences.id, [
+            asc(sql`lower(${audiences.name})`),
+            asc(audiences.id),
+          ]),
+        )
+        .$dynamic(),
+    q,
+  );
+  return { rows: rows.map((r) => toAudience(r.row)), total };
+}
+
+export async function getAudience(db: Db, id: number) {
+  const [row] = await db.select().from(audiences).where(eq(audiences.id, id));
+  if (!row) throw notFound(AUDIENCE_MESSAGES.notFound);
+  return toAudience(row);
+}
+
+/** How many people the rules hold now: the same statement a send to them reads. */
+export async function countAudience(
+  db: Db,
+  definition: Pick<AudienceDefinition, 'match' | 'rules'>,
+) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (${audienceMembers(definition)}) m`,
+  );
+  return row?.n ?? 0;
+}
+
+/** What each rule names, and what it is called when it is gone. */
+const REFERENCES: {
+  [F in AudienceRule['field']]?: {
+    key: string;
+    table: string;
+    what: string;
+    id: (r: AudienceRule) => number;
+  };
+} = {
+  role: {
+    key: 'role_id',
+    table: 'roles',
+    what: 'role',
+    id: (r) => (r as { role_id: number }).role_id,
+  },
+  team: {
+    key: 'team_id',
+    table: 'teams',
+    what: 'team',
+    id: (r) => (r as { team_id: number }).team_id,
+  },
+  tournament: {
+    key: 'tournament_id',
+    table: 'tournaments',
+    what: 'tournament',
+    id: (r) => (r as { tournament_id: number }).tournament_id,
+  },
+  availability: {
+    key: 'match_id',
+    table: 'matches',
+    what: 'fixture',
+    id: (r) => (r as { match_id: number }).match_id,
+  },
+  topic: {
+    key: 'topic_id',
+    table: 'messaging_topics',
+    what: 'topic',
+    id: (r) => (r as { topic_id: number }).topic_id,
+  },
+};
+
+/**
+ * Every record the rules name must exist: a rule about a deleted team would quietly match
+ * nobody. The refusal names the rule's field (`rules.2.team_id`).
+ */
+export async function assertRulesResolve(db: Db, rules: AudienceRule[]) {
+  const errors: Record<string, string[]> = {};
+  for (const [i, rule] of rules.entries()) {
+    const ref = REFERENCES[rule.field];
+    if (!ref) continue;
+    const found = await queryRows(
+      db,
+      sql`select 1 from ${sql.identifier(ref.table)} where id = ${ref.id(rule)}`,
+    );
+    if (!found.length) errors[`rules.${i}.${ref.key}`] = [AUDIENCE_MESSAGES.unknown(ref.what)];
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first[0]!, errors);
+}
+
+const nameTaken = () =>
+  conflict(AUDIENCE_MESSAGES.nameTaken, { name: [AUDIENCE_MESSAGES.nameTaken] });
+
+/** Two saves of one name can race past the check: the unique index has the last word. */
+const rethrowNameRefusal = (err: unknown): never =>
+  rethrowRefusal(err, ({ code, constraint }) =>
+    code === '23505' && (constraint === undefined || constraint === 'audiences_name_lower_uq')
+      ? nameTaken()
+      : undefined,
+  );
+
+async function assertNameFree(tx: Db, name: string, exceptId?: number) {
+  const [row] = await tx
+    .select({ id: audiences.id })
+    .from(audiences)
+    .where(sql`lower(${audiences.name}) = lower(${name})`);
+  if (row && row.id !== exceptId) throw nameTaken();
+}
+
+const toRow = (v: AudienceValues) => ({
+  name: v.name,
+  description: v.description,
+  match: v.match,
+  rules: v.rules,
+});
+
+export function createAudience(
+  db: Db,
+  values: AudienceValues,
+  userId: number | null,
+  audit: AuditWriter,
+) {
+  return db
+    .transaction(async (tx) => {
+      await assertNameFree(tx, values.name);
+      await assertRulesResolve(tx, values.rules);
+      const [row] = await tx
+        .insert(audiences)
+        .values({ ...toRow(values), createdBy: userId })
+        .returning();
+      const created = toAudience(row!);
+      await audit(tx, { entityId: created._id, action: 'create', after: created });
+      return created;
+    })
+    .catch(rethrowNameRefusal);
+}
+
+async function lockAudience(tx: Db, id: number) {
+  const [row] = await tx.select().from(audiences).where(eq(audiences.id, id)).for('update');
+  if (!row) throw notFound(AUDIENCE_MESSAGES.notFound);
+  return row;
+}
+
+export function updateAudience(db: Db, id: number, values: AudienceValues, audit: AuditWriter) {
+  return db
+    .transaction(async (tx) => {
+      const current = await lockAudience(tx, id);
+      await assertNameFree(tx, values.name, id);
+      await assertRulesResolve(tx, values.rules);
+      const [row] = await tx
+        .update(audiences)
+        .set({ ...toRow(values), updatedAt: nextVersion(audiences.updatedAt) })
+        .where(eq(audiences.id, id))
+        .returning();
+      const updated = toAudience(row!);
+      await audit(tx, {
+        entityId: id,
+        action: 'update',
+        before: toAudience(current),
+        after: updated,
+      });
+      return updated;
+    })
+    .catch(rethrowNameRefusal);
+}
+
+/** Sends made to it keep their rules and recipients: they copied them when they were made. */
+export function deleteAudience(db: Db, id: number, audit: AuditWriter) {
+  return db.transaction(async (tx) => {
+    const row = await lockAudience(tx, id);
+    await tx.delete(audiences).where(eq(audiences.id, id));
+    await audit(tx, { entityId: id, action: 'delete', before: toAudience(row) });
+  });
+}

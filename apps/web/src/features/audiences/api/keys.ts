@@ -1,0 +1,1 @@
+export { audienceKeys } from '@/lib/query-keys';
