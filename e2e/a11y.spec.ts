@@ -552,6 +552,7 @@ test.describe('axe at 1440×900 and 390×844, light and dark', () => {
         ['Pick Team', 'Pick Team'],
         ['Ask Availability', 'Ask Availability'],
         ['Import Fixtures', 'Import Fixtures'],
+        ['Edit Fixture', 'Edit Fixture'],
       ] as const) {
         await page
           .getByRole('button', { name: new RegExp(`^${button}`) })

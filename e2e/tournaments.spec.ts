@@ -1,5 +1,7 @@
 import {
   AVAILABILITY_SUCCESS,
+  FIXTURE_EDIT_LABELS,
+  FIXTURE_SUCCESS,
   FIXTURE_IMPORT_LABELS,
   FIXTURE_IMPORT_MESSAGES,
   FIXTURE_IMPORT_SUCCESS,
@@ -114,6 +116,27 @@ test('a league: fixtures, availability answered from the mail, a confirmed resul
   const grid = page.getByRole('table', { name: 'Availability' });
   await expect(grid.getByRole('row').filter({ hasText: 'Available' })).toHaveCount(1);
   await expect(grid.getByRole('row').filter({ hasText: 'No answer' })).toHaveCount(1);
+
+  // Move the asked fixture to another ground: the four asked are told, with their links again.
+  await first.getByRole('button', { name: new RegExp(`^${FIXTURE_EDIT_LABELS.action}`) }).click();
+  const edit = page.getByRole('dialog', {
+    name: `${FIXTURE_EDIT_LABELS.action}: ${home} v ${away}`,
+  });
+  await expect(edit.getByText(FIXTURE_EDIT_LABELS.tellsAsked)).toBeVisible();
+  const ground = `${prefix} Harbour Oval`;
+  await edit.getByLabel(FIXTURE_EDIT_LABELS.venue).fill(ground);
+  await edit.getByRole('button', { name: FIXTURE_EDIT_LABELS.submit }).click();
+  await expect(page.getByText(FIXTURE_SUCCESS.updated(4))).toBeVisible();
+  await expect(first).toContainText(ground);
+  await expect(async () => {
+    const told = (await smtpCatcher().messages()).filter(
+      (m) => m.subject.startsWith('Changed:') && m.subject.endsWith(`at ${ground}`),
+    );
+    expect(told).toHaveLength(4);
+    const mine = told.find((m) => m.to.includes(user.details.email));
+    expect(mine?.text).toContain(`Now: `);
+    expect(/Available: (\S+)/.exec(mine?.text ?? '')?.[1]).toBe(link);
+  }).toPass({ timeout: 30_000 });
 
   // Pick the home XI from the squad and publish the sheet: the picked player is told.
   await first.getByRole('button', { name: /^Pick Team/ }).click();

@@ -348,6 +348,46 @@ export const fixturePreview = z.object({
 });
 export type FixturePreview = z.infer<typeof fixturePreview>;
 
+export const FIXTURE_MESSAGES = {
+  scheduledAt: 'Please enter a valid start',
+  venueRequired: 'Venue is required',
+  venueTooLong: `Venue must not exceed ${VENUE_MAX} characters`,
+  locked: 'This result is confirmed: the fixture can no longer move',
+  dateOutside: FIXTURE_IMPORT_MESSAGES.dateOutside,
+  teamBusy: FIXTURE_IMPORT_MESSAGES.teamBusy,
+  /** The screens' texts. */
+  updateFailed: 'Failed to update the fixture',
+} as const;
+
+export const FIXTURE_SUCCESS = {
+  unchanged: 'Nothing changed',
+  updated: (told: number) =>
+    told === 0
+      ? 'Fixture updated'
+      : `Fixture updated; ${told} ${told === 1 ? 'player' : 'players'} asked about it told`,
+} as const;
+
+/** The words of a fixture's 'Edit Fixture' dialog. */
+export const FIXTURE_EDIT_LABELS = {
+  action: 'Edit Fixture',
+  start: 'Start',
+  venue: 'Venue',
+  submit: 'Save Fixture',
+  busy: 'Saving...',
+  /** Shown when the fixture's squads were asked about their availability. */
+  tellsAsked: 'The players asked about their availability are told of a change by email.',
+} as const;
+
+/** `PUT /api/matches/{id}/schedule`: when and where a fixture is played. */
+export const fixtureScheduleInput = z.object({
+  scheduled_at: z.iso.datetime({ offset: true, error: FIXTURE_MESSAGES.scheduledAt }),
+  venue: nameText('Venue', FIXTURE_MESSAGES.venueRequired)
+    .min(1, FIXTURE_MESSAGES.venueRequired)
+    .max(VENUE_MAX, FIXTURE_MESSAGES.venueTooLong),
+});
+export type FixtureScheduleInput = z.input<typeof fixtureScheduleInput>;
+export type FixtureScheduleValues = z.output<typeof fixtureScheduleInput>;
+
 export const pointsTableRow = z.object({
   team: teamRef,
   played: z.number().int(),

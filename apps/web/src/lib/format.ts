@@ -44,6 +44,10 @@ export function formatDateTime(value: DateInput): string {
   return `${formatDate(date)}, ${hour12}:${minutes} ${period}`;
 }
 
+/** An instant as a datetime-local box holds it: `YYYY-MM-DDTHH:mm` in local time. */
+export const toLocalInput = (at: Date) =>
+  new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],

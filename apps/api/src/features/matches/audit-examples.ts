@@ -209,6 +209,36 @@ export const auditExamples: AuditExamples = (ctx) => {
         };
       },
     },
+    'PUT /api/matches/:id/schedule': {
+      async valid() {
+        const { matchId } = await league(ctx);
+        return {
+          call: {
+            url: `/api/matches/${matchId}/schedule`,
+            payload: { scheduled_at: '2030-01-05T15:00:00Z', venue: 'Audit Park' },
+          },
+          expect: () => ({
+            entityId: matchId,
+            action: 'fixture_update',
+            changes: {
+              scheduled_at: {
+                before: '2030-01-05T10:00:00.000Z',
+                after: '2030-01-05T15:00:00.000Z',
+              },
+              venue: { before: expect.any(String), after: 'Audit Park' },
+            },
+            exact: true,
+          }),
+        };
+      },
+      async invalid() {
+        const { matchId } = await league(ctx);
+        return {
+          url: `/api/matches/${matchId}/schedule`,
+          payload: { scheduled_at: '2030-01-05T15:00:00Z', venue: '' },
+        };
+      },
+    },
     'PUT /api/matches/:id/selection': {
       async valid() {
         const { matchId, teamId, player } = await withSquad(ctx);

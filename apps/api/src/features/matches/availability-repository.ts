@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  AVAILABILITY_ANSWERS,
+  AVAILABILITY_LABELS,
   AVAILABILITY_LINK_VARIABLES,
   AVAILABILITY_MESSAGES,
   RESULT_MESSAGES,
@@ -66,9 +68,14 @@ async function sheetOut(db: Db, matchId: number, teamId: number) {
   return row !== undefined;
 }
 
-/** The ask's text: each person's own three links are filled in by the delivery worker. */
+/** Each person's own three answer links, filled in by the delivery worker, a line each. */
+const answerLinks = () =>
+  AVAILABILITY_ANSWERS.map(
+    (a) => `${AVAILABILITY_LABELS[a]}: {{${AVAILABILITY_LINK_VARIABLES[a]}}}`,
+  );
+
+/** The ask's text. */
 function askMessage(f: FixtureRow, deadline: Date, reminder: boolean) {
-  const link = (a: AvailabilityAnswer) => `{{${AVAILABILITY_LINK_VARIABLES[a]}}}`;
   const title = `${f.teamA} v ${f.teamB}`;
   return {
     name: `${reminder ? 'Availability reminder' : 'Availability'}: ${title}`.slice(0, 100),
@@ -83,13 +90,58 @@ function askMessage(f: FixtureRow, deadline: Date, reminder: boolean) {
       `${title} is at ${f.venue} on ${whenUtc(f.scheduledAt)}.`,
       `${reminder ? 'We have not heard from you yet. ' : ''}Are you available? Please answer by ${whenUtc(deadline)}:`,
       '',
-      `Available: ${link('available')}`,
-      `Not available: ${link('not_available')}`,
-      `Maybe: ${link('maybe')}`,
+      ...answerLinks(),
       '',
       'You can change your answer until the match starts.',
     ].join('\n'),
   };
+}
+
+/** The text telling those asked that their fixture moved: where and when, then and now. */
+function changeMessage(f: FixtureRow, was: { scheduledAt: Date; venue: string }) {
+  const title = `${f.teamA} v ${f.teamB}`;
+  return {
+    name: `Fixture changed: ${title}`.slice(0, 100),
+    subject: `Changed: ${title}, now ${whenUtc(f.scheduledAt)} at ${f.venue}`.slice(0, 200),
+    message: [
+      'Hi {{first_name}},',
+      '',
+      `${title} has changed.`,
+      `Now: ${whenUtc(f.scheduledAt)} at ${f.venue}`,
+      `Was: ${whenUtc(was.scheduledAt)} at ${was.venue}`,
+      '',
+      'You were asked whether you are available. Your answer stands; to change it:',
+      '',
+      ...answerLinks(),
+    ].join('\n'),
+  };
+}
+
+/**
+ * Tells everyone asked about a fixture's availability, whatever they answered, that its time or
+ * venue changed: one send through the product's sends (consent and suppression apply), with their
+ * answer links again, which still answer (a link names the fixture and the person, not the time).
+ * Answers how many were told and the send, none when nobody was asked.
+ */
+export async function tellAskedOfChange(
+  tx: Db,
+  matchId: number,
+  was: { scheduledAt: Date; venue: string },
+  userId: number,
+  send: ProductSender,
+) {
+  const asked = await tx
+    .select({ userId: availability.userId })
+    .from(availability)
+    .where(eq(availability.matchId, matchId));
+  if (asked.length === 0) return { told: 0, sendId: null };
+  const sent = await send(tx, {
+    ...changeMessage(await fixtureOf(tx, matchId), was),
+    recipientIds: asked.map((a) => a.userId),
+    matchId,
+    createdBy: userId,
+  });
+  return { told: asked.length, sendId: sent.id };
 }
 
 /**

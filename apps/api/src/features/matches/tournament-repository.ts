@@ -1,11 +1,13 @@
-import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  FIXTURE_MESSAGES,
   FIXTURE_START_TIME,
   RESULT_MESSAGES,
   TOURNAMENT_MESSAGES,
   type Fixture,
   type FixturePreview,
+  type FixtureScheduleValues,
   type Innings,
   type PenaltyInput,
   type ResultValues,
@@ -25,6 +27,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors
 import { rethrowRefusal } from '../../lib/pg-error';
 import { nextVersion } from '../../lib/record-version';
 import type { AuditWriter } from '../../plugins/audit';
+import type { ProductSender } from '../../plugins/product-sends';
+import { tellAskedOfChange } from './availability-repository';
 import {
   checkRows,
   nameKey,
@@ -256,6 +260,29 @@ export function generateFixtures(db: Db, tournamentId: number, audit: AuditWrite
 }
 
 /**
+ * The days (UTC) on which each of these teams has a fixture, of any tournament, from `from` up to
+ * `until`, as `${teamId} ${YYYY-MM-DD}`; `except` leaves out the fixture being moved.
+ */
+async function busyDays(tx: Db, teamIds: number[], from: Date, until: Date, except?: number) {
+  const taken = await tx
+    .select({
+      a: matches.teamAId,
+      b: matches.teamBId,
+      day: sql<string>`to_char(${matches.scheduledAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+    })
+    .from(matches)
+    .where(
+      and(
+        or(inArray(matches.teamAId, teamIds), inArray(matches.teamBId, teamIds)),
+        gte(matches.scheduledAt, from),
+        lt(matches.scheduledAt, until),
+        except === undefined ? undefined : ne(matches.id, except),
+      ),
+    );
+  return new Set(taken.flatMap((m) => [`${m.a} ${m.day}`, `${m.b} ${m.day}`]));
+}
+
+/**
  * What a fixtures CSV is checked against: the tournament's teams, any other team the file names
  * (to say it is not in the tournament rather than unknown), and each of the tournament's teams'
  * days already taken by a fixture of any tournament.
@@ -277,29 +304,20 @@ async function importContext(tx: Db, t: TournamentRow, rows: CsvRow[]): Promise<
           .select({ name: teams.name })
           .from(teams)
           .where(inArray(sql`lower(${teams.name})`, strangers));
-  const ids = own.map((team) => team.id);
   const dayAfterEnd = new Date(`${t.endDate}T00:00:00Z`);
   dayAfterEnd.setUTCDate(dayAfterEnd.getUTCDate() + 1);
-  const taken = await tx
-    .select({
-      a: matches.teamAId,
-      b: matches.teamBId,
-      day: sql<string>`to_char(${matches.scheduledAt} at time zone 'UTC', 'YYYY-MM-DD')`,
-    })
-    .from(matches)
-    .where(
-      and(
-        or(inArray(matches.teamAId, ids), inArray(matches.teamBId, ids)),
-        gte(matches.scheduledAt, new Date(`${t.startDate}T00:00:00Z`)),
-        lt(matches.scheduledAt, dayAfterEnd),
-      ),
-    );
+  const busy = await busyDays(
+    tx,
+    own.map((team) => team.id),
+    new Date(`${t.startDate}T00:00:00Z`),
+    dayAfterEnd,
+  );
   return {
     startDate: t.startDate,
     endDate: t.endDate,
     teams: byKey,
     outsiders: new Map(outsiders.map((o) => [nameKey(o.name), o.name])),
-    busy: new Set(taken.flatMap((m) => [`${m.a} ${m.day}`, `${m.b} ${m.day}`])),
+    busy,
   };
 }
 
@@ -366,7 +384,12 @@ export function importFixtures(db: Db, tournamentId: number, csv: string, audit:
 
 async function lockMatch(tx: Db, id: number) {
   const [row] = await tx
-    .select({ m: matches, overs: tournaments.overs })
+    .select({
+      m: matches,
+      overs: tournaments.overs,
+      startDate: tournaments.startDate,
+      endDate: tournaments.endDate,
+    })
     .from(matches)
     .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
     .where(eq(matches.id, id))
@@ -378,6 +401,63 @@ async function lockMatch(tx: Db, id: number) {
 async function fixtureById(tx: Db, id: number) {
   const [row] = await fixtureSelect(tx).where(eq(matches.id, id));
   return toFixture(row!);
+}
+
+/**
+ * Moves a fixture to another time or venue until its result is confirmed (locked). Everyone
+ * asked about its availability is told of a change; nobody is told of none. Within the
+ * tournament's dates, and not onto a day either team already plays.
+ */
+export function moveFixture(
+  db: Db,
+  matchId: number,
+  values: FixtureScheduleValues,
+  userId: number,
+  send: ProductSender,
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    const { m, startDate, endDate } = await lockMatch(tx, matchId);
+    if (m.lockedAt !== null) throw conflict(FIXTURE_MESSAGES.locked);
+    const at = new Date(values.scheduled_at);
+    const day = at.toISOString().slice(0, 10);
+    const was = { scheduledAt: m.scheduledAt, venue: m.venue };
+    const before = { scheduled_at: was.scheduledAt.toISOString(), venue: was.venue };
+    const after = { scheduled_at: at.toISOString(), venue: values.venue };
+    const moved = before.scheduled_at !== after.scheduled_at || before.venue !== after.venue;
+    // Only a new day is checked: a day kept may be how the fixtures were seeded.
+    if (day !== before.scheduled_at.slice(0, 10)) {
+      if (day < startDate || day > endDate) {
+        const message = FIXTURE_MESSAGES.dateOutside(startDate, endDate);
+        throw badRequest(message, { scheduled_at: [message] });
+      }
+      const from = new Date(`${day}T00:00:00Z`);
+      const until = new Date(from.getTime() + 86_400_000);
+      const busy = await busyDays(tx, [m.teamAId, m.teamBId], from, until, matchId);
+      const f = await fixtureById(tx, matchId);
+      for (const team of [f.team_a, f.team_b])
+        if (busy.has(`${team.id} ${day}`)) {
+          const message = FIXTURE_MESSAGES.teamBusy(team.name, day);
+          throw conflict(message, { scheduled_at: [message] });
+        }
+    }
+    let told = { told: 0, sendId: null as number | null };
+    if (moved) {
+      await tx
+        .update(matches)
+        .set({ scheduledAt: at, venue: values.venue, updatedAt: nextVersion(matches.updatedAt) })
+        .where(eq(matches.id, matchId));
+      told = await tellAskedOfChange(tx, matchId, was, userId, send);
+    }
+    // Nothing changed writes no record (the audit writer drops a change of no field).
+    await audit(tx, {
+      entityId: matchId,
+      action: 'fixture_update',
+      before,
+      after: told.sendId === null ? after : { ...after, notified: told.told, send_id: told.sendId },
+    });
+    return { fixture: await fixtureById(tx, matchId), moved, told: told.told };
+  });
 }
 
 const ballsOf = (i: Innings | null) => (i ? i.overs * 6 + i.balls : null);

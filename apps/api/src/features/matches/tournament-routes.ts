@@ -19,6 +19,7 @@ import {
   envelope,
   fixture,
   fixtureImportInput,
+  fixtureScheduleInput,
   fixturePreview,
   idParam,
   messageOnly,
@@ -29,6 +30,7 @@ import {
   tournamentInput,
   tournament,
   FIXTURE_IMPORT_SUCCESS,
+  FIXTURE_SUCCESS,
   RESULT_SUCCESS,
   TOURNAMENT_SUCCESS,
 } from '@cricket/contracts';
@@ -56,6 +58,7 @@ import {
   getTournament,
   importFixtures,
   listFixtures,
+  moveFixture,
   previewFixtureImport,
   updateTournament,
 } from './tournament-repository';
@@ -265,6 +268,44 @@ export async function tournamentsRoutes(app: FastifyInstance) {
       );
       return ok(saved.locked ? RESULT_SUCCESS.changed : RESULT_SUCCESS.entered, {
         fixture: saved,
+      });
+    },
+  });
+
+  r.put('/api/matches/:id/schedule', {
+    config: { access: 'matches.manage', audit: { entity: 'match' }, version: matches },
+    schema: {
+      tags: ['tournaments'],
+      summary: 'Move a fixture: its start and venue, until its result is confirmed',
+      description:
+        'The start is an instant (UTC in the answer). A new day must fall within the tournament and be one neither team already plays (409 naming the team). Refused (409) once the result is confirmed. When the time or venue changes and the fixture’s availability was asked, everyone asked is sent one email (consent and suppression apply) with the new and old time and venue and their answer links, which still answer; `told` says how many. Saving it unchanged changes nothing and tells nobody.',
+      params: idParam,
+      body: fixtureScheduleInput,
+      response: {
+        200: envelope(z.object({ fixture, told: z.number().int() })),
+        404: errorBody.describe('No match has this id'),
+        409: errorBody.describe('The result is confirmed, or a team already plays on the new day'),
+      },
+    },
+    handler: async (request) => {
+      const {
+        fixture: moved,
+        told,
+        moved: changed,
+      } = await versionedWrite(app.db, request, (db) =>
+        moveFixture(
+          db,
+          request.params.id,
+          request.body,
+          sessionOf(request).userId,
+          (tx, send) => app.productSends.send(tx, send),
+          auditOf(request),
+        ),
+      );
+      if (told > 0) app.notificationWorker.wake();
+      return ok(changed ? FIXTURE_SUCCESS.updated(told) : FIXTURE_SUCCESS.unchanged, {
+        fixture: moved,
+        told,
       });
     },
   });

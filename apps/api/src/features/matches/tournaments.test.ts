@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  FIXTURE_MESSAGES,
+  FIXTURE_SUCCESS,
   FIXTURE_IMPORT_MESSAGES,
   FIXTURE_IMPORT_ROWS_MAX,
   FIXTURE_IMPORT_SUCCESS,
@@ -733,5 +735,99 @@ describe('availability', () => {
     expect((await save(owners[6]!.token, sixth)).statusCode).toBe(409);
     expect((await publish(owners[6]!.token, team(6))).statusCode).toBe(409);
     expect((await answer(p1Token, 'maybe')).statusCode).toBe(409);
+  });
+
+  it('moving an asked fixture tells exactly those asked, naming the new time and venue, and their links still answer', async () => {
+    const [, , p2, p3] = players;
+    await t.db.update(users).set({ status: 'verified' }).where(eq(users.id, p2!.id));
+    const move = (id: number, scheduled_at: string, venue: string, as = manager) =>
+      t.as(as, {
+        method: 'PUT',
+        url: `/api/matches/${id}/schedule`,
+        payload: { scheduled_at, venue },
+      });
+    const moves = async (id: number) =>
+      (
+        await t.db
+          .select({ id: auditLogs.id })
+          .from(auditLogs)
+          .where(and(eq(auditLogs.action, 'fixture_update'), eq(auditLogs.entityId, id)))
+      ).length;
+    smtp.received.length = 0;
+
+    const same = await move(matchId, '2026-12-05T10:00:00Z', 'Ground 7');
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toMatchObject({ message: FIXTURE_SUCCESS.unchanged, data: { told: 0 } });
+    expect(await moves(matchId)).toBe(0);
+    expect(
+      (await move(matchId, '2026-12-05T14:00:00Z', 'Riverside', owners[6]!.token)).statusCode,
+    ).toBe(403);
+
+    const moved = await move(matchId, '2026-12-05T19:30:00+05:30', 'Riverside');
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().message).toBe(FIXTURE_SUCCESS.updated(4));
+    expect(moved.json().data.fixture).toMatchObject({
+      scheduled_at: '2026-12-05T14:00:00.000Z',
+      venue: 'Riverside',
+    });
+    expect(await moves(matchId)).toBe(1);
+    await deliver();
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(players.map((p) => p.email).sort());
+    const mail = smtp.received.find((m) => m.to[0] === p3!.email)!;
+    expect(mail.subject).toBe(
+      'Changed: League Side 7 v League Side 8, now 2026-12-05 14:00 UTC at Riverside',
+    );
+    expect(mail.mail.text).toContain('Now: 2026-12-05 14:00 UTC at Riverside');
+    expect(mail.mail.text).toContain('Was: 2026-12-05 10:00 UTC at Ground 7');
+    // Its links name the fixture and the person, as the ask's did, and still answer.
+    const [change] = linksTo(p3!.email);
+    expect(t.app.availabilityLinks.read(tokenOf(change!.maybe))).toEqual({
+      matchId,
+      userId: p3!.id,
+    });
+    expect((await answer(tokenOf(change!.maybe), 'maybe')).json().data).toMatchObject({
+      status: 'maybe',
+      venue: 'Riverside',
+    });
+  });
+
+  it('tells nobody when nobody was asked, refuses a day a team already plays, and a confirmed result', async () => {
+    const quiet = await create({ name: 'Unasked Cup', team_ids: [team(6), team(7)] });
+    const [{ id }] = (await generate(quiet)) as [Fixture];
+    const move = (scheduled_at: string) =>
+      t.as(manager, {
+        method: 'PUT',
+        url: `/api/matches/${id}/schedule`,
+        payload: { scheduled_at, venue: 'Side Field' },
+      });
+    smtp.received.length = 0;
+    const res = await move('2026-12-17T10:00:00Z');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: FIXTURE_SUCCESS.updated(0), data: { told: 0 } });
+    await deliver();
+    expect(smtp.received).toHaveLength(0);
+
+    // Both sides play the Availability Cup's fixture on the 5th.
+    const busy = await move('2026-12-05T16:00:00Z');
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe(FIXTURE_MESSAGES.teamBusy('League Side 7', '2026-12-05'));
+    const outside = await move('2027-05-01T10:00:00Z');
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().errors.scheduled_at).toEqual([
+      FIXTURE_MESSAGES.dateOutside('2026-12-05', '2027-03-31'),
+    ]);
+
+    await t.as(admin, {
+      method: 'PUT',
+      url: `/api/matches/${id}/result`,
+      payload: { result_type: 'no_result' },
+    });
+    expect(
+      (await t.as(admin, { method: 'POST', url: `/api/matches/${id}/result/confirm` })).json().data
+        .fixture.locked,
+    ).toBe(true);
+    const locked = await move('2026-12-18T10:00:00Z');
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().message).toBe(FIXTURE_MESSAGES.locked);
   });
 });

@@ -2,6 +2,7 @@ import type {
   AvailabilityAskValues,
   Fixture,
   FixturePreview,
+  FixtureScheduleValues,
   PublishSheetInput,
   SelectionValues,
   TeamSelection,
@@ -134,6 +135,18 @@ export const useImportFixtures = () =>
         await request<{ fixtures: Fixture[] }>(`/tournaments/${id}/fixtures/import`, {
           method: 'POST',
           body: { csv },
+        })
+      ).message,
+  );
+
+/** PUT /matches/{id}/schedule */
+export const useMoveFixture = () =>
+  useMatchesWrite(
+    async ({ id, values }: { id: number; values: FixtureScheduleValues }) =>
+      (
+        await request<{ fixture: Fixture; told: number }>(`/matches/${id}/schedule`, {
+          method: 'PUT',
+          body: values,
         })
       ).message,
   );

@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
 import { TextField } from '@/components/ui/text-field';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, toLocalInput } from '@/lib/format';
 import { useAskAvailability } from '../api/tournament-writes';
 
 /** The deadline box holds the browser's local time; the API takes it as an instant. */
@@ -19,14 +19,14 @@ const askForm = availabilityAskInput.extend({
 type AskForm = z.input<typeof askForm>;
 
 const HOUR = 3_600_000;
-/** `YYYY-MM-DDTHH:mm` in local time, what a datetime-local box holds. */
-const localInput = (at: Date) =>
-  new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
 /** By default answers close a day before the start, and the silent are reminded 12 hours earlier. */
 function defaults(f: Fixture | null): AskForm {
   const start = f ? new Date(f.scheduled_at) : new Date();
-  return { deadline: localInput(new Date(start.getTime() - 24 * HOUR)), remind_hours_before: '12' };
+  return {
+    deadline: toLocalInput(new Date(start.getTime() - 24 * HOUR)),
+    remind_hours_before: '12',
+  };
 }
 
 interface AskAvailabilityModalProps {

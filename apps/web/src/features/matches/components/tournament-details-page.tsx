@@ -1,4 +1,5 @@
 import {
+  FIXTURE_EDIT_LABELS,
   FIXTURE_IMPORT_LABELS,
   TOURNAMENT_MESSAGES,
   WEEKDAY_NAMES,
@@ -6,7 +7,16 @@ import {
   type PointsTableRow,
 } from '@cricket/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarPlus, CheckCircle2, FileUp, Mail, Pencil, SearchX, Users } from 'lucide-react';
+import {
+  CalendarClock,
+  CalendarPlus,
+  CheckCircle2,
+  FileUp,
+  Mail,
+  Pencil,
+  SearchX,
+  Users,
+} from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -47,6 +57,10 @@ const SelectionPanel = lazyPanel(
 );
 const ImportFixturesModal = lazyPanel(
   () => import('./import-fixtures-modal').then((m) => m.ImportFixturesModal),
+  (p) => p.open,
+);
+const FixtureModal = lazyPanel(
+  () => import('./fixture-modal').then((m) => m.FixtureModal),
   (p) => p.open,
 );
 const ResultModal = lazyPanel(
@@ -105,7 +119,10 @@ export function TournamentDetailsPage() {
   const table = useQuery({ ...pointsTableQuery(id ?? 0), enabled: id !== null });
   const canManage = useCan('matches.manage');
   const canConfirm = useCan('matches.confirm');
-  const panel = usePanelState<'edit' | 'import' | 'result' | 'ask' | 'select', Fixture>();
+  const panel = usePanelState<
+    'edit' | 'import' | 'fixture' | 'result' | 'ask' | 'select',
+    Fixture
+  >();
   const canSelect = useCan('matches.select');
   const [askGenerate, setAskGenerate] = useState(false);
   const generate = useGenerateFixtures();
@@ -213,6 +230,13 @@ export function TournamentDetailsPage() {
       width: 'w-[21%]',
       cell: (f) => (
         <span className="flex flex-wrap gap-2">
+          {canManage && !f.locked && (
+            <Button size="sm" variant="secondary" onClick={() => panel.open('fixture', f)}>
+              <CalendarClock className="size-3.5" aria-hidden="true" />
+              {FIXTURE_EDIT_LABELS.action}
+              <span className="sr-only">{` ${f.team_a.name} v ${f.team_b.name}`}</span>
+            </Button>
+          )}
           {canManage && (
             <Button size="sm" variant="secondary" onClick={() => panel.open('result', f)}>
               <Pencil className="size-3.5" aria-hidden="true" />
@@ -363,6 +387,11 @@ export function TournamentDetailsPage() {
       />
       <SelectionPanel
         open={panel.isOpen('select')}
+        fixture={panel.record}
+        onOpenChange={panel.onOpenChange}
+      />
+      <FixtureModal
+        open={panel.isOpen('fixture')}
         fixture={panel.record}
         onOpenChange={panel.onOpenChange}
       />
