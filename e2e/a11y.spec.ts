@@ -653,6 +653,9 @@ test.describe('axe at 1440×900 and 390×844, light and dark', () => {
       await scan('/profile › Edit account details');
       await page.getByRole('button', { name: 'Close', exact: true }).click();
 
+      await visitAndScan(s, '/audiences');
+      await openAndScan(s, '/audiences', 'New audience');
+
       await visitAndScan(s, '/messaging-topics');
       await openAndScan(s, '/messaging-topics', 'Create Topic');
       await openAndScan(s, '/messaging-topics', 'Edit quiet hours');

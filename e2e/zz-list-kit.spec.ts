@@ -603,6 +603,38 @@ const SCREENS: Screen[] = [
       escape: 'no panel or dialog opens from the list',
     },
   },
+  {
+    name: 'audiences',
+    listRequest: /\/api\/audiences\?/,
+    table: 'Audiences',
+    deleteLabel: /^Delete /,
+    deleteDialog: 'Delete audience',
+    deleteRequest: /\/api\/audiences\/\d+$/,
+    async seed(api, prefix, count, longName) {
+      for (let i = 1; i <= count; i++) {
+        await api('POST', '/api/audiences', {
+          name: i === 1 && longName ? longName : `${prefix} ${i}`,
+          rules: [{ field: 'status', status: 'verified' }],
+        });
+      }
+      return { url: `/audiences?name=${prefix}&limit=5` };
+    },
+    opener: (page) => page.getByRole('button', { name: 'New audience' }),
+    formTitle: 'New audience',
+    async fill(form, prefix) {
+      await form.getByRole('textbox', { name: 'Name' }).fill(`${prefix} saved`);
+      await form
+        .getByRole('combobox', { name: 'Rule 1' })
+        .selectOption({ label: 'Account status' });
+      await form
+        .getByRole('combobox', { name: /^Account status/ })
+        .selectOption({ label: 'Verified' });
+    },
+    saveLabel: 'Create Audience',
+    saveRequest: { method: 'POST', url: /\/api\/audiences$/ },
+    chunk: /audiences-page-[\w-]+\.js$/,
+    longName: (prefix) => pad(prefix, 100),
+  },
 ];
 
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
