@@ -72,6 +72,7 @@ export const AUDIT_ACTIONS = {
   availability_ask: 'Availability asked',
   selection_save: 'Team selected',
   sheet_publish: 'Team sheet published',
+  reserve_promote: 'Reserve promoted',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -468,6 +468,17 @@ export const AVAILABILITY_SUCCESS = {
   asked: (n: number) => `Availability asked of ${n} ${n === 1 ? 'player' : 'players'}`,
   fetched: 'Availability fetched successfully',
   answered: 'Thank you: your answer is saved',
+  withdrawn: 'You are out of the team: your selector has been told',
+} as const;
+
+/** The public page's words for a picked player once the sheet is out (issue 36). */
+export const WITHDRAW_TEXTS = {
+  picked: (slot: string) => `You are in the team sheet (${slot}).`,
+  question: 'Can’t play after all? Let your selector know so a reserve can take your place.',
+  action: 'Withdraw from the team',
+  confirm:
+    'Withdraw from the team? Your selector is told at once and a reserve may take your place.',
+  done: 'You withdrew from the team. Your selector has been told.',
 } as const;
 
 /** `POST /api/matches/{id}/availability/ask`. */
@@ -502,21 +513,6 @@ export const fixtureAvailability = z.object({
 export type FixtureAvailability = z.infer<typeof fixtureAvailability>;
 
 /** What the public answer page shows: the fixture, who is asked, and their answer so far. */
-export const availabilityPage = z.object({
-  player: z.string(),
-  team: z.string(),
-  match: z.string(),
-  scheduled_at: z.string(),
-  venue: z.string(),
-  status: z.enum(AVAILABILITY_STATUSES),
-  open: z.boolean(),
-});
-export type AvailabilityPage = z.infer<typeof availabilityPage>;
-
-export const availabilityAnswerInput = z.object({
-  answer: z.enum(AVAILABILITY_ANSWERS, { error: AVAILABILITY_MESSAGES.answer }),
-});
-
 /** Where a picked player stands in a team's selection for a fixture (issue 36). */
 export const SELECTION_SLOTS = ['xi', 'twelfth', 'reserve'] as const;
 export type SelectionSlot = (typeof SELECTION_SLOTS)[number];
@@ -525,6 +521,28 @@ export const SELECTION_SLOT_LABELS: Record<SelectionSlot, string> = {
   twelfth: '12th man',
   reserve: 'Reserve',
 };
+
+export const availabilityPage = z.object({
+  player: z.string(),
+  team: z.string(),
+  match: z.string(),
+  scheduled_at: z.string(),
+  venue: z.string(),
+  status: z.enum(AVAILABILITY_STATUSES),
+  open: z.boolean(),
+  /** Their place on the published sheet (null: not picked, or the sheet is not out). */
+  picked: z.enum(SELECTION_SLOTS).nullable(),
+  /** Picked and the match still to start: answering Not available withdraws them. */
+  can_withdraw: z.boolean(),
+  /** They withdrew after the sheet was out. */
+  withdrawn: z.boolean(),
+});
+export type AvailabilityPage = z.infer<typeof availabilityPage>;
+
+export const availabilityAnswerInput = z.object({
+  answer: z.enum(AVAILABILITY_ANSWERS, { error: AVAILABILITY_MESSAGES.answer }),
+});
+
 export const XI_SIZE = 11;
 export const RESERVES_MAX = 5;
 
@@ -542,6 +560,12 @@ export const SELECTION_MESSAGES = {
   published: 'The team sheet is published: the selection cannot change',
   notOwner: "Only the team's owner or an administrator can pick its team",
   nothingToPublish: 'Save a selection before publishing the team sheet',
+  /** A reserve promoted after the sheet (issue 36): who left, and who takes their place. */
+  notPublishedYet:
+    'A reserve is promoted once the team sheet is out; before that, edit the selection',
+  notWithdrawn: 'Only a player who has withdrawn from the team sheet can be replaced',
+  notReserve: 'Only a reserve who is still available can be promoted',
+  promoteFailed: 'Failed to promote the reserve',
   /** The screens' texts. */
   saveFailed: 'Failed to save the selection',
   publishFailed: 'Failed to publish the team sheet',
@@ -552,7 +576,17 @@ export const SELECTION_SUCCESS = {
   fetched: 'Selection fetched successfully',
   saved: 'Selection saved',
   published: (n: number) => `Team sheet published; ${n} ${n === 1 ? 'player' : 'players'} told`,
+  promoted: (reserve: string, withdrawn: string) =>
+    `${reserve} takes ${withdrawn}'s place and has been told`,
 } as const;
+
+/** `POST /api/matches/{id}/selection/promote`: a reserve takes a withdrawn player's place. */
+export const promoteReserveInput = z.object({
+  team_id: idValue(SELECTION_MESSAGES.teamNotPlaying),
+  withdrawn_id: idValue(SELECTION_MESSAGES.notWithdrawn),
+  reserve_id: idValue(SELECTION_MESSAGES.notReserve),
+});
+export type PromoteReserveValues = z.output<typeof promoteReserveInput>;
 
 const playerId = idValue(SELECTION_MESSAGES.notInSquad);
 
@@ -604,6 +638,8 @@ export const selectionCandidate = z.object({
   slot: z.enum(SELECTION_SLOTS).nullable(),
   is_captain: z.boolean(),
   is_wicket_keeper: z.boolean(),
+  /** Picked, then withdrew after the sheet was out: their place waits for a reserve. */
+  withdrawn: z.boolean(),
 });
 export type SelectionCandidate = z.infer<typeof selectionCandidate>;
 

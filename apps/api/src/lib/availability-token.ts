@@ -40,6 +40,8 @@ export interface AvailabilityLinks {
   read(token: string): AvailabilityTarget | null;
   /** The message variables of one person's links: `{{available_link}}` and the others. */
   variables(target: AvailabilityTarget): Record<string, string>;
+  /** An address in the app on the same base, for a message pointing a selector at a screen. */
+  url(path: string): string;
 }
 
 export function createAvailabilityLinks(secret: string, publicUrl: string): AvailabilityLinks {
@@ -52,5 +54,6 @@ export function createAvailabilityLinks(secret: string, publicUrl: string): Avai
         AVAILABILITY_ANSWERS.map((a) => [AVAILABILITY_LINK_VARIABLES[a], `${page}?answer=${a}`]),
       );
     },
+    url: (path) => `${base}${path}`,
   };
 }

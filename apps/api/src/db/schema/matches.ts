@@ -230,6 +230,11 @@ export const selections = pgTable(
     position: smallint().notNull(),
     isCaptain: boolean().notNull().default(false),
     isWicketKeeper: boolean().notNull().default(false),
+    /**
+     * When a picked player withdrew after the sheet was out (decision 076): their row stays, so
+     * the selector sees whose place is open, until a reserve is promoted into it.
+     */
+    withdrawnAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.matchId, t.userId] }),

@@ -46,6 +46,34 @@ async function withSquad(ctx: AuditContext) {
   return { matchId, teamId: teams[0]!, player };
 }
 
+/**
+ * A published sheet whose XI player withdrew through their own availability link, with a
+ * reserve to promote.
+ */
+async function withWithdrawal(ctx: AuditContext) {
+  const { matchId, teamId, player } = await withSquad(ctx);
+  const reserve = await ctx.newUser();
+  await ctx.ok('POST', `/api/teams/${teamId}/players/multiple`, {
+    players: [{ user_id: reserve }],
+  });
+  await ctx.ok('POST', `/api/matches/${matchId}/availability/ask`, {
+    deadline: '2030-01-04T18:00:00Z',
+    remind_hours_before: 24,
+  });
+  await ctx.ok('PUT', `/api/matches/${matchId}/selection`, {
+    team_id: teamId,
+    xi: [player],
+    reserves: [reserve],
+  });
+  await ctx.ok('POST', `/api/matches/${matchId}/selection/publish`, { team_id: teamId });
+  const link = Object.values(
+    ctx.t.app.availabilityLinks.variables({ matchId, userId: player }),
+  )[0]!;
+  const token = new URL(link).pathname.split('/').pop()!;
+  await ctx.ok('POST', `/api/public/availability/${token}`, { answer: 'not_available' });
+  return { matchId, teamId, player, reserve };
+}
+
 const win = {
   result_type: 'win',
   team_a: { runs: 150, wickets: 4, overs: 20, balls: 0 },
@@ -280,6 +308,31 @@ export const auditExamples: AuditExamples = (ctx) => {
         return {
           url: `/api/matches/${matchId}/selection/publish`,
           payload: { team_id: teamId },
+        };
+      },
+    },
+    'POST /api/matches/:id/selection/promote': {
+      async valid() {
+        const { matchId, teamId, player, reserve } = await withWithdrawal(ctx);
+        return {
+          call: {
+            url: `/api/matches/${matchId}/selection/promote`,
+            payload: { team_id: teamId, withdrawn_id: player, reserve_id: reserve },
+          },
+          expect: () => ({
+            entityId: matchId,
+            action: 'reserve_promote',
+            changes: { promoted: { before: null, after: expect.any(String) } },
+            exact: false,
+          }),
+        };
+      },
+      async invalid() {
+        // The XI player has not withdrawn: there is no place to fill.
+        const { matchId, teamId, player } = await withSquad(ctx);
+        return {
+          url: `/api/matches/${matchId}/selection/promote`,
+          payload: { team_id: teamId, withdrawn_id: player, reserve_id: player },
         };
       },
     },

@@ -11,12 +11,14 @@ import {
   type AvailabilityPage,
   type AvailabilityStatus,
   type FixtureAvailability,
+  type SelectionSlot,
 } from '@cricket/contracts';
 import type { Db } from '../../db/client';
 import {
   availability,
   availabilityAsks,
   matches,
+  selections,
   teamPlayers,
   teamSheets,
   teams,
@@ -352,6 +354,11 @@ export async function availabilityPageOf(
     .where(and(eq(availability.matchId, target.matchId), eq(availability.userId, target.userId)));
   if (!row) return null;
   const f = await fixtureOf(db, target.matchId);
+  const out = await sheetOut(db, target.matchId, row.teamId);
+  const [place] = await db
+    .select({ slot: selections.slot, withdrawnAt: selections.withdrawnAt })
+    .from(selections)
+    .where(and(eq(selections.matchId, target.matchId), eq(selections.userId, target.userId)));
   return {
     player: row.player,
     team: row.team,
@@ -359,16 +366,24 @@ export async function availabilityPageOf(
     scheduled_at: f.scheduledAt.toISOString(),
     venue: f.venue,
     status: row.status as AvailabilityStatus,
-    open: isOpen(f, now) && !(await sheetOut(db, target.matchId, row.teamId)),
+    open: isOpen(f, now) && !out,
+    picked: out ? ((place?.slot as SelectionSlot | undefined) ?? null) : null,
+    can_withdraw: isOpen(f, now) && out && place !== undefined && place.withdrawnAt === null,
+    withdrawn: place?.withdrawnAt != null,
   };
 }
 
-/** Records (or changes) a person's answer while answers are open; null when not asked. */
+/**
+ * Records (or changes) a person's answer while answers are open; false when not asked. Once
+ * the team's sheet is out, answers are closed, except that a picked player saying Not available
+ * withdraws from the sheet (`withdraw`, decision 076).
+ */
 export async function answerAvailability(
   db: Db,
   target: { matchId: number; userId: number },
   answer: AvailabilityAnswer,
   now: Date,
+  withdraw: (tx: Db) => Promise<boolean>,
 ) {
   return db.transaction(async (tx) => {
     const f = await fixtureOf(tx, target.matchId);
@@ -377,8 +392,11 @@ export async function answerAvailability(
       .from(availability)
       .where(and(eq(availability.matchId, target.matchId), eq(availability.userId, target.userId)));
     if (!mine) return false;
-    if (!isOpen(f, now) || (await sheetOut(tx, target.matchId, mine.teamId)))
+    if (!isOpen(f, now)) throw conflict(AVAILABILITY_MESSAGES.closed);
+    if (await sheetOut(tx, target.matchId, mine.teamId)) {
+      if (answer === 'not_available' && (await withdraw(tx))) return true;
       throw conflict(AVAILABILITY_MESSAGES.closed);
+    }
     await tx
       .update(availability)
       .set({ status: answer, answeredAt: now })

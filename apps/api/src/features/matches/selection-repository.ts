@@ -4,6 +4,7 @@ import {
   SELECTION_MESSAGES,
   SELECTION_SLOT_LABELS,
   type AvailabilityStatus,
+  type PromoteReserveValues,
   type SelectionSlot,
   type SelectionValues,
   type TeamSelection,
@@ -84,6 +85,7 @@ async function candidates(db: Db, matchId: number, teamId: number) {
       position: selections.position,
       is_captain: sql<boolean>`coalesce(${selections.isCaptain}, false)`,
       is_wicket_keeper: sql<boolean>`coalesce(${selections.isWicketKeeper}, false)`,
+      withdrawn: sql<boolean>`${selections.withdrawnAt} is not null`,
     })
     .from(teamPlayers)
     .innerJoin(users, eq(users.id, teamPlayers.userId))
@@ -262,5 +264,134 @@ export function publishSheet(
       after: { team: f.team, ...describe(picked), notified },
     });
     return notified;
+  });
+}
+
+/** Who a withdrawal alert goes to: whoever published the sheet, and the team's owner. */
+async function selectorsOf(db: Db, matchId: number, teamId: number) {
+  const [row] = await db
+    .select({ publishedBy: teamSheets.publishedBy, ownerId: teams.ownerId })
+    .from(teamSheets)
+    .innerJoin(teams, eq(teams.id, teamSheets.teamId))
+    .where(and(eq(teamSheets.matchId, matchId), eq(teamSheets.teamId, teamId)));
+  return [...new Set([row?.publishedBy, row?.ownerId].filter((id): id is number => !!id))];
+}
+
+/**
+ * A picked player withdraws after the team sheet is out (issue 36, decision 076): their place
+ * stays on the sheet marked withdrawn, their answer becomes Not available, and the selector is
+ * told at once with the way to the screen where a reserve is promoted. False when the person
+ * holds no place on the sheet (or withdrew already): then there is nothing to withdraw from.
+ */
+export async function withdrawFromSheet(
+  tx: Db,
+  target: { matchId: number; userId: number },
+  now: Date,
+  send: ProductSender,
+  screenUrl: (tournamentId: number) => string,
+) {
+  const [mine] = await tx
+    .update(selections)
+    .set({ withdrawnAt: now })
+    .where(
+      and(
+        eq(selections.matchId, target.matchId),
+        eq(selections.userId, target.userId),
+        sql`${selections.withdrawnAt} is null`,
+      ),
+    )
+    .returning({ teamId: selections.teamId, slot: selections.slot });
+  if (!mine) return false;
+  await tx
+    .update(availability)
+    .set({ status: 'not_available', answeredAt: now })
+    .where(and(eq(availability.matchId, target.matchId), eq(availability.userId, target.userId)));
+  const f = await fixtureAndTeam(tx, target.matchId, mine.teamId);
+  const [who] = await tx
+    .select({ name: playerName, tournamentId: matches.tournamentId })
+    .from(teamPlayers)
+    .innerJoin(users, eq(users.id, teamPlayers.userId))
+    .innerJoin(matches, eq(matches.id, target.matchId))
+    .where(and(eq(teamPlayers.teamId, mine.teamId), eq(teamPlayers.userId, target.userId)));
+  const name = who?.name ?? 'A player';
+  const title = `${f.team} v ${f.opponent}`;
+  const recipients = await selectorsOf(tx, target.matchId, mine.teamId);
+  if (recipients.length > 0)
+    await send(tx, {
+      name: `Withdrawal: ${title}`.slice(0, 100),
+      subject: `${name} withdrew: ${title}, ${whenUtc(f.scheduledAt)}`.slice(0, 200),
+      message: `Hi {{first_name}},\n\n${name} (${SELECTION_SLOT_LABELS[mine.slot as SelectionSlot]}) withdrew from ${title} at ${f.venue} on ${whenUtc(f.scheduledAt)}.\n\nPromote a reserve in one click under Pick Team: ${who ? screenUrl(who.tournamentId) : ''}\n`,
+      recipientIds: recipients,
+      matchId: null,
+      createdBy: null,
+    });
+  return true;
+}
+
+/**
+ * A reserve takes a withdrawn player's place on the published sheet (decision 076): their slot
+ * and position, not the captaincy or the gloves, which the selector gives again if they must.
+ * The withdrawn player's row goes; the reserve is told.
+ */
+export function promoteReserve(
+  db: Db,
+  matchId: number,
+  values: PromoteReserveValues,
+  selector: Selector,
+  send: ProductSender,
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    const f = await fixtureAndTeam(tx, matchId, values.team_id, true);
+    assertSelector(selector, f.ownerId);
+    if (!(await isPublished(tx, matchId, values.team_id)))
+      throw conflict(SELECTION_MESSAGES.notPublishedYet);
+    const squad = await candidates(tx, matchId, values.team_id);
+    const out = squad.find((c) => c.user_id === values.withdrawn_id);
+    const reserve = squad.find((c) => c.user_id === values.reserve_id);
+    if (!out?.slot || !out.withdrawn)
+      throw badRequest(SELECTION_MESSAGES.notWithdrawn, {
+        withdrawn_id: [SELECTION_MESSAGES.notWithdrawn],
+      });
+    if (
+      reserve?.slot !== 'reserve' ||
+      reserve.withdrawn ||
+      reserve.suspended ||
+      reserve.availability === 'not_available'
+    )
+      throw badRequest(SELECTION_MESSAGES.notReserve, {
+        reserve_id: [SELECTION_MESSAGES.notReserve],
+      });
+    const before = describe(squad.filter((c) => !c.withdrawn));
+    await tx
+      .delete(selections)
+      .where(and(eq(selections.matchId, matchId), eq(selections.userId, out.user_id)));
+    await tx
+      .update(selections)
+      .set({ slot: out.slot, position: out.position ?? 0 })
+      .where(and(eq(selections.matchId, matchId), eq(selections.userId, reserve.user_id)));
+    const after = await getSelection(tx, matchId, values.team_id);
+    const title = `${f.team} v ${f.opponent}`;
+    const slot = SELECTION_SLOT_LABELS[out.slot as SelectionSlot];
+    await send(tx, {
+      name: `Promoted: ${title}`.slice(0, 100),
+      subject: `You are in: ${title}, ${whenUtc(f.scheduledAt)}`.slice(0, 200),
+      message: `Hi {{first_name}},\n\n${out.name} cannot play ${title} at ${f.venue} on ${whenUtc(f.scheduledAt)}, and you take their place (${slot}).\n`,
+      recipientIds: [reserve.user_id],
+      matchId: null,
+      createdBy: selector.userId,
+    });
+    await audit(tx, {
+      entityId: matchId,
+      action: 'reserve_promote',
+      before: { team: f.team, ...before },
+      after: {
+        team: f.team,
+        ...describe(after.candidates.filter((c) => !c.withdrawn)),
+        promoted: reserve.name,
+        replaces: out.name,
+      },
+    });
+    return { selection: after, reserve: reserve.name, withdrawn: out.name };
   });
 }

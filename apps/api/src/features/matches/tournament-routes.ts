@@ -7,6 +7,7 @@ import {
   selectionInput,
   selectionQuery,
   teamSelection,
+  promoteReserveInput,
   AVAILABILITY_MESSAGES,
   AVAILABILITY_STATUSES,
   AVAILABILITY_SUCCESS,
@@ -47,7 +48,14 @@ import {
   getFixtureAvailability,
   teamAvailabilityGrid,
 } from './availability-repository';
-import { getSelection, publishSheet, saveSelection, type Selector } from './selection-repository';
+import {
+  getSelection,
+  promoteReserve,
+  publishSheet,
+  saveSelection,
+  withdrawFromSheet,
+  type Selector,
+} from './selection-repository';
 import {
   addPenalty,
   confirmResult,
@@ -62,6 +70,7 @@ import {
   previewFixtureImport,
   updateTournament,
 } from './tournament-repository';
+import { tournamentRecordPath } from './wording';
 
 const tournamentData = envelope(z.object({ tournament }));
 const fixtureData = envelope(z.object({ fixture }));
@@ -445,6 +454,8 @@ export async function tournamentsRoutes(app: FastifyInstance) {
     schema: {
       tags: ['tournaments'],
       summary: 'Record or change the person’s answer, until the match starts',
+      description:
+        'Once the team sheet is out, answers are closed (409), except Not available from a picked player: that withdraws them from the sheet and tells the selector.',
       params: tokenParams,
       body: availabilityAnswerInput,
       response: {
@@ -457,9 +468,22 @@ export async function tournamentsRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const target = targetOf(request.params.token);
       const now = app.clock();
-      if (!(await answerAvailability(app.db, target, request.body.answer, now)))
-        throw notFound(AVAILABILITY_MESSAGES.linkInvalid);
-      return ok(AVAILABILITY_SUCCESS.answered, (await availabilityPageOf(app.db, target, now))!);
+      let withdrew = false;
+      const found = await answerAvailability(app.db, target, request.body.answer, now, (tx) =>
+        withdrawFromSheet(
+          tx,
+          target,
+          now,
+          (db, send) => app.productSends.send(db, send),
+          (tournamentId) => app.availabilityLinks.url(tournamentRecordPath(tournamentId)),
+        ).then((done) => (withdrew = done)),
+      );
+      if (!found) throw notFound(AVAILABILITY_MESSAGES.linkInvalid);
+      if (withdrew) app.notificationWorker.wake();
+      return ok(
+        withdrew ? AVAILABILITY_SUCCESS.withdrawn : AVAILABILITY_SUCCESS.answered,
+        (await availabilityPageOf(app.db, target, now))!,
+      );
     },
   });
 
@@ -531,6 +555,31 @@ export async function tournamentsRoutes(app: FastifyInstance) {
       );
       app.notificationWorker.wake();
       return ok(SELECTION_SUCCESS.published(notified), { notified });
+    },
+  });
+
+  r.post('/api/matches/:id/selection/promote', {
+    config: { access: 'matches.select', audit: { entity: 'match' } },
+    schema: {
+      tags: ['tournaments'],
+      summary: 'A reserve takes the place of a player who withdrew after the team sheet was out',
+      description:
+        'The team’s owner, or a holder of matches.manage. The reserve takes the withdrawn player’s slot (not the captaincy or the gloves) and is told by email. 409 before the sheet is out; 400 when the player has not withdrawn or the reserve is not an available reserve.',
+      params: idParam,
+      body: promoteReserveInput,
+      response: { 200: envelope(teamSelection) },
+    },
+    handler: async (request) => {
+      const done = await promoteReserve(
+        app.db,
+        request.params.id,
+        request.body,
+        selectorOf(request),
+        (db, send) => app.productSends.send(db, send),
+        auditOf(request),
+      );
+      app.notificationWorker.wake();
+      return ok(SELECTION_SUCCESS.promoted(done.reserve, done.withdrawn), done.selection);
     },
   });
 }

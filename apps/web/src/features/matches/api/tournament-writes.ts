@@ -4,6 +4,7 @@ import type {
   FixturePreview,
   FixtureScheduleValues,
   PublishSheetInput,
+  PromoteReserveValues,
   SelectionValues,
   TeamSelection,
   PenaltyInput,
@@ -116,6 +117,16 @@ export const usePublishSheet = () =>
         })
       ).message,
   );
+
+/** POST /matches/{id}/selection/promote: a reserve into a withdrawn player's place. */
+export const usePromoteReserve = () =>
+  useMatchesWrite(async ({ id, values }: { id: number; values: PromoteReserveValues }) => {
+    const body = await request<TeamSelection>(`/matches/${id}/selection/promote`, {
+      method: 'POST',
+      body: values,
+    });
+    return { selection: body.data, message: body.message };
+  });
 
 /** POST /tournaments/{id}/fixtures/import/preview: a dry run, so nothing to refresh. */
 export const usePreviewFixtureImport = () =>

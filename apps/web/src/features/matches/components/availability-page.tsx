@@ -3,11 +3,14 @@ import {
   AVAILABILITY_LABELS,
   AVAILABILITY_MESSAGES,
   AVAILABILITY_SUCCESS,
+  SELECTION_SLOT_LABELS,
+  WITHDRAW_TEXTS,
   type AvailabilityAnswer,
 } from '@cricket/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PublicCard } from '@/components/public-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -34,6 +37,7 @@ export function AvailabilityPage() {
   const answer = useAnswerAvailability(token);
   const flight = useSingleFlight();
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const statusRef = useRef<HTMLParagraphElement>(null);
 
   if (page.isPending) {
@@ -64,11 +68,15 @@ export function AvailabilityPage() {
   const choices = isAnswer(suggested)
     ? [suggested, ...AVAILABILITY_ANSWERS.filter((a) => a !== suggested)]
     : AVAILABILITY_ANSWERS;
-  const save = (choice: AvailabilityAnswer, click: { detail: number }) =>
+  const save = (
+    choice: AvailabilityAnswer,
+    click: { detail: number },
+    done: string = AVAILABILITY_SUCCESS.answered,
+  ) =>
     void flight.run(async () => {
       try {
         await answer.mutateAsync(choice);
-        setOutcome({ ok: true, text: AVAILABILITY_SUCCESS.answered });
+        setOutcome({ ok: true, text: done });
       } catch (error) {
         setOutcome({ ok: false, text: errorMessage(error, AVAILABILITY_MESSAGES.answerFailed) });
       }
@@ -104,11 +112,33 @@ export function AvailabilityPage() {
             </Button>
           ))}
         </div>
+      ) : data.can_withdraw && data.picked ? (
+        <div className="mt-6 space-y-3">
+          <p className="text-sm font-medium text-neutral-800">
+            {WITHDRAW_TEXTS.picked(SELECTION_SLOT_LABELS[data.picked])}
+          </p>
+          <p className="text-sm text-neutral-700">{WITHDRAW_TEXTS.question}</p>
+          <Button variant="danger" busy={flight.busy} onClick={() => setConfirming(true)}>
+            {WITHDRAW_TEXTS.action}
+          </Button>
+        </div>
       ) : (
         <p role="alert" className="mt-6 text-sm font-medium text-neutral-800">
-          {AVAILABILITY_MESSAGES.closed}
+          {data.withdrawn ? WITHDRAW_TEXTS.done : AVAILABILITY_MESSAGES.closed}
         </p>
       )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={WITHDRAW_TEXTS.action}
+        description={WITHDRAW_TEXTS.confirm}
+        confirmLabel={WITHDRAW_TEXTS.action}
+        busy={flight.busy}
+        onConfirm={() => {
+          save('not_available', { detail: 1 }, AVAILABILITY_SUCCESS.withdrawn);
+          setConfirming(false);
+        }}
+      />
       <p
         ref={statusRef}
         tabIndex={-1}

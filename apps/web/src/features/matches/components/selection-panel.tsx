@@ -26,7 +26,7 @@ import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { selectionQuery } from '../api/availability';
-import { usePublishSheet, useSaveSelection } from '../api/tournament-writes';
+import { usePromoteReserve, usePublishSheet, useSaveSelection } from '../api/tournament-writes';
 
 /** The form: each squad member's slot ('' for not picked), the captain and the keeper. */
 interface SelectionForm {
@@ -171,6 +171,13 @@ export function SelectionPanel({ open, onOpenChange, fixture }: SelectionPanelPr
               Team sheet published {formatDateTime(published)}: the selection is fixed.
             </p>
           )}
+          {published && fixture && (
+            <Withdrawals
+              matchId={fixture.id}
+              teamId={teamId}
+              candidates={selection.data.candidates}
+            />
+          )}
           <p role="status" className="text-sm text-neutral-600">
             {`Playing XI: ${xi.length} of ${XI_SIZE}`}
             {(['twelfth', 'reserve'] as const).map((slot) => {
@@ -196,6 +203,7 @@ export function SelectionPanel({ open, onOpenChange, fixture }: SelectionPanelPr
                         {c.availability ? AVAILABILITY_LABELS[c.availability] : 'Not asked'}
                       </Badge>
                       {c.suspended && <Badge tone="red">Suspended</Badge>}
+                      {c.withdrawn && <Badge tone="red">Withdrawn</Badge>}
                     </span>
                   </span>
                   <SlotSelect
@@ -306,5 +314,71 @@ function SlotSelect({
       options={SLOT_OPTIONS}
       className="w-40"
     />
+  );
+}
+
+/**
+ * After the sheet is out (decision 076): each picked player who withdrew, with a button per
+ * available reserve that puts that reserve in their place at once.
+ */
+function Withdrawals({
+  matchId,
+  teamId,
+  candidates,
+}: {
+  matchId: number;
+  teamId: number;
+  candidates: SelectionCandidate[];
+}) {
+  const promote = usePromoteReserve();
+  const flight = useSingleFlight();
+  const out = candidates.filter((c) => c.withdrawn && c.slot !== 'reserve');
+  const reserves = candidates.filter(
+    (c) => c.slot === 'reserve' && !c.withdrawn && barred(c) === null,
+  );
+  if (out.length === 0) return null;
+  return (
+    <section aria-label="Withdrawals" className="space-y-3 rounded-md border border-danger-200 p-3">
+      {out.map((c) => (
+        <div key={c.user_id} className="space-y-2">
+          <p className="text-sm font-medium text-neutral-900">
+            {`${c.name} (${SELECTION_SLOT_LABELS[c.slot ?? 'xi']}) withdrew.`}
+          </p>
+          {reserves.length === 0 ? (
+            <p className="text-sm text-neutral-600">No reserve is available to take the place.</p>
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              {reserves.map((r) => (
+                <Button
+                  key={r.user_id}
+                  size="sm"
+                  variant="secondary"
+                  busy={flight.busy}
+                  onClick={(click) =>
+                    void flight.run(async () => {
+                      try {
+                        const done = await promote.mutateAsync({
+                          id: matchId,
+                          values: {
+                            team_id: teamId,
+                            withdrawn_id: c.user_id,
+                            reserve_id: r.user_id,
+                          },
+                        });
+                        toast.success(done.message);
+                      } catch (error) {
+                        toast.error(errorMessage(error, SELECTION_MESSAGES.promoteFailed));
+                      }
+                    }, click)
+                  }
+                >
+                  {`Promote ${r.name}`}
+                </Button>
+              ))}
+            </div>
+          )}
+        </div>
+      ))}
+    </section>
   );
 }
