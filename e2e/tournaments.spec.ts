@@ -8,6 +8,7 @@ import {
   RESULT_MESSAGES,
   RESULT_SUCCESS,
   SELECTION_SUCCESS,
+  SELECTION_TEXTS,
   TOURNAMENT_SUCCESS,
 } from '@cricket/contracts';
 import { expect, test } from './fixtures';
@@ -138,11 +139,19 @@ test('a league: fixtures, availability answered from the mail, a confirmed resul
     expect(/Available: (\S+)/.exec(mine?.text ?? '')?.[1]).toBe(link);
   }).toPass({ timeout: 30_000 });
 
-  // Pick the home XI from the squad and publish the sheet: the picked player is told.
-  await first.getByRole('button', { name: /^Pick Team/ }).click();
+  // Pick the home XI straight from the grid: its fixture's Pick Team opens on the grid's team,
+  // and the quick fill takes who said Available. Publishing tells the picked player.
+  await grid
+    .getByRole('button', { name: new RegExp(`^Pick Team of ${home} for ${home} v ${away}`) })
+    .click();
   const picker = page.getByRole('dialog', { name: 'Pick Team' });
+  await expect(picker.getByRole('combobox', { name: 'Team' })).toHaveValue(
+    String(teamIds[homeIndex]),
+  );
   const name = `${user.details.first_name} ${user.details.last_name}`;
-  await picker.getByLabel(`Slot of ${name}`).selectOption({ label: 'Playing XI' });
+  await picker.getByRole('button', { name: SELECTION_TEXTS.pickAvailable }).click();
+  await expect(picker.getByLabel(`Slot of ${name}`)).toHaveValue('xi');
+  await expect(picker.getByText('Playing XI: 1 of 11')).toBeVisible();
   await picker.getByLabel('Captain').selectOption({ label: name });
   await picker.getByRole('button', { name: 'Save Selection' }).click();
   await expect(page.getByText(SELECTION_SUCCESS.saved)).toBeVisible();

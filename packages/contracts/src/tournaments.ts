@@ -580,6 +580,12 @@ export const SELECTION_SUCCESS = {
     `${reserve} takes ${withdrawn}'s place and has been told`,
 } as const;
 
+/** Pick Team's quick fill: the players who said Available into the XI, in squad order. */
+export const SELECTION_TEXTS = {
+  pickAvailable: 'Pick the available players',
+  pickAvailableHint: `Puts everyone who answered Available into the XI, up to ${XI_SIZE}; change any slot after.`,
+} as const;
+
 /** `POST /api/matches/{id}/selection/promote`: a reserve takes a withdrawn player's place. */
 export const promoteReserveInput = z.object({
   team_id: idValue(SELECTION_MESSAGES.teamNotPlaying),

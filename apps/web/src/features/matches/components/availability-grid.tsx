@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { DataTable, TruncatedText, type Column } from '@/components/data-table';
 import { ListError } from '@/components/list-page';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
 import { formatDate } from '@/lib/format';
@@ -44,13 +45,17 @@ export function AvailabilitySummary({ counts }: { counts: Fixture['availability'
 export function AvailabilityGrid({
   tournament,
   fixtures,
+  onPick,
 }: {
   tournament: Tournament;
   fixtures: readonly Fixture[];
+  /** Opens Pick Team for a fixture and this grid's team; absent without matches.select. */
+  onPick?: (fixture: Fixture, teamId: number) => void;
 }) {
   const id = useId();
   const [teamId, setTeamId] = useState(tournament.teams[0]?.id ?? 0);
   const grid = useQuery({ ...availabilityGridQuery(tournament.id, teamId), enabled: teamId > 0 });
+  const teamName = tournament.teams.find((t) => t.id === teamId)?.name ?? '';
   const theirs = fixtures.filter((f) => f.team_a.id === teamId || f.team_b.id === teamId);
   const columns: Column<GridPlayer>[] = [
     {
@@ -61,7 +66,17 @@ export function AvailabilityGrid({
     },
     ...theirs.map((f): Column<GridPlayer> => ({
       id: String(f.id),
-      header: `${formatDate(f.scheduled_at)} v ${f.team_a.id === teamId ? f.team_b.name : f.team_a.name}`,
+      header: (
+        <span className="flex flex-col items-start gap-1">
+          {`${formatDate(f.scheduled_at)} v ${f.team_a.id === teamId ? f.team_b.name : f.team_a.name}`}
+          {onPick && f.status === 'upcoming' && (
+            <Button size="sm" variant="secondary" onClick={() => onPick(f, teamId)}>
+              Pick Team
+              <span className="sr-only">{` of ${teamName} for ${f.team_a.name} v ${f.team_b.name}`}</span>
+            </Button>
+          )}
+        </span>
+      ),
       width: 'w-36',
       cell: (p) => {
         const status = p.answers[String(f.id)];

@@ -4,6 +4,7 @@ import {
   SELECTION_SLOT_LABELS,
   SELECTION_SLOTS,
   SELECTION_SUCCESS,
+  SELECTION_TEXTS,
   XI_SIZE,
   type Fixture,
   type SelectionCandidate,
@@ -57,6 +58,8 @@ interface SelectionPanelProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   fixture: Fixture | null;
+  /** The team to pick first (the availability grid's); the fixture's first team otherwise. */
+  teamId?: number;
 }
 
 /**
@@ -64,13 +67,19 @@ interface SelectionPanelProps {
  * each (XI, 12th man, reserve), the captain and the keeper; then 'Publish Team Sheet' tells the
  * picked players (and, if chosen, the others) and closes the team's answers.
  */
-export function SelectionPanel({ open, onOpenChange, fixture }: SelectionPanelProps) {
+export function SelectionPanel({
+  open,
+  onOpenChange,
+  fixture,
+  teamId: chosenTeam,
+}: SelectionPanelProps) {
   const id = useId();
-  const [teamId, setTeamId] = useState(fixture?.team_a.id ?? 0);
-  const [shownFor, setShownFor] = useState(fixture?.id);
-  if (fixture && shownFor !== fixture.id) {
-    setShownFor(fixture.id);
-    setTeamId(fixture.team_a.id);
+  const firstTeam = chosenTeam ?? fixture?.team_a.id ?? 0;
+  const [teamId, setTeamId] = useState(firstTeam);
+  const [shownFor, setShownFor] = useState(`${fixture?.id}:${firstTeam}`);
+  if (fixture && shownFor !== `${fixture.id}:${firstTeam}`) {
+    setShownFor(`${fixture.id}:${firstTeam}`);
+    setTeamId(firstTeam);
   }
   const selection = useQuery({
     ...selectionQuery(fixture?.id ?? 0, teamId),
@@ -177,6 +186,30 @@ export function SelectionPanel({ open, onOpenChange, fixture }: SelectionPanelPr
               teamId={teamId}
               candidates={selection.data.candidates}
             />
+          )}
+          {published === null && (
+            <div className="flex flex-wrap items-center gap-3">
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={lifecycle.saving}
+                onClick={() => {
+                  // Fills the XI from the top of the squad with those who said yes and are free.
+                  let room = XI_SIZE - xi.length;
+                  for (const c of selection.data.candidates) {
+                    if (room === 0) break;
+                    const name = `slots.${c.user_id}` as const;
+                    if (c.availability !== 'available' || barred(c) || form.getValues(name))
+                      continue;
+                    form.setValue(name, 'xi', { shouldDirty: true });
+                    room--;
+                  }
+                }}
+              >
+                {SELECTION_TEXTS.pickAvailable}
+              </Button>
+              <span className="text-xs text-neutral-500">{SELECTION_TEXTS.pickAvailableHint}</span>
+            </div>
           )}
           <p role="status" className="text-sm text-neutral-600">
             {`Playing XI: ${xi.length} of ${XI_SIZE}`}

@@ -123,6 +123,8 @@ export function TournamentDetailsPage() {
     'edit' | 'import' | 'fixture' | 'result' | 'ask' | 'select',
     Fixture
   >();
+  /** The team the grid's Pick Team was pressed for; the fixture's first team otherwise. */
+  const [pickFor, setPickFor] = useState<number | undefined>(undefined);
   const canSelect = useCan('matches.select');
   const [askGenerate, setAskGenerate] = useState(false);
   const generate = useGenerateFixtures();
@@ -366,7 +368,20 @@ export function TournamentDetailsPage() {
             />
           </Card>
         </section>
-        {fixtures.length > 0 && <AvailabilityGrid tournament={t} fixtures={fixtures} />}
+        {fixtures.length > 0 && (
+          <AvailabilityGrid
+            tournament={t}
+            fixtures={fixtures}
+            onPick={
+              canSelect
+                ? (fixture, teamId) => {
+                    setPickFor(teamId);
+                    panel.open('select', fixture);
+                  }
+                : undefined
+            }
+          />
+        )}
         <RecordHistory entityType="tournament" entityId={t.id} />
       </div>
 
@@ -388,7 +403,11 @@ export function TournamentDetailsPage() {
       <SelectionPanel
         open={panel.isOpen('select')}
         fixture={panel.record}
-        onOpenChange={panel.onOpenChange}
+        teamId={pickFor}
+        onOpenChange={(next) => {
+          if (!next) setPickFor(undefined);
+          panel.onOpenChange(next);
+        }}
       />
       <FixtureModal
         open={panel.isOpen('fixture')}
