@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, fromControl, idValue, MAX_ID, nameText } from './common.ts';
+import { calendarDate, fromControl, idValue, MAX_ID, nameText, templateTopicId } from './common.ts';
 import { MATCH_STATUSES, TOURNAMENT_STATUSES } from './matches.ts';
 
 /**
@@ -471,6 +471,11 @@ export const AVAILABILITY_SUCCESS = {
   withdrawn: 'You are out of the team: your selector has been told',
 } as const;
 
+export const AVAILABILITY_TEXTS = {
+  askDescription:
+    'Every player of both squads gets their own links (Available, Not available, Maybe) by email, or by SMS when they do not take email for the topic.',
+} as const;
+
 /** The public page's words for a picked player once the sheet is out (issue 36). */
 export const WITHDRAW_TEXTS = {
   picked: (slot: string) => `You are in the team sheet (${slot}).`,
@@ -489,6 +494,11 @@ export const availabilityAskInput = z.object({
     AVAILABILITY_REMIND_HOURS_MAX,
     AVAILABILITY_MESSAGES.remindHours,
   ),
+  /**
+   * What the ask is about, for consent: a messaging topic, or null (an account message). Each
+   * player gets it on the first channel (email, then SMS) they accept for it (decision 078).
+   */
+  topic_id: templateTopicId.optional().transform((v) => v ?? null),
 });
 export type AvailabilityAskInput = z.input<typeof availabilityAskInput>;
 export type AvailabilityAskValues = z.output<typeof availabilityAskInput>;

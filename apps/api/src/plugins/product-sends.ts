@@ -12,6 +12,12 @@ export interface ProductSend {
   message: string;
   /** The fixture whose answer links the messages carry. */
   matchId: number | null;
+  /**
+   * The messaging topic it is about (an availability ask's, chosen by the one asking); null or
+   * absent: an account message. Each recipient gets it on the first channel of email and SMS
+   * whose transport is configured and that they accept (decision 078).
+   */
+  topicId?: number | null;
   /** Who asked for it; null once that user is gone. */
   createdBy: number | null;
 }

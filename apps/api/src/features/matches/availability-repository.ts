@@ -13,7 +13,7 @@ import {
   type FixtureAvailability,
   type SelectionSlot,
 } from '@cricket/contracts';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import {
   availability,
   availabilityAsks,
@@ -24,6 +24,7 @@ import {
   teams,
   users,
 } from '../../db/schema';
+import { assertTemplateTopic } from '../../lib/consent';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import type { AuditWriter } from '../../plugins/audit';
 import type { ProductSender } from '../../plugins/product-sends';
@@ -120,6 +121,18 @@ function changeMessage(f: FixtureRow, was: { scheduledAt: Date; venue: string })
 }
 
 /**
+ * The topic an ask was sent under (its first send about the fixture), for its reminder and any
+ * notice of a change: what the players said yes or no to stays the same (decision 078).
+ */
+async function askTopic(tx: Db, matchId: number) {
+  const [first] = await queryRows<{ topic_id: number | null }>(
+    tx,
+    sql`select topic_id from notification_sends where match_id = ${matchId} order by id limit 1`,
+  );
+  return first?.topic_id ?? null;
+}
+
+/**
  * Tells everyone asked about a fixture's availability, whatever they answered, that its time or
  * venue changed: one send through the product's sends (consent and suppression apply), with their
  * answer links again, which still answer (a link names the fixture and the person, not the time).
@@ -141,6 +154,7 @@ export async function tellAskedOfChange(
     ...changeMessage(await fixtureOf(tx, matchId), was),
     recipientIds: asked.map((a) => a.userId),
     matchId,
+    topicId: await askTopic(tx, matchId),
     createdBy: userId,
   });
   return { told: asked.length, sendId: sent.id };
@@ -163,6 +177,7 @@ export function askAvailability(
   return db.transaction(async (tx) => {
     const f = await fixtureOf(tx, matchId, true);
     if (!isOpen(f, now)) throw conflict(AVAILABILITY_MESSAGES.notUpcoming);
+    await assertTemplateTopic(tx, values.topic_id);
     const deadline = new Date(values.deadline);
     if (deadline.getTime() <= now.getTime())
       throw badRequest(AVAILABILITY_MESSAGES.deadlinePast, {
@@ -211,6 +226,7 @@ export function askAvailability(
       ...askMessage(f, deadline, false),
       recipientIds: players.map((p) => p.userId),
       matchId,
+      topicId: values.topic_id,
       createdBy: userId,
     });
     await audit(tx, {
@@ -263,6 +279,7 @@ export async function remindDue(db: Db, now: Date, send: ProductSender) {
           ...askMessage(f, ask.deadline, true),
           recipientIds: pending.map((p) => p.userId),
           matchId: ask.matchId,
+          topicId: await askTopic(tx, ask.matchId),
           createdBy: ask.askedBy,
         });
       return true;

@@ -237,6 +237,45 @@ export async function createSend(
   });
 }
 
+/** The channels a product send may take, in the order tried for each recipient (decision 078). */
+export const PRODUCT_CHANNELS = ['email', 'sms'] as const satisfies readonly SendChannel[];
+
+/**
+ * Each recipient's channel for a product send: the first of `channels` (those with a
+ * transport) on which they have an address, it is not suppressed and they have not said no to
+ * the topic: the one decision of decision-sql.ts, asked per channel. Someone no channel
+ * accepts gets the first, where the send records why they were skipped. Answers the ids per
+ * channel, in the order given; an empty `channels` means email (the worker then records that
+ * no transport is configured).
+ */
+export async function channelsFor(
+  db: Db,
+  userIds: number[],
+  channels: readonly SendChannel[],
+  topicId: number | null,
+) {
+  const tried = channels.length ? channels : (['email'] as const);
+  const accepted = tried.map(
+    (channel, i) =>
+      sql`when ${skipReason({
+        channel: sql`${channel}::text`,
+        topic: sql`${topicId}::int`,
+        address: addressOf(channel),
+        noAddress: sql`'none'`,
+      })} is null then ${i}`,
+  );
+  const rows = await queryRows<{ id: number; pick: number }>(
+    db,
+    sql`select u.id, case ${sql.join(accepted, sql` `)} else 0 end as pick
+      from users u where u.id = any(${sql.param(userIds)}::int[])`,
+  );
+  const byChannel = new Map<SendChannel, number[]>();
+  for (const channel of tried) byChannel.set(channel, []);
+  for (const r of rows) byChannel.get(tried[r.pick]!)!.push(r.id);
+  for (const [channel, ids] of byChannel) if (ids.length === 0) byChannel.delete(channel);
+  return byChannel;
+}
+
 /** Writes one delivery per decided recipient (skipped ones with their reason); answers how many. */
 async function enqueue(tx: Db, sendId: number, chosen: SQL) {
   const inserted = await queryRows<{ n: number }>(

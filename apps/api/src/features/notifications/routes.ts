@@ -51,7 +51,15 @@ import { auditOf } from '../../plugins/audit';
 import { sessionOf } from '../../plugins/auth';
 import { cancelSend, exportDeliveries, listDeliveries, retryFailed } from './repository-deliveries';
 import { listRecipients } from './repository-recipients';
-import { createSend, exportSends, getSend, listSends, previewSend } from './repository-sends';
+import {
+  channelsFor,
+  createSend,
+  exportSends,
+  getSend,
+  listSends,
+  previewSend,
+  PRODUCT_CHANNELS,
+} from './repository-sends';
 import {
   createTemplate,
   deleteTemplate,
@@ -74,31 +82,40 @@ async function notificationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.globalSearch.provide('notification_templates', templateSearch);
   provideNotificationTemplatesBulk(app);
-  // A product send (an availability ask) is an email account message to named people. Its
-  // audit record is its caller's (the ask, on the match): one request, one record.
-  app.productSends.provide(async (db, send) =>
-    createSend(
-      db,
-      {
-        recipient_type: 'specific',
-        recipient_ids: send.recipientIds,
-        scheduled_at: null,
-        respect_quiet_hours: true,
-      },
-      {
-        channel: 'email',
-        templateId: null,
-        topicId: null,
-        templateName: send.name,
-        subject: send.subject,
-        message: send.message,
-        matchId: send.matchId ?? undefined,
-      },
-      send.createdBy,
-      async () => undefined,
-      app.clock(),
-    ),
-  );
+  // A product send (an availability ask, a team sheet) goes to named people, each on the first
+  // channel they accept (decision 078): one send per channel used. Its audit record is its
+  // caller's (the ask, on the match): one request, one record.
+  app.productSends.provide(async (db, send) => {
+    const topicId = send.topicId ?? null;
+    const usable = PRODUCT_CHANNELS.filter((channel) => app.transports[channel]);
+    const byChannel = await channelsFor(db, send.recipientIds, usable, topicId);
+    let first: { id: number } | null = null;
+    for (const [channel, ids] of byChannel) {
+      const made = await createSend(
+        db,
+        {
+          recipient_type: 'specific',
+          recipient_ids: ids,
+          scheduled_at: null,
+          respect_quiet_hours: true,
+        },
+        {
+          channel,
+          templateId: null,
+          topicId,
+          templateName: send.name,
+          subject: channel === 'email' ? send.subject : null,
+          message: channel === 'email' ? send.message : `${send.subject}\n\n${send.message}`,
+          matchId: send.matchId ?? undefined,
+        },
+        send.createdBy,
+        async () => undefined,
+        app.clock(),
+      );
+      first ??= made;
+    }
+    return first!;
+  });
   /** A send just recorded: the worker woken, and the answer saying what happens next. */
   function recorded(send: Awaited<ReturnType<typeof getSend>>, sending: (n: number) => string) {
     app.notificationWorker.wake();

@@ -1,6 +1,7 @@
 import {
   AVAILABILITY_MESSAGES,
   AVAILABILITY_REMIND_HOURS_MAX,
+  AVAILABILITY_TEXTS,
   availabilityAskInput,
   type Fixture,
 } from '@cricket/contracts';
@@ -8,6 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
+import { TopicField } from '@/components/topic-field';
 import { TextField } from '@/components/ui/text-field';
 import { formatDateTime, toLocalInput } from '@/lib/format';
 import { useAskAvailability } from '../api/tournament-writes';
@@ -26,6 +28,7 @@ function defaults(f: Fixture | null): AskForm {
   return {
     deadline: toLocalInput(new Date(start.getTime() - 24 * HOUR)),
     remind_hours_before: '12',
+    topic_id: '',
   };
 }
 
@@ -67,7 +70,7 @@ export function AskAvailabilityModal({ open, onOpenChange, fixture }: AskAvailab
       title="Ask Availability"
       description={
         fixture
-          ? `${fixture.team_a.name} v ${fixture.team_b.name}, ${formatDateTime(fixture.scheduled_at)}. Every player of both squads gets an email with their own links: Available, Not available, Maybe.`
+          ? `${fixture.team_a.name} v ${fixture.team_b.name}, ${formatDateTime(fixture.scheduled_at)}. ${AVAILABILITY_TEXTS.askDescription}`
           : undefined
       }
       submitLabel="Ask Players"
@@ -84,6 +87,7 @@ export function AskAvailabilityModal({ open, onOpenChange, fixture }: AskAvailab
         max={AVAILABILITY_REMIND_HOURS_MAX}
         required
       />
+      <TopicField form={form} name="topic_id" />
     </FormDrawer>
   );
 }
