@@ -12,6 +12,7 @@ import {
 import {
   BULK_SELECTION_LABELS,
   DISCARD_CHANGES,
+  KNOCKOUT_LABELS,
   PERSONAL_DATA_MESSAGES,
   RECORD_VERSION_MESSAGES,
   SEARCH_MESSAGES,
@@ -355,6 +356,40 @@ interface Ids {
 let ids: Ids | undefined;
 
 /** The records the detail pages show, from the demo data; a scheduled send is made once. */
+/**
+ * A knockout of three of the demo's teams with round 1 decided (seed 1 had a bye): its page
+ * shows the rounds and offers Draw Next Round. Its dates lie in 2031, after the demo's fixtures.
+ */
+async function knockoutReady() {
+  const api = await adminApi(pages.get(SIZES[0].name)!.context().request);
+  const teams = await api<{ data: { id: number }[] }>('GET', '/api/teams?limit=3');
+  const { tournament } = await api<{ tournament: { id: number } }>('POST', '/api/tournaments', {
+    name: `A11y Cup ${Date.now().toString(36)}`,
+    format: 'knockout',
+    overs: 20,
+    start_date: '2031-01-04',
+    end_date: '2031-03-31',
+    match_days: [6],
+    points_win: 2,
+    points_tie: 1,
+    points_no_result: 1,
+    points_loss: 0,
+    team_ids: teams.data.map((team) => team.id),
+  });
+  const { fixtures } = await api<{ fixtures: { id: number }[] }>(
+    'POST',
+    `/api/tournaments/${tournament.id}/fixtures/generate`,
+  );
+  const innings = (runs: number) => ({ runs, wickets: 4, overs: 20, balls: 0 });
+  await api('PUT', `/api/matches/${fixtures[0]!.id}/result`, {
+    result_type: 'win',
+    team_a: innings(150),
+    team_b: innings(120),
+  });
+  await api('POST', `/api/matches/${fixtures[0]!.id}/result/confirm`);
+  return tournament.id;
+}
+
 async function recordIds(): Promise<Ids> {
   if (ids) return ids;
   const api = await adminApi(pages.get(SIZES[0].name)!.context().request);
@@ -496,6 +531,7 @@ test.describe('axe at 1440×900 and 390×844, light and dark', () => {
 
   test('teams, a team, roles, matches and tournaments', async () => {
     const { team } = await recordIds();
+    const knockout = await knockoutReady();
     await sweep(async (s) => {
       const { page, scan } = s;
       await visitAndScan(s, '/teams');
@@ -563,6 +599,13 @@ test.describe('axe at 1440×900 and 390×844, light and dark', () => {
         await scan(`/tournaments/view › ${button}`);
         await closeWithEscape(page, open);
       }
+      // A knockout: its rounds in place of the points table, and the next round's draw.
+      await visitAndScan(s, `/tournaments/view?id=${knockout}`, '/tournaments/view (knockout)');
+      await page.getByRole('button', { name: KNOCKOUT_LABELS.drawNext }).click();
+      const draw = page.getByRole('alertdialog', { name: KNOCKOUT_LABELS.drawNext });
+      await expect(draw).toBeVisible();
+      await scan('/tournaments/view › Draw Next Round');
+      await closeWithEscape(page, draw);
     });
   });
 

@@ -5,6 +5,7 @@ import {
   FIXTURE_IMPORT_LABELS,
   FIXTURE_IMPORT_MESSAGES,
   FIXTURE_IMPORT_SUCCESS,
+  KNOCKOUT_LABELS,
   RESULT_MESSAGES,
   RESULT_SUCCESS,
   SELECTION_SUCCESS,
@@ -12,7 +13,7 @@ import {
   TOURNAMENT_SUCCESS,
 } from '@cricket/contracts';
 import { expect, test } from './fixtures';
-import { adminApi, newTeam, signIn } from './helpers';
+import { adminApi, newTeam, signIn, type AdminCall } from './helpers';
 import { smtpCatcher } from './smtp-catcher';
 
 /*
@@ -200,21 +201,19 @@ test('a league: fixtures, availability answered from the mail, a confirmed resul
   await expect(rowOf(away!).getByRole('cell').nth(9)).toHaveText('-0.500');
 });
 
-/*
- * Fixtures imported from a CSV at a phone's width: the file is checked first, each bad row named
- * and nothing written; the corrected text checks clean and is imported.
+/**
+ * Teams of these names (after a prefix of `initial` and the time) and a knockout of them, on
+ * Saturdays from 2030-01-05 (one) to the end of March, made through the API; the teams are
+ * given in reverse, which the seeds (the teams by id) do not follow.
  */
-test('fixtures imported from a CSV: checked, each bad row named, then imported', async ({
-  page,
-  request,
-}) => {
-  const api = await adminApi(request);
-  const prefix = `Im${Date.now() % 100_000}`;
-  const teams = ['North', 'South', 'East'].map((name) => `${prefix} ${name}`);
+async function knockoutOf(api: AdminCall, initial: string, names: string[]) {
+  const prefix = `${initial}x${Date.now() % 100_000}`;
+  const teams = names.map((name) => `${prefix} ${name}`);
   const teamIds: number[] = [];
   for (const [i, name] of teams.entries())
     teamIds.push(
-      (await newTeam(api, { name, team_initials: `I${i}`, location: `${name} Ground` })).id,
+      (await newTeam(api, { name, team_initials: `${initial}${i}`, location: `${name} Ground` }))
+        .id,
     );
   const { tournament } = await api<{ tournament: { id: number } }>('POST', '/api/tournaments', {
     name: `${prefix} Cup`,
@@ -227,8 +226,21 @@ test('fixtures imported from a CSV: checked, each bad row named, then imported',
     points_tie: 1,
     points_no_result: 1,
     points_loss: 0,
-    team_ids: teamIds,
+    team_ids: [...teamIds].reverse(),
   });
+  return { teams, teamIds, tournament };
+}
+
+/*
+ * Fixtures imported from a CSV at a phone's width: the file is checked first, each bad row named
+ * and nothing written; the corrected text checks clean and is imported.
+ */
+test('fixtures imported from a CSV: checked, each bad row named, then imported', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const { teams, tournament } = await knockoutOf(api, 'I', ['North', 'South', 'East']);
   const [north, south, east] = teams;
   const header = 'date,time,home team,away team,venue';
   const bad = [header, `2030-01-05,11:00,${north},${south},`, `2030-01-12,,${east},Nowhere XI,`];
@@ -275,4 +287,81 @@ test('fixtures imported from a CSV: checked, each bad row named, then imported',
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Fixtures (2)' })).toBeVisible();
   await expect(page.getByText('Park', { exact: true })).toBeVisible();
+});
+
+/*
+ * A knockout of four at a phone's width (decision 077): round 1 drawn on the screen, its results
+ * entered and confirmed through the API, the final drawn on the screen, and its winner shown.
+ */
+test('a knockout: semi-finals drawn, the final drawn from their winners, and the winner shown', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  // Made in seed order: the seeds are the teams by id.
+  const { teams, teamIds, tournament } = await knockoutOf(api, 'K', [
+    'Arrows',
+    'Bouncers',
+    'Cutters',
+    'Drives',
+  ]);
+  const innings = (runs: number) => ({ runs, wickets: 6, overs: 20, balls: 0 });
+  /** Enters a result through the API and confirms it for both sides (the administrator may). */
+  const decide = async (
+    fixture: { id: number; team_a: { id: number } },
+    winner: number,
+    tie = false,
+  ) => {
+    const aWins = fixture.team_a.id === winner;
+    await api('PUT', `/api/matches/${fixture.id}/result`, {
+      result_type: tie ? 'tie' : 'win',
+      team_a: innings(tie || aWins ? 150 : 140),
+      team_b: innings(tie || !aWins ? 150 : 140),
+      ...(tie ? { winner_team_id: winner } : {}),
+    });
+    await api('POST', `/api/matches/${fixture.id}/result/confirm`);
+  };
+  type Drawn = { fixtures: { id: number; team_a: { id: number } }[] };
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await page.goto(`/tournaments/view?id=${tournament.id}`);
+  const rounds = page.getByRole('region', { name: KNOCKOUT_LABELS.rounds });
+  await expect(rounds.getByText(KNOCKOUT_LABELS.notDrawn)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Points Table' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Generate Fixtures' }).click();
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect(page.getByText(TOURNAMENT_SUCCESS.generated(2))).toBeVisible();
+  await expect(rounds.getByRole('heading', { name: 'Semi-final', level: 3 })).toBeVisible();
+  // Seed 1 meets seed 4 and seed 2 seed 3, each at the higher seed's ground.
+  await expect(rounds.getByText(`${teams[0]} v ${teams[3]}`)).toBeVisible();
+  await expect(rounds.getByText(`${teams[1]} v ${teams[2]}`)).toBeVisible();
+  const draw = page.getByRole('button', { name: KNOCKOUT_LABELS.drawNext });
+  await expect(draw).toHaveCount(0);
+
+  const { fixtures: semis } = await api<Drawn>('GET', `/api/tournaments/${tournament.id}`);
+  await decide(semis[0]!, teamIds[3]!);
+  await decide(semis[1]!, teamIds[1]!);
+  await page.reload();
+  await draw.click();
+  const ask = page.getByRole('alertdialog', { name: KNOCKOUT_LABELS.drawNext });
+  await expect(ask).toContainText(KNOCKOUT_LABELS.drawDescription('Final'));
+  await ask.getByRole('button', { name: KNOCKOUT_LABELS.draw, exact: true }).click();
+  await expect(page.getByText(TOURNAMENT_SUCCESS.drawn('Final', 1))).toBeVisible();
+  await expect(rounds.getByRole('heading', { name: 'Final', level: 3, exact: true })).toBeVisible();
+  await expect(rounds.getByText(`${teams[1]} v ${teams[3]}`)).toBeVisible();
+  await expect(draw).toHaveCount(0);
+
+  // A tied final, won by the fourth seed in the super over.
+  const { fixtures: all } = await api<Drawn>('GET', `/api/tournaments/${tournament.id}`);
+  await decide(
+    all.find((f) => !semis.some((s) => s.id === f.id))!,
+    teamIds[3]!,
+    true,
+  );
+  await page.reload();
+  await expect(rounds.getByText(`${KNOCKOUT_LABELS.winner}: ${teams[3]}`)).toBeVisible();
+  await expect(rounds.getByText(KNOCKOUT_LABELS.wonTie(teams[3]!), { exact: false })).toBeVisible();
+  await expect(draw).toHaveCount(0);
 });

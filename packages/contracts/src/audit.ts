@@ -65,6 +65,7 @@ export const AUDIT_ACTIONS = {
   // Issue 36: a league's fixtures made at once, a result and its confirmation, a penalty.
   fixtures_generate: 'Fixtures generated',
   fixtures_import: 'Fixtures imported',
+  fixtures_next_round: 'Next round drawn',
   fixture_update: 'Fixture moved',
   result_enter: 'Result entered',
   result_confirm: 'Result confirmed',

@@ -47,9 +47,18 @@ export const TOURNAMENT_MESSAGES = {
   teamNotFound: 'Team not found',
   teamsLocked: 'Teams cannot change once fixtures exist',
   fixturesExist: 'This tournament already has fixtures',
-  notLeague: 'Round-robin fixtures are generated for league tournaments only',
+  formatLocked: 'The format cannot change once fixtures exist',
   notEnoughDays: (rounds: number, days: number) =>
     `A round-robin of these teams needs ${rounds} match days; the dates hold ${days}`,
+  knockoutNotEnoughDays: (rounds: number, days: number) =>
+    `A knockout of these teams needs ${rounds} match days, one a round; the dates hold ${days}`,
+  notKnockout: 'Rounds are drawn for knockout tournaments only',
+  notDrawn: 'Generate the first round before drawing the next',
+  roundIncomplete:
+    'Every match of the round needs a confirmed result before the next round is drawn',
+  finalPlayed: (winner: string) => `The final has been played: ${winner} won the tournament`,
+  noMatchDayLeft: 'The tournament’s dates hold no match day after the last round',
+  noPointsTable: 'A knockout has no points table: its rounds decide the winner',
   penaltyPoints: `Penalty points must be a whole number from 1 to ${TOURNAMENT_POINTS_MAX}`,
   penaltyReason: 'Please give a reason for the penalty',
   teamNotInTournament: 'This team does not play in this tournament',
@@ -58,6 +67,7 @@ export const TOURNAMENT_MESSAGES = {
   updateFailed: 'Failed to update tournament',
   fetchFailed: 'Failed to fetch tournament',
   generateFailed: 'Failed to generate fixtures',
+  drawFailed: 'Failed to draw the next round',
   tableEmpty: 'No confirmed results yet',
   fixturesEmpty: 'No fixtures yet',
 } as const;
@@ -66,7 +76,8 @@ export const TOURNAMENT_SUCCESS = {
   created: 'Tournament created successfully',
   updated: 'Tournament updated successfully',
   fetched: 'Tournament fetched successfully',
-  generated: (n: number) => `${n} fixtures generated`,
+  generated: (n: number) => `${n} ${n === 1 ? 'fixture' : 'fixtures'} generated`,
+  drawn: (round: string, n: number) => `${round} drawn: ${n} ${n === 1 ? 'match' : 'matches'}`,
   table: 'Points table fetched successfully',
   penalty: 'Penalty recorded',
 } as const;
@@ -144,6 +155,37 @@ export const tournament = z.object({
 });
 export type Tournament = z.infer<typeof tournament>;
 
+/**
+ * A knockout's round as people name it, counted from the final back: round `round` of
+ * `rounds` (round 1 is the first drawn).
+ */
+export function roundLabel(round: number, rounds: number) {
+  const fromFinal = ['Final', 'Semi-final', 'Quarter-final', 'Round of 16'][rounds - round];
+  return fromFinal ?? `Round ${round}`;
+}
+
+/** The words of a knockout's rounds on the tournament page. */
+export const KNOCKOUT_LABELS = {
+  rounds: 'Rounds',
+  drawNext: 'Draw Next Round',
+  draw: 'Draw',
+  drawDescription: (round: string) =>
+    `The ${round} pairs the winners in bracket order on the next match day, at the higher seed's ground.`,
+  generateDescription: (teams: number, from: string) =>
+    `Round 1 of the ${teams} teams is drawn on the first match day from ${from}: byes to the top seeds, then the highest seed against the lowest, at the higher seed's ground. Later rounds are drawn as each is completed. The teams cannot change afterwards.`,
+  seeds: 'Seeds',
+  seedsNote: 'Seeded in the order the teams were registered (oldest first).',
+  bye: 'Bye',
+  winner: 'Winner',
+  won: (team: string) => `${team} won`,
+  wonTie: (team: string) => `Tie; ${team} won the super over or bowl-out`,
+  waiting: 'Result waiting for confirmation',
+  notPlayed: 'Not played',
+  notDrawn: 'Not drawn yet: Generate Fixtures draws round 1.',
+  tieWinner: 'Super over or bowl-out winner',
+  choose: 'Choose the winner',
+} as const;
+
 export const RESULT_TYPES = ['win', 'tie', 'no_result'] as const;
 export type ResultType = (typeof RESULT_TYPES)[number];
 
@@ -163,6 +205,12 @@ export const RESULT_MESSAGES = {
   reasonRequired: 'Please give a reason for changing a confirmed result',
   notAllowedToConfirm: "Only the two teams' owners or an administrator can confirm a result",
   alreadyConfirmed: 'You have already confirmed this result',
+  knockoutNeedsWinner:
+    'A knockout match needs a winner: enter the tie with the super over or the bowl-out winner',
+  winnerOnlyForKnockoutTie:
+    'A winner is named only for a tied knockout match (decided by super over or bowl-out)',
+  winnerNotPlaying: 'The winner must be one of the two teams',
+  winnerFixed: 'The next round is drawn: this match’s winner can no longer change',
 } as const;
 
 export const RESULT_SUCCESS = {
@@ -188,8 +236,19 @@ export const resultInput = z
     team_b: innings.nullable().default(null),
     /** Required to change a confirmed result (administrators only); recorded in the audit. */
     reason: z.string().trim().max(500).optional(),
+    /** A tied knockout match's winner, by super over or bowl-out; nothing else names one. */
+    winner_team_id: z.preprocess(
+      (v) => (v === '' ? null : v),
+      idValue(RESULT_MESSAGES.winnerNotPlaying).nullish(),
+    ),
   })
   .superRefine((r, ctx) => {
+    if (r.winner_team_id != null && r.result_type !== 'tie')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['winner_team_id'],
+        message: RESULT_MESSAGES.winnerOnlyForKnockoutTie,
+      });
     if (r.result_type === 'no_result') return;
     if (!r.team_a || !r.team_b) {
       ctx.addIssue({ code: 'custom', path: ['team_a'], message: RESULT_MESSAGES.inningsRequired });
@@ -210,7 +269,7 @@ export const resultInput = z
   })
   .meta({
     description:
-      'A win or a tie needs both innings; a win needs unequal runs (the side with more won), a tie equal runs. Overs and balls must fit the tournament’s overs.',
+      'A win or a tie needs both innings; a win needs unequal runs (the side with more won), a tie equal runs. Overs and balls must fit the tournament’s overs. In a knockout a match needs a winner: no result is refused, and a tie names winner_team_id (the super over or bowl-out winner); in a league winner_team_id is refused.',
   });
 export type ResultInput = z.input<typeof resultInput>;
 export type ResultValues = z.output<typeof resultInput>;
@@ -241,9 +300,32 @@ export const fixture = z.object({
 });
 export type Fixture = z.infer<typeof fixture>;
 
+/** A knockout's round: its fixtures in bracket order, and (round 1 only) the teams with a bye. */
+export const knockoutRound = z.object({
+  round: z.number().int(),
+  label: z.string(),
+  fixture_ids: z.array(z.number().int()),
+  byes: z.array(teamRef),
+});
+export type KnockoutRound = z.infer<typeof knockoutRound>;
+
+export const knockoutBracket = z.object({
+  /** The teams in seed order: seed 1 first (the team registered first, lowest id). */
+  seeds: z.array(teamRef),
+  rounds_total: z.number().int(),
+  rounds: z.array(knockoutRound),
+  /** True when every match of the last drawn round has a confirmed winner and it is not the final. */
+  next_round_ready: z.boolean(),
+  winner: teamRef.nullable(),
+});
+export type KnockoutBracket = z.infer<typeof knockoutBracket>;
+
 export const tournamentDetails = z.object({
   tournament,
   fixtures: z.array(fixture),
+  bracket: knockoutBracket
+    .nullable()
+    .meta({ description: "A knockout's rounds; null for a league" }),
 });
 export type TournamentDetails = z.infer<typeof tournamentDetails>;
 

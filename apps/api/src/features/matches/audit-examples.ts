@@ -74,6 +74,30 @@ async function withWithdrawal(ctx: AuditContext) {
   return { matchId, teamId, player, reserve };
 }
 
+/**
+ * A new three-team knockout with round 1 drawn (seed 1's bye; seeds 2 and 3 meet); with
+ * `decided`, that match won and confirmed, so the final can be drawn.
+ */
+async function knockout(ctx: AuditContext, decided: boolean) {
+  const teams = [await createTeam(ctx), await createTeam(ctx), await createTeam(ctx)];
+  const created = await ctx.ok<{ data: { tournament: { id: number } } }>(
+    'POST',
+    '/api/tournaments',
+    tournamentBody(teams, { name: `Audit Cup ${ctx.unique()}`, format: 'knockout' }),
+  );
+  const id = created.data.tournament.id;
+  const made = await ctx.ok<{ data: { fixtures: { id: number }[] } }>(
+    'POST',
+    `/api/tournaments/${id}/fixtures/generate`,
+  );
+  if (decided) {
+    const matchId = made.data.fixtures[0]!.id;
+    await ctx.ok('PUT', `/api/matches/${matchId}/result`, win);
+    await ctx.ok('POST', `/api/matches/${matchId}/result/confirm`);
+  }
+  return id;
+}
+
 const win = {
   result_type: 'win',
   team_a: { runs: 150, wickets: 4, overs: 20, balls: 0 },
@@ -149,6 +173,27 @@ export const auditExamples: AuditExamples = (ctx) => {
         // Generated already: the second call is refused.
         const { id } = await league(ctx);
         return { url: `/api/tournaments/${id}/fixtures/generate` };
+      },
+    },
+    'POST /api/tournaments/:id/fixtures/next-round': {
+      async valid() {
+        const id = await knockout(ctx, true);
+        return {
+          call: { url: `/api/tournaments/${id}/fixtures/next-round` },
+          expect: () => ({
+            entityId: id,
+            action: 'fixtures_next_round',
+            changes: {
+              round: { before: null, after: 'Final' },
+              fixtures: { before: null, after: 1 },
+            },
+            exact: false,
+          }),
+        };
+      },
+      async invalid() {
+        // Round 1 has no confirmed result yet.
+        return { url: `/api/tournaments/${await knockout(ctx, false)}/fixtures/next-round` };
       },
     },
     'POST /api/tournaments/:id/fixtures/import': {

@@ -5,7 +5,9 @@ import {
   FIXTURE_START_TIME,
   RESULT_MESSAGES,
   TOURNAMENT_MESSAGES,
+  roundLabel,
   type Fixture,
+  type KnockoutBracket,
   type FixturePreview,
   type FixtureScheduleValues,
   type Innings,
@@ -37,6 +39,7 @@ import {
   type CsvRow,
   type ImportContext,
 } from './fixture-import';
+import { bracketOf, firstRound, type Draw } from './knockout';
 import { pointsTable, type CountedResult } from './points-table';
 import { matchDates, roundRobin } from './round-robin';
 
@@ -144,6 +147,10 @@ export function updateTournament(db: Db, id: number, values: TournamentValues, a
     .transaction(async (tx) => {
       const current = await lockTournament(tx, id);
       const before = toTournament(current, await teamsOf(tx, id));
+      if (current.format !== values.format && (await hasFixtures(tx, id)))
+        throw conflict(TOURNAMENT_MESSAGES.formatLocked, {
+          format: [TOURNAMENT_MESSAGES.formatLocked],
+        });
       const sameTeams =
         before.teams.length === values.team_ids.length &&
         before.teams.every((t) => values.team_ids.includes(t.id));
@@ -221,41 +228,185 @@ export async function listFixtures(db: Db, tournamentId: number): Promise<Fixtur
   return rows.map(toFixture);
 }
 
+/** Fixtures by id, by start and then in the order they were made (a round's bracket order). */
+async function fixturesByIds(tx: Db, ids: number[]) {
+  const rows = await fixtureSelect(tx)
+    .where(inArray(matches.id, ids))
+    .orderBy(asc(matches.scheduledAt), asc(matches.id));
+  return rows.map(toFixture);
+}
+
+/** Makes fixtures, each on its day at 10:00 UTC at the home team's ground. */
+async function insertDraws(
+  tx: Db,
+  tournamentId: number,
+  draws: (Draw & { day: string })[],
+  grounds: ReadonlyMap<number, string>,
+) {
+  const made = await tx
+    .insert(matches)
+    .values(
+      draws.map((d) => ({
+        tournamentId,
+        teamAId: d.home,
+        teamBId: d.away,
+        scheduledAt: new Date(`${d.day}T${FIXTURE_START_TIME}:00Z`),
+        venue: grounds.get(d.home)!.slice(0, 120),
+      })),
+    )
+    .returning({ id: matches.id });
+  return fixturesByIds(
+    tx,
+    made.map((m) => m.id),
+  );
+}
+
+const groundsOf = (teamList: { id: number; location: string }[]) =>
+  new Map(teamList.map((team) => [team.id, team.location]));
+
+/** Seeds best first: the teams by id, fixed once the tournament has fixtures (decision 077). */
+const seedsOf = <T extends { id: number }>(teamList: readonly T[]) =>
+  [...teamList].sort((x, y) => x.id - y.id);
+
 /**
  * A league's round-robin: every pair of its teams once, a round per match day from its start,
- * at the home team's ground. Refused when fixtures exist or the dates hold too few match days.
+ * at the home team's ground. A knockout's round 1 (decision 077). Refused when fixtures exist
+ * or the dates hold too few match days.
  */
 export function generateFixtures(db: Db, tournamentId: number, audit: AuditWriter) {
   return db.transaction(async (tx) => {
     const t = await lockTournament(tx, tournamentId);
-    if (t.format !== 'league') throw conflict(TOURNAMENT_MESSAGES.notLeague);
     if (await hasFixtures(tx, tournamentId)) throw conflict(TOURNAMENT_MESSAGES.fixturesExist);
     const teamList = await teamsOf(tx, tournamentId);
     if (teamList.length < 2) throw conflict(TOURNAMENT_MESSAGES.teams);
+    if (t.format === 'knockout') return drawFirstRound(tx, t, teamList, audit);
     const pairings = roundRobin(teamList.map((team) => team.id));
     const rounds = Math.max(...pairings.map((p) => p.round)) + 1;
     const dates = matchDates(t.startDate, t.endDate, t.matchDays, rounds);
     if (dates.length < rounds)
       throw conflict(TOURNAMENT_MESSAGES.notEnoughDays(rounds, dates.length));
-    const grounds = new Map(teamList.map((team) => [team.id, team.location]));
-    const made = await tx
-      .insert(matches)
-      .values(
-        pairings.map((p) => ({
-          tournamentId,
-          teamAId: p.home,
-          teamBId: p.away,
-          scheduledAt: new Date(`${dates[p.round]}T${FIXTURE_START_TIME}:00Z`),
-          venue: grounds.get(p.home)!.slice(0, 120),
-        })),
-      )
-      .returning({ id: matches.id });
+    const made = await insertDraws(
+      tx,
+      tournamentId,
+      pairings.map((p) => ({ home: p.home, away: p.away, day: dates[p.round]! })),
+      groundsOf(teamList),
+    );
     await audit(tx, {
       entityId: tournamentId,
       action: 'fixtures_generate',
       after: { fixtures: made.length, rounds, first_day: dates[0], last_day: dates.at(-1) },
     });
-    return listFixtures(tx, tournamentId);
+    return made;
+  });
+}
+
+async function drawFirstRound(
+  tx: Db,
+  t: TournamentRow,
+  teamList: Awaited<ReturnType<typeof teamsOf>>,
+  audit: AuditWriter,
+) {
+  const seeds = seedsOf(teamList).map((team) => team.id);
+  const { roundsTotal } = bracketOf(seeds, []);
+  // Every round needs its own day, so the dates must hold them all from the start.
+  const dates = matchDates(t.startDate, t.endDate, t.matchDays, roundsTotal);
+  if (dates.length < roundsTotal)
+    throw conflict(TOURNAMENT_MESSAGES.knockoutNotEnoughDays(roundsTotal, dates.length));
+  const { draws, byes } = firstRound(seeds);
+  const made = await insertDraws(
+    tx,
+    t.id,
+    draws.map((d) => ({ ...d, day: dates[0]! })),
+    groundsOf(teamList),
+  );
+  await audit(tx, {
+    entityId: t.id,
+    action: 'fixtures_generate',
+    after: { fixtures: made.length, rounds: roundsTotal, byes, first_day: dates[0] },
+  });
+  return made;
+}
+
+function bracketFor(teamList: readonly { id: number }[], fixtures: readonly Fixture[]) {
+  return bracketOf(
+    seedsOf(teamList).map((team) => team.id),
+    fixtures.map((f) => ({
+      id: f.id,
+      teamA: f.team_a.id,
+      teamB: f.team_b.id,
+      winner: f.winner?.id ?? null,
+      locked: f.locked,
+    })),
+  );
+}
+
+/** A knockout's rounds as the tournament page shows them; null for a league. */
+export function knockoutBracketOf(t: Tournament, fixtures: Fixture[]): KnockoutBracket | null {
+  if (t.format !== 'knockout') return null;
+  const seeds = seedsOf(t.teams);
+  const bracket = bracketFor(seeds, fixtures);
+  const byId = new Map(seeds.map((team) => [team.id, team]));
+  return {
+    seeds,
+    rounds_total: bracket.roundsTotal,
+    rounds: bracket.rounds.map((r) => ({
+      round: r.round,
+      label: roundLabel(r.round, bracket.roundsTotal),
+      fixture_ids: r.fixtureIds,
+      byes: r.byes.map((id) => byId.get(id)!),
+    })),
+    next_round_ready: bracket.next !== null,
+    winner: bracket.winner === null ? null : byId.get(bracket.winner)!,
+  };
+}
+
+/** A knockout's bracket read inside a transaction, with its teams' grounds. */
+async function bracketIn(tx: Db, t: TournamentRow) {
+  const teamList = await teamsOf(tx, t.id);
+  const fixtures = await listFixtures(tx, t.id);
+  return { bracket: bracketFor(teamList, fixtures), fixtures, teamList };
+}
+
+/**
+ * Draws a knockout's next round once every match of the last one has a confirmed winner: the
+ * winners (and round 1's byes) in bracket order, on the next match day after the last round's.
+ */
+export function drawNextRound(db: Db, tournamentId: number, audit: AuditWriter) {
+  return db.transaction(async (tx) => {
+    const t = await lockTournament(tx, tournamentId);
+    if (t.format !== 'knockout') throw conflict(TOURNAMENT_MESSAGES.notKnockout);
+    const { bracket, fixtures, teamList } = await bracketIn(tx, t);
+    const last = bracket.rounds.at(-1);
+    if (!last) throw conflict(TOURNAMENT_MESSAGES.notDrawn);
+    if (bracket.winner !== null) {
+      const winner = teamList.find((team) => team.id === bracket.winner)!;
+      throw conflict(TOURNAMENT_MESSAGES.finalPlayed(winner.name));
+    }
+    if (!bracket.next) throw conflict(TOURNAMENT_MESSAGES.roundIncomplete);
+    // A fixture of the last round may have been moved: the next round follows its latest.
+    const lastDay = fixtures
+      .filter((f) => last.fixtureIds.includes(f.id))
+      .map((f) => f.scheduled_at.slice(0, 10))
+      .sort()
+      .at(-1)!;
+    const from = new Date(`${lastDay}T00:00:00Z`);
+    from.setUTCDate(from.getUTCDate() + 1);
+    const [day] = matchDates(from.toISOString().slice(0, 10), t.endDate, t.matchDays, 1);
+    if (!day) throw conflict(TOURNAMENT_MESSAGES.noMatchDayLeft);
+    const round = last.round + 1;
+    const label = roundLabel(round, bracket.roundsTotal);
+    const made = await insertDraws(
+      tx,
+      t.id,
+      bracket.next.map((d) => ({ ...d, day })),
+      groundsOf(teamList),
+    );
+    await audit(tx, {
+      entityId: t.id,
+      action: 'fixtures_next_round',
+      after: { round: label, fixtures: made.length, day },
+    });
+    return { label, fixtures: made };
   });
 }
 
@@ -370,15 +521,10 @@ export function importFixtures(db: Db, tournamentId: number, csv: string, audit:
       action: 'fixtures_import',
       after: { fixtures: made.length, first_day: days[0], last_day: days.at(-1) },
     });
-    const rows = await fixtureSelect(tx)
-      .where(
-        inArray(
-          matches.id,
-          made.map((m) => m.id),
-        ),
-      )
-      .orderBy(asc(matches.scheduledAt), asc(matches.id));
-    return rows.map(toFixture);
+    return fixturesByIds(
+      tx,
+      made.map((m) => m.id),
+    );
   });
 }
 
@@ -387,6 +533,7 @@ async function lockMatch(tx: Db, id: number) {
     .select({
       m: matches,
       overs: tournaments.overs,
+      format: tournaments.format,
       startDate: tournaments.startDate,
       endDate: tournaments.endDate,
     })
@@ -463,6 +610,29 @@ export function moveFixture(
 const ballsOf = (i: Innings | null) => (i ? i.overs * 6 + i.balls : null);
 
 /**
+ * A knockout match needs a winner (decision 077): no result is refused, and a tie names the
+ * winner of its super over or bowl-out, one of the two teams.
+ */
+function knockoutResultRule(
+  type: ResultValues['result_type'],
+  named: number | null,
+  m: { teamAId: number; teamBId: number },
+) {
+  if (type === 'no_result')
+    throw badRequest(RESULT_MESSAGES.knockoutNeedsWinner, {
+      result_type: [RESULT_MESSAGES.knockoutNeedsWinner],
+    });
+  if (type === 'tie' && named === null)
+    throw badRequest(RESULT_MESSAGES.knockoutNeedsWinner, {
+      winner_team_id: [RESULT_MESSAGES.knockoutNeedsWinner],
+    });
+  if (named !== null && named !== m.teamAId && named !== m.teamBId)
+    throw badRequest(RESULT_MESSAGES.winnerNotPlaying, {
+      winner_team_id: [RESULT_MESSAGES.winnerNotPlaying],
+    });
+}
+
+/**
  * Enters (or corrects) a match's result. A new result waits for both teams' confirmations again;
  * a confirmed (locked) one changes only for an administrator (`mayChangeLocked`), with a reason,
  * and stays locked.
@@ -475,7 +645,7 @@ export function enterResult(
   audit: AuditWriter,
 ) {
   return db.transaction(async (tx) => {
-    const { m, overs } = await lockMatch(tx, matchId);
+    const { m, overs, format } = await lockMatch(tx, matchId);
     const locked = m.lockedAt !== null;
     if (locked && !mayChangeLocked) throw conflict(RESULT_MESSAGES.locked);
     if (locked && !values.reason)
@@ -492,8 +662,27 @@ export function enterResult(
     const before = await fixtureById(tx, matchId);
     const a = values.result_type === 'no_result' ? null : values.team_a;
     const b = values.result_type === 'no_result' ? null : values.team_b;
+    const named = values.winner_team_id ?? null;
+    if (format === 'knockout') knockoutResultRule(values.result_type, named, m);
+    else if (named !== null)
+      throw badRequest(RESULT_MESSAGES.winnerOnlyForKnockoutTie, {
+        winner_team_id: [RESULT_MESSAGES.winnerOnlyForKnockoutTie],
+      });
     const winner =
-      values.result_type === 'win' && a && b ? (a.runs > b.runs ? m.teamAId : m.teamBId) : null;
+      values.result_type === 'win' && a && b
+        ? a.runs > b.runs
+          ? m.teamAId
+          : m.teamBId
+        : values.result_type === 'tie'
+          ? named
+          : null;
+    if (format === 'knockout' && locked && winner !== m.winnerTeamId) {
+      const t = await tournamentRow(tx, m.tournamentId);
+      const { bracket } = await bracketIn(tx, t);
+      const at = bracket.rounds.findIndex((r) => r.fixtureIds.includes(matchId));
+      // The winner is already through to a drawn round: changing it would unpick the draw.
+      if (at !== -1 && at < bracket.rounds.length - 1) throw conflict(RESULT_MESSAGES.winnerFixed);
+    }
     await tx
       .update(matches)
       .set({
@@ -581,6 +770,7 @@ export function confirmResult(
 
 export async function getPointsTable(db: Db, tournamentId: number) {
   const t = await tournamentRow(db, tournamentId);
+  if (t.format === 'knockout') throw conflict(TOURNAMENT_MESSAGES.noPointsTable);
   const [teamList, confirmed, penalties] = await Promise.all([
     teamsOf(db, tournamentId),
     db

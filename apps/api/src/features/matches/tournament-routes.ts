@@ -60,11 +60,13 @@ import {
   addPenalty,
   confirmResult,
   createTournament,
+  drawNextRound,
   enterResult,
   generateFixtures,
   getPointsTable,
   getTournament,
   importFixtures,
+  knockoutBracketOf,
   listFixtures,
   moveFixture,
   previewFixtureImport,
@@ -91,6 +93,7 @@ const ROWS_REFUSED = errorBody.describe(
   'The body is refused (`errors.csv`: no text, too long, no rows or more than the rows allowed), or one or more rows are: `errors` names each bad row by its line in the file (`line 1` is the header), with every problem of that line. Nothing was written.',
 );
 const TOURNAMENT_NOT_FOUND = errorBody.describe('No tournament has this id');
+const FIXTURES_MADE = envelope(z.object({ fixtures: z.array(fixture) }));
 
 /** Picks any team's side: an owner picks only their own team's. */
 const MANAGE_PERMISSION = 'matches.manage';
@@ -121,16 +124,18 @@ export async function tournamentsRoutes(app: FastifyInstance) {
     config: { access: 'matches.view', version: tournaments },
     schema: {
       tags: ['tournaments'],
-      summary: 'A tournament with its teams and fixtures',
+      summary: 'A tournament with its teams and fixtures (and a knockout its rounds)',
       params: idParam,
       response: { 200: envelope(tournamentDetails) },
     },
     handler: async (request, reply) => {
       const found = await getTournament(app.db, request.params.id);
       sendVersion(reply, found.updated_at);
+      const fixtures = await listFixtures(app.db, found.id);
       return ok(TOURNAMENT_SUCCESS.fetched, {
         tournament: found,
-        fixtures: await listFixtures(app.db, found.id),
+        fixtures,
+        bracket: knockoutBracketOf(found, fixtures),
       });
     },
   });
@@ -161,15 +166,47 @@ export async function tournamentsRoutes(app: FastifyInstance) {
     config: { access: 'matches.manage', audit: { entity: 'tournament' } },
     schema: {
       tags: ['tournaments'],
-      summary: "Generate a league's round-robin: every pair once, a round per match day",
+      summary: "Generate a league's round-robin, or draw a knockout's round 1",
+      description:
+        'A league: every pair once, a round per match day from the start. A knockout: the bracket has the next power of two slots; the byes go to the top seeds (the teams by id, lowest first) and the rest meet highest seed against lowest, on the first match day. Either is played at the home (higher-seeded) team’s ground at 10:00 UTC. Refused (409) when the tournament has fixtures, or its dates hold too few match days (a knockout needs one a round).',
       params: idParam,
-      response: { 201: envelope(z.object({ fixtures: z.array(fixture) })) },
+      response: {
+        201: FIXTURES_MADE,
+        404: TOURNAMENT_NOT_FOUND,
+        409: errorBody.describe(
+          'The tournament already has fixtures, or its dates hold too few match days',
+        ),
+      },
     },
     handler: async (request, reply) => {
       const made = await generateFixtures(app.db, request.params.id, auditOf(request));
       return reply
         .status(201)
         .send(ok(TOURNAMENT_SUCCESS.generated(made.length), { fixtures: made }));
+    },
+  });
+
+  r.post('/api/tournaments/:id/fixtures/next-round', {
+    config: { access: 'matches.manage', audit: { entity: 'tournament' } },
+    schema: {
+      tags: ['tournaments'],
+      summary: "Draw a knockout's next round from the last round's confirmed winners",
+      description:
+        'Pairs the winners (and round 1’s byes) in bracket order on the next match day after the last round’s latest fixture, at the higher seed’s ground at 10:00 UTC. Answers the fixtures made.',
+      params: idParam,
+      response: {
+        201: FIXTURES_MADE,
+        404: TOURNAMENT_NOT_FOUND,
+        409: errorBody.describe(
+          'Not a knockout; round 1 is not drawn; a match of the last round has no confirmed result; the final has been played; or no match day is left before the end date',
+        ),
+      },
+    },
+    handler: async (request, reply) => {
+      const { label, fixtures } = await drawNextRound(app.db, request.params.id, auditOf(request));
+      return reply
+        .status(201)
+        .send(ok(TOURNAMENT_SUCCESS.drawn(label, fixtures.length), { fixtures }));
     },
   });
 
@@ -208,7 +245,7 @@ export async function tournamentsRoutes(app: FastifyInstance) {
       params: idParam,
       body: fixtureImportInput,
       response: {
-        201: envelope(z.object({ fixtures: z.array(fixture) })),
+        201: FIXTURES_MADE,
         400: ROWS_REFUSED,
         404: TOURNAMENT_NOT_FOUND,
       },
@@ -232,7 +269,11 @@ export async function tournamentsRoutes(app: FastifyInstance) {
       tags: ['tournaments'],
       summary: 'The points table over confirmed results, with net run rate',
       params: idParam,
-      response: { 200: envelope(pointsTable) },
+      response: {
+        200: envelope(pointsTable),
+        404: TOURNAMENT_NOT_FOUND,
+        409: errorBody.describe('A knockout has no points table'),
+      },
     },
     handler: async (request) =>
       ok(TOURNAMENT_SUCCESS.table, { rows: await getPointsTable(app.db, request.params.id) }),

@@ -59,6 +59,17 @@ export const useGenerateFixtures = () =>
     return body.message;
   });
 
+/** POST /tournaments/{id}/fixtures/next-round: a knockout's next round from its winners. */
+export const useDrawNextRound = () =>
+  useMatchesWrite(
+    async (id: number) =>
+      (
+        await request<{ fixtures: Fixture[] }>(`/tournaments/${id}/fixtures/next-round`, {
+          method: 'POST',
+        })
+      ).message,
+  );
+
 /** PUT /matches/{id}/result */
 export const useEnterResult = () =>
   useMatchesWrite(

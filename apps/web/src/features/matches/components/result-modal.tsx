@@ -1,4 +1,5 @@
 import {
+  KNOCKOUT_LABELS,
   RESULT_MESSAGES,
   RESULT_SUCCESS,
   RESULT_TYPES,
@@ -38,6 +39,7 @@ function formValues(f: Fixture | null): ResultInput {
     team_a: shown(f?.team_a_innings ?? null) as unknown as ResultInput['team_a'],
     team_b: shown(f?.team_b_innings ?? null) as unknown as ResultInput['team_b'],
     reason: '',
+    winner_team_id: f?.result_type === 'tie' && f.winner ? String(f.winner.id) : '',
   };
 }
 
@@ -45,13 +47,15 @@ interface ResultModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   fixture: Fixture | null;
+  /** A knockout's tie names its super over or bowl-out winner (decision 077). */
+  knockout?: boolean;
 }
 
 /**
  * Enter or correct a fixture's result: each side's runs, wickets, overs and balls. A confirmed
  * (locked) result asks for the reason its change is recorded with.
  */
-export function ResultModal({ open, onOpenChange, fixture }: ResultModalProps) {
+export function ResultModal({ open, onOpenChange, fixture, knockout = false }: ResultModalProps) {
   const form = useForm({
     resolver: zodResolver(resultInput),
     defaultValues: formValues(null),
@@ -68,9 +72,13 @@ export function ResultModal({ open, onOpenChange, fixture }: ResultModalProps) {
     failureText: 'Failed to save result',
     submit: async (values) => {
       if (!fixture) return;
-      // No result carries no innings, whatever the boxes still hold.
+      // No result carries no innings, and only a knockout's tie a winner, whatever the boxes
+      // still hold.
+      const named = knockout && values.result_type === 'tie' ? values.winner_team_id : null;
       const body =
-        values.result_type === 'no_result' ? { ...values, team_a: null, team_b: null } : values;
+        values.result_type === 'no_result'
+          ? { ...values, team_a: null, team_b: null, winner_team_id: null }
+          : { ...values, winner_team_id: named };
       await enter.mutateAsync({ id: fixture.id, values: body });
     },
   });
@@ -125,6 +133,19 @@ export function ResultModal({ open, onOpenChange, fixture }: ResultModalProps) {
             </div>
           </fieldset>
         ))}
+      {knockout && type === 'tie' && fixture && (
+        <SelectField
+          form={form}
+          name="winner_team_id"
+          label={KNOCKOUT_LABELS.tieWinner}
+          placeholder={KNOCKOUT_LABELS.choose}
+          required
+          options={[fixture.team_a, fixture.team_b].map((team) => ({
+            value: String(team.id),
+            label: team.name,
+          }))}
+        />
+      )}
       {fixture?.locked && (
         <TextField
           form={form}

@@ -1,9 +1,11 @@
 import {
   FIXTURE_EDIT_LABELS,
   FIXTURE_IMPORT_LABELS,
+  KNOCKOUT_LABELS,
   TOURNAMENT_MESSAGES,
   WEEKDAY_NAMES,
   type Fixture,
+  roundLabel,
   type PointsTableRow,
 } from '@cricket/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +17,7 @@ import {
   Mail,
   Pencil,
   SearchX,
+  Shuffle,
   Users,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -40,8 +43,9 @@ import { useRecordId } from '@/lib/record-route';
 import { useCan } from '@/lib/session';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { pointsTableQuery, tournamentQuery } from '../api/get-tournament';
-import { useConfirmResult, useGenerateFixtures } from '../api/tournament-writes';
+import { useConfirmResult, useDrawNextRound, useGenerateFixtures } from '../api/tournament-writes';
 import { AvailabilityGrid, AvailabilitySummary } from './availability-grid';
+import { KnockoutRounds } from './knockout-rounds';
 
 const TournamentFormPanel = lazyPanel(
   () => import('./tournament-form-panel').then((m) => m.TournamentFormPanel),
@@ -77,7 +81,9 @@ function resultText(f: Fixture) {
   if (f.result_type === null) return 'Not played';
   if (f.result_type === 'no_result') return 'No result';
   const score = `${innings(f.team_a_innings)} v ${innings(f.team_b_innings)}`;
-  return f.result_type === 'tie' ? `Tie · ${score}` : `${f.winner?.name ?? ''} won · ${score}`;
+  if (f.result_type === 'tie')
+    return f.winner ? `${KNOCKOUT_LABELS.wonTie(f.winner.name)} · ${score}` : `Tie · ${score}`;
+  return `${f.winner?.name ?? ''} won · ${score}`;
 }
 
 function Confirmation({ f }: { f: Fixture }) {
@@ -116,7 +122,11 @@ const tableColumns: Column<PointsTableRow & { position: number }>[] = [
 export function TournamentDetailsPage() {
   const id = useRecordId();
   const details = useQuery({ ...tournamentQuery(id ?? 0), enabled: id !== null });
-  const table = useQuery({ ...pointsTableQuery(id ?? 0), enabled: id !== null });
+  // A knockout has no points table (decision 077): asked for once the format is known.
+  const table = useQuery({
+    ...pointsTableQuery(id ?? 0),
+    enabled: id !== null && details.data?.tournament.format === 'league',
+  });
   const canManage = useCan('matches.manage');
   const canConfirm = useCan('matches.confirm');
   const panel = usePanelState<
@@ -127,7 +137,9 @@ export function TournamentDetailsPage() {
   const [pickFor, setPickFor] = useState<number | undefined>(undefined);
   const canSelect = useCan('matches.select');
   const [askGenerate, setAskGenerate] = useState(false);
+  const [askDraw, setAskDraw] = useState(false);
   const generate = useGenerateFixtures();
+  const drawNext = useDrawNextRound();
   const confirm = useConfirmResult();
   const flight = useSingleFlight();
 
@@ -181,8 +193,10 @@ export function TournamentDetailsPage() {
     );
   }
 
-  const { tournament: t, fixtures } = details.data;
-  const canGenerate = canManage && t.format === 'league' && fixtures.length === 0;
+  const { tournament: t, fixtures, bracket } = details.data;
+  const canGenerate = canManage && fixtures.length === 0;
+  const canDraw = canManage && bracket?.next_round_ready === true;
+  const nextRound = bracket ? roundLabel(bracket.rounds.length + 1, bracket.rounds_total) : '';
   const rows = (table.data ?? []).map((row, i) => ({ ...row, position: i + 1 }));
 
   const fixtureColumns: Column<Fixture>[] = [
@@ -311,48 +325,60 @@ export function TournamentDetailsPage() {
                   Generate Fixtures
                 </Button>
               )}
+              {canDraw && (
+                <Button onClick={() => setAskDraw(true)}>
+                  <Shuffle className="size-4" aria-hidden="true" />
+                  {KNOCKOUT_LABELS.drawNext}
+                </Button>
+              )}
             </div>
           </div>
           <dl className="mt-5 grid gap-x-6 border-t border-neutral-100 pt-4 sm:grid-cols-2">
             <DetailItem layout="row" label="Match days">
               {t.match_days.map((d) => WEEKDAY_NAMES[d - 1]).join(', ')}
             </DetailItem>
-            <DetailItem layout="row" label="Points">
-              {`Win ${t.points_win} · Tie ${t.points_tie} · No result ${t.points_no_result} · Loss ${t.points_loss}`}
-            </DetailItem>
+            {t.format === 'league' && (
+              <DetailItem layout="row" label="Points">
+                {`Win ${t.points_win} · Tie ${t.points_tie} · No result ${t.points_no_result} · Loss ${t.points_loss}`}
+              </DetailItem>
+            )}
             <DetailItem layout="row" label={`Teams (${t.teams.length})`}>
               {t.teams.map((team) => team.name).join(', ')}
             </DetailItem>
           </dl>
         </Card>
 
-        <section aria-labelledby="points-table-heading" className="space-y-3">
-          <h2 id="points-table-heading" className="text-lg font-semibold text-neutral-900">
-            Points Table
-          </h2>
-          <Card flush>
-            <DataTable
-              label="Points table"
-              columns={tableColumns}
-              rows={rows}
-              rowKey={(r) => r.team.id}
-              alwaysTable
-              loading={table.isPending}
-              skeletonRows={Math.min(t.teams.length, 10)}
-              emptyText={TOURNAMENT_MESSAGES.tableEmpty}
-              problem={
-                table.isError ? (
-                  <ListError
-                    error={table.error}
-                    fallback={TOURNAMENT_MESSAGES.fetchFailed}
-                    onRetry={() => void table.refetch()}
-                    retrying={table.isFetching}
-                  />
-                ) : undefined
-              }
-            />
-          </Card>
-        </section>
+        {bracket ? (
+          <KnockoutRounds bracket={bracket} fixtures={fixtures} />
+        ) : (
+          <section aria-labelledby="points-table-heading" className="space-y-3">
+            <h2 id="points-table-heading" className="text-lg font-semibold text-neutral-900">
+              Points Table
+            </h2>
+            <Card flush>
+              <DataTable
+                label="Points table"
+                columns={tableColumns}
+                rows={rows}
+                rowKey={(r) => r.team.id}
+                alwaysTable
+                loading={table.isPending}
+                skeletonRows={Math.min(t.teams.length, 10)}
+                emptyText={TOURNAMENT_MESSAGES.tableEmpty}
+                problem={
+                  table.isError ? (
+                    <ListError
+                      error={table.error}
+                      fallback={TOURNAMENT_MESSAGES.fetchFailed}
+                      onRetry={() => void table.refetch()}
+                      retrying={table.isFetching}
+                    />
+                  ) : undefined
+                }
+              />
+            </Card>
+          </section>
+        )}
 
         <section aria-labelledby="fixtures-heading" className="space-y-3">
           <h2 id="fixtures-heading" className="text-lg font-semibold text-neutral-900">
@@ -417,6 +443,7 @@ export function TournamentDetailsPage() {
       <ResultModal
         open={panel.isOpen('result')}
         fixture={panel.record}
+        knockout={t.format === 'knockout'}
         onOpenChange={panel.onOpenChange}
       />
       <ConfirmDialog
@@ -424,7 +451,11 @@ export function TournamentDetailsPage() {
         onOpenChange={setAskGenerate}
         title="Generate Fixtures"
         tone="primary"
-        description={`Every pair of the ${t.teams.length} teams meets once, one round per match day from ${formatDate(t.start_date)}, at the home team's ground. The teams cannot change afterwards.`}
+        description={
+          t.format === 'knockout'
+            ? KNOCKOUT_LABELS.generateDescription(t.teams.length, formatDate(t.start_date))
+            : `Every pair of the ${t.teams.length} teams meets once, one round per match day from ${formatDate(t.start_date)}, at the home team's ground. The teams cannot change afterwards.`
+        }
         confirmLabel="Generate"
         busy={flight.busy}
         onConfirm={() =>
@@ -433,6 +464,22 @@ export function TournamentDetailsPage() {
             setAskGenerate(false);
             return message;
           }, TOURNAMENT_MESSAGES.generateFailed)
+        }
+      />
+      <ConfirmDialog
+        open={askDraw}
+        onOpenChange={setAskDraw}
+        title={KNOCKOUT_LABELS.drawNext}
+        tone="primary"
+        description={KNOCKOUT_LABELS.drawDescription(nextRound)}
+        confirmLabel={KNOCKOUT_LABELS.draw}
+        busy={flight.busy}
+        onConfirm={() =>
+          act(async () => {
+            const message = await drawNext.mutateAsync(t.id);
+            setAskDraw(false);
+            return message;
+          }, TOURNAMENT_MESSAGES.drawFailed)
         }
       />
     </>
