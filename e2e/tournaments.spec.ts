@@ -306,18 +306,13 @@ test('a knockout: semi-finals drawn, the final drawn from their winners, and the
     'Drives',
   ]);
   const innings = (runs: number) => ({ runs, wickets: 6, overs: 20, balls: 0 });
-  /** Enters a result through the API and confirms it for both sides (the administrator may). */
-  const decide = async (
-    fixture: { id: number; team_a: { id: number } },
-    winner: number,
-    tie = false,
-  ) => {
+  /** Enters a win through the API and confirms it for both sides (the administrator may). */
+  const decide = async (fixture: { id: number; team_a: { id: number } }, winner: number) => {
     const aWins = fixture.team_a.id === winner;
     await api('PUT', `/api/matches/${fixture.id}/result`, {
-      result_type: tie ? 'tie' : 'win',
-      team_a: innings(tie || aWins ? 150 : 140),
-      team_b: innings(tie || !aWins ? 150 : 140),
-      ...(tie ? { winner_team_id: winner } : {}),
+      result_type: 'win',
+      team_a: innings(aWins ? 150 : 140),
+      team_b: innings(aWins ? 140 : 150),
     });
     await api('POST', `/api/matches/${fixture.id}/result/confirm`);
   };
@@ -353,13 +348,29 @@ test('a knockout: semi-finals drawn, the final drawn from their winners, and the
   await expect(rounds.getByText(`${teams[1]} v ${teams[3]}`)).toBeVisible();
   await expect(draw).toHaveCount(0);
 
-  // A tied final, won by the fourth seed in the super over.
+  // A tied final entered on the screen: refused until it names the super over winner.
+  const final = `${teams[1]} v ${teams[3]}`;
+  await page.getByRole('button', { name: `Enter Result for ${final}` }).click();
+  const modal = page.getByRole('dialog', { name: final });
+  await modal.getByRole('combobox', { name: /^Result/ }).selectOption('tie');
+  for (const team of [teams[1]!, teams[3]!])
+    for (const [label, value] of [
+      ['runs', '150'],
+      ['wickets', '6'],
+      ['overs', '20'],
+    ])
+      await modal.getByLabel(`${team} ${label}`).fill(value!);
+  await modal.getByRole('button', { name: 'Save Result' }).click();
+  await expect(modal.getByText(RESULT_MESSAGES.knockoutNeedsWinner).first()).toBeVisible();
+  await modal
+    .getByRole('combobox', { name: new RegExp(`^${KNOCKOUT_LABELS.tieWinner}`) })
+    .selectOption({ label: teams[3]! });
+  await modal.getByRole('button', { name: 'Save Result' }).click();
+  await expect(page.getByText(RESULT_SUCCESS.entered)).toBeVisible();
+  await expect(rounds.getByText(KNOCKOUT_LABELS.waiting)).toBeVisible();
   const { fixtures: all } = await api<Drawn>('GET', `/api/tournaments/${tournament.id}`);
-  await decide(
-    all.find((f) => !semis.some((s) => s.id === f.id))!,
-    teamIds[3]!,
-    true,
-  );
+  const last = all.find((f) => !semis.some((s) => s.id === f.id))!;
+  await api('POST', `/api/matches/${last.id}/result/confirm`);
   await page.reload();
   await expect(rounds.getByText(`${KNOCKOUT_LABELS.winner}: ${teams[3]}`)).toBeVisible();
   await expect(rounds.getByText(KNOCKOUT_LABELS.wonTie(teams[3]!), { exact: false })).toBeVisible();

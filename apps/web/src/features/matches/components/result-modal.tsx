@@ -8,6 +8,7 @@ import {
   type ResultInput,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
 import { SelectField } from '@/components/ui/select-field';
@@ -63,6 +64,10 @@ export function ResultModal({ open, onOpenChange, fixture, knockout = false }: R
   });
   const enter = useEnterResult();
   const type = useWatch({ control: form.control, name: 'result_type' });
+  // Only a tie names a winner: one chosen before the type changed must not hold the form back.
+  useEffect(() => {
+    if (type !== 'tie') form.setValue('winner_team_id', '');
+  }, [type, form]);
   const lifecycle = useFormLifecycle({
     form,
     open,
