@@ -122,8 +122,15 @@ async function aTemplate(api: Call, name: string): Promise<number> {
   return template.id;
 }
 
+/**
+ * The first users made (the seeded ones): a parallel test deletes the newest rows of the users
+ * list, which a send would then name as users that no longer exist.
+ */
 async function someUserIds(api: Call, count: number): Promise<number[]> {
-  const users = await api<{ data: { id: number }[] }>('GET', `/api/users?page=1&limit=${count}`);
+  const users = await api<{ data: { id: number }[] }>(
+    'GET',
+    `/api/users?page=1&limit=${count}&sort=created_at&order=asc`,
+  );
   return users.data.map((user) => user.id);
 }
 
