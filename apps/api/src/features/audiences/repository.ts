@@ -80,46 +80,15 @@ export async function countAudience(
   return row?.n ?? 0;
 }
 
-/** What each rule names, and what it is called when it is gone. */
-const REFERENCES: {
-  [F in AudienceRule['field']]?: {
-    key: string;
-    table: string;
-    what: string;
-    id: (r: AudienceRule) => number;
+/** What each rule names: its id's key, the table holding it, and what it is called when gone. */
+const REFERENCES: { [F in AudienceRule['field']]?: { key: string; table: string; what: string } } =
+  {
+    role: { key: 'role_id', table: 'roles', what: 'role' },
+    team: { key: 'team_id', table: 'teams', what: 'team' },
+    tournament: { key: 'tournament_id', table: 'tournaments', what: 'tournament' },
+    availability: { key: 'match_id', table: 'matches', what: 'fixture' },
+    topic: { key: 'topic_id', table: 'messaging_topics', what: 'topic' },
   };
-} = {
-  role: {
-    key: 'role_id',
-    table: 'roles',
-    what: 'role',
-    id: (r) => (r as { role_id: number }).role_id,
-  },
-  team: {
-    key: 'team_id',
-    table: 'teams',
-    what: 'team',
-    id: (r) => (r as { team_id: number }).team_id,
-  },
-  tournament: {
-    key: 'tournament_id',
-    table: 'tournaments',
-    what: 'tournament',
-    id: (r) => (r as { tournament_id: number }).tournament_id,
-  },
-  availability: {
-    key: 'match_id',
-    table: 'matches',
-    what: 'fixture',
-    id: (r) => (r as { match_id: number }).match_id,
-  },
-  topic: {
-    key: 'topic_id',
-    table: 'messaging_topics',
-    what: 'topic',
-    id: (r) => (r as { topic_id: number }).topic_id,
-  },
-};
 
 /**
  * Every record the rules name must exist: a rule about a deleted team would quietly match
@@ -132,7 +101,7 @@ export async function assertRulesResolve(db: Db, rules: AudienceRule[]) {
     if (!ref) continue;
     const found = await queryRows(
       db,
-      sql`select 1 from ${sql.identifier(ref.table)} where id = ${ref.id(rule)}`,
+      sql`select 1 from ${sql.identifier(ref.table)} where id = ${(rule as Record<string, unknown>)[ref.key]}`,
     );
     if (!found.length) errors[`rules.${i}.${ref.key}`] = [AUDIENCE_MESSAGES.unknown(ref.what)];
   }
