@@ -13,6 +13,7 @@ import {
   sortQuery,
 } from './common.ts';
 import {
+  TEMPLATE_VARIABLES,
   TEMPLATE_VARIABLES_RULE,
   templateVariableProblem,
   type TemplateVariable,
@@ -501,10 +502,12 @@ export const WA_SEND_SUCCESS = {
 /**
  * Each of a WhatsApp template's variables gets a value: a user field (`{{first_name}}`, filled
  * per recipient) or fixed text. The problems by variable, for the form and for the API.
+ * `fields`: what a value may be filled from (an availability ask adds each player's links).
  */
 export function waSendVariableProblems(
   templateVariables: readonly string[],
   variables: Readonly<Record<string, string | null | undefined>>,
+  fields: readonly string[] = TEMPLATE_VARIABLES,
 ): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const name of templateVariables) {
@@ -515,7 +518,7 @@ export function waSendVariableProblems(
         ? WA_SEND_MESSAGES.variableMax
         : /[\n\t]| {5,}/.test(value)
           ? WA_SEND_MESSAGES.variableOneLine
-          : templateVariableProblem(value);
+          : templateVariableProblem(value, fields);
     if (problem) problems[name] = problem;
   }
   for (const name of Object.keys(variables))

@@ -24,7 +24,10 @@ const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
  * unknown name (`{{team}}`) or braces that do not form a placeholder (`{{first_name}`,
  * `{first_name}}`, `{{}}`).
  */
-export function templateVariableProblem(text: string): string | null {
+export function templateVariableProblem(
+  text: string,
+  allowed: readonly string[] = TEMPLATE_VARIABLES,
+): string | null {
   const withoutPlaceholders = text.replace(PLACEHOLDER, (whole, name: string) => {
     return name ? '' : whole;
   });
@@ -33,8 +36,8 @@ export function templateVariableProblem(text: string): string | null {
   }
   for (const match of text.matchAll(PLACEHOLDER)) {
     const name = match[1] ?? '';
-    if (!(TEMPLATE_VARIABLES as readonly string[]).includes(name)) {
-      return `Unknown variable {{${name}}}: use ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(', ')}`;
+    if (!allowed.includes(name)) {
+      return `Unknown variable {{${name}}}: use ${allowed.map((v) => `{{${v}}}`).join(', ')}`;
     }
   }
   return null;

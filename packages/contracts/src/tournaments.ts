@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { calendarDate, fromControl, idValue, MAX_ID, nameText, templateTopicId } from './common.ts';
 import { MATCH_STATUSES, TOURNAMENT_STATUSES } from './matches.ts';
+import { WA_SEND_VALUE_MAX } from './notifications.ts';
+import { TEMPLATE_VARIABLES } from './template-variables.ts';
 
 /**
  * Tournaments, their fixtures, results and points table (issue 36). The read-only lists stay
@@ -527,6 +529,20 @@ export const AVAILABILITY_LINK_VARIABLES = {
   not_available: 'not_available_link',
   maybe: 'maybe_link',
 } as const satisfies Record<AvailabilityAnswer, string>;
+/**
+ * What a WhatsApp ask's template variables may be filled from: the user fields and each
+ * person's answer links (a link is one line of text, so Meta takes it as a parameter).
+ */
+export const AVAILABILITY_WA_FIELDS = [
+  ...TEMPLATE_VARIABLES,
+  ...Object.values(AVAILABILITY_LINK_VARIABLES),
+] as const;
+/** The answer links as the ask's variable picker names them. */
+export const AVAILABILITY_LINK_FIELDS: Record<AvailabilityAnswer, string> = {
+  available: 'Available link',
+  not_available: 'Not available link',
+  maybe: 'Maybe link',
+};
 export const AVAILABILITY_REMIND_HOURS_MAX = 168;
 
 export const AVAILABILITY_MESSAGES = {
@@ -537,6 +553,7 @@ export const AVAILABILITY_MESSAGES = {
   alreadyAsked: 'Availability has already been asked for this fixture',
   notUpcoming: 'Availability is asked only for a fixture still to be played',
   noSquad: 'Neither team has players to ask',
+  waTemplate: 'Please choose an approved WhatsApp template, or none',
   linkInvalid: 'This link is not valid. Ask your team for a new one.',
   closed: 'Answers for this fixture are closed: the match has started or the team sheet is out',
   answer: 'Please choose Available, Not available or Maybe',
@@ -555,7 +572,11 @@ export const AVAILABILITY_SUCCESS = {
 
 export const AVAILABILITY_TEXTS = {
   askDescription:
-    'Every player of both squads gets their own links (Available, Not available, Maybe) by email, or by SMS when they do not take email for the topic.',
+    'Every player of both squads gets their own links (Available, Not available, Maybe): by WhatsApp when a template is chosen and they take WhatsApp, else by email, else by SMS.',
+  waTemplateLabel: 'WhatsApp Template',
+  waTemplateNone: 'None: email and SMS only',
+  waTemplateHint:
+    'Only templates Meta has approved. Map a variable to an answer link so players can answer from WhatsApp.',
 } as const;
 
 /** The public page's words for a picked player once the sheet is out (issue 36). */
@@ -581,6 +602,29 @@ export const availabilityAskInput = z.object({
    * player gets it on the first channel (email, then SMS) they accept for it (decision 078).
    */
   topic_id: templateTopicId.optional().transform((v) => v ?? null),
+  /**
+   * An approved WhatsApp template for the players who take WhatsApp (decision 079): Meta
+   * delivers a business's first message only from a template it approved. Null: email and SMS.
+   */
+  wa_template_id: z
+    .preprocess((v) => (v === '' ? null : v), idValue(AVAILABILITY_MESSAGES.waTemplate).nullish())
+    .transform((v) => v ?? null)
+    .meta({
+      description:
+        'An approved WhatsApp template (`/api/wa/templates`): players who accept WhatsApp for the topic get it instead of an email; null or absent: email, then SMS',
+    }),
+  wa_variables: z
+    .record(
+      z.string().max(100),
+      z
+        .string()
+        .trim()
+        .max(WA_SEND_VALUE_MAX * 2),
+    )
+    .default({})
+    .meta({
+      description: `With wa_template_id, every variable of the template by name: a user field or answer link (${AVAILABILITY_WA_FIELDS.map((v) => `{{${v}}}`).join(', ')}) filled per player, or fixed text; one line each`,
+    }),
 });
 export type AvailabilityAskInput = z.input<typeof availabilityAskInput>;
 export type AvailabilityAskValues = z.output<typeof availabilityAskInput>;

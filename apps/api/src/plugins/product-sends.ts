@@ -18,6 +18,17 @@ export interface ProductSend {
    * whose transport is configured and that they accept (decision 078).
    */
   topicId?: number | null;
+  /**
+   * An approved WhatsApp template and its variables' values, for the recipients who accept
+   * WhatsApp (tried before email and SMS when WhatsApp is connected; decision 079). A value may
+   * name the answer links (`{{available_link}}`), filled per person like the message's.
+   */
+  whatsapp?: {
+    templateId: number;
+    variables: Record<string, string>;
+    /** The template can no longer be sent (a reminder's, since deleted): go without it. */
+    fallBack?: boolean;
+  } | null;
   /** Who asked for it; null once that user is gone. */
   createdBy: number | null;
 }

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -15,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { teams } from './teams';
 import { users } from './users';
+import { waTemplates } from './wa-templates';
 
 /*
  * Match history must not change behind anyone's back: a team or user with matches or
@@ -174,9 +176,13 @@ export const availabilityAsks = pgTable(
     askedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     askedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     remindedAt: timestamp({ withTimezone: true }),
+    /** The WhatsApp template the ask went by (decision 079), for its reminder; null: none. */
+    waTemplateId: integer().references(() => waTemplates.id, { onDelete: 'set null' }),
+    waVariables: jsonb().$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [
     index('availability_asks_asked_by_idx').on(t.askedBy),
+    index('availability_asks_wa_template_idx').on(t.waTemplateId),
     // The reminder sweep: asks not yet reminded, by when they fall due.
     index('availability_asks_remind_idx')
       .on(t.deadline)

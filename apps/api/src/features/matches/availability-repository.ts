@@ -195,6 +195,8 @@ export function askAvailability(
         remindHoursBefore: values.remind_hours_before,
         askedBy: userId,
         askedAt: now,
+        waTemplateId: values.wa_template_id,
+        waVariables: values.wa_template_id ? values.wa_variables : {},
       })
       .onConflictDoNothing()
       .returning({ matchId: availabilityAsks.matchId });
@@ -227,6 +229,9 @@ export function askAvailability(
       recipientIds: players.map((p) => p.userId),
       matchId,
       topicId: values.topic_id,
+      whatsapp: values.wa_template_id
+        ? { templateId: values.wa_template_id, variables: values.wa_variables }
+        : null,
       createdBy: userId,
     });
     await audit(tx, {
@@ -237,6 +242,9 @@ export function askAvailability(
         deadline: deadline.toISOString(),
         remind_hours_before: values.remind_hours_before,
         send_id: sent.id,
+        ...(values.wa_template_id
+          ? { wa_template_id: values.wa_template_id, wa_variables: values.wa_variables }
+          : {}),
       },
     });
     return players.length;
@@ -280,6 +288,10 @@ export async function remindDue(db: Db, now: Date, send: ProductSender) {
           recipientIds: pending.map((p) => p.userId),
           matchId: ask.matchId,
           topicId: await askTopic(tx, ask.matchId),
+          // A template deleted or no longer approved since the ask leaves email and SMS.
+          whatsapp: ask.waTemplateId
+            ? { templateId: ask.waTemplateId, variables: ask.waVariables, fallBack: true }
+            : null,
           createdBy: ask.askedBy,
         });
       return true;

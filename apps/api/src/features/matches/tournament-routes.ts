@@ -390,7 +390,7 @@ export async function tournamentsRoutes(app: FastifyInstance) {
       tags: ['tournaments'],
       summary: 'Ask both squads of an upcoming fixture whether they are available (once)',
       description:
-        'Each squad member gets a pending answer and an email (consent and suppression apply) with their own signed links: Available, Not available, Maybe. Those still pending are reminded once, remind_hours_before the deadline. The deadline must lie between now and the start.',
+        'Each squad member gets a pending answer and one message with their own signed links (Available, Not available, Maybe), on the first channel they accept for the topic (consent and suppression apply): WhatsApp when wa_template_id names an approved template and WhatsApp is connected, else email, else SMS. A template not approved, or a variable without a value or filled from an unknown field, is a 400 naming wa_template_id or wa_variables.{name}. Those still pending are reminded once, remind_hours_before the deadline, by the same template while it is approved. The deadline must lie between now and the start.',
       params: idParam,
       body: availabilityAskInput,
       response: { 201: envelope(z.object({ players: z.number().int() })) },

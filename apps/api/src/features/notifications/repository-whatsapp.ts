@@ -13,6 +13,17 @@ import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import type { SendContent } from './repository-sends';
 
 /**
+ * Where a template chosen inside another request (an availability ask) is checked: its
+ * problems are that request's fields (400), not the template's own 404 and 409.
+ */
+export interface WaChoiceFields {
+  template: string;
+  variables: string;
+  /** What a value may be filled from besides fixed text. */
+  fields: readonly string[];
+}
+
+/**
  * What a WhatsApp send sends: an approved template, by Meta's name and language, with Meta's
  * `components` holding each parameter as the value the administrator mapped (a {{user field}}
  * filled per recipient by the worker, or fixed text).
@@ -20,12 +31,15 @@ import type { SendContent } from './repository-sends';
 export async function whatsappSendContent(
   db: Db,
   id: number,
-  v: WaSendValues,
+  v: Pick<WaSendValues, 'variables'>,
   publicUrl: string | undefined,
+  within?: WaChoiceFields,
 ): Promise<SendContent> {
   const [t] = await db.select().from(waTemplates).where(eq(waTemplates.id, id));
-  if (!t) throw notFound(WA_SEND_MESSAGES.templateNotFound);
-  if (t.status !== 'approved') throw conflict(WA_SEND_MESSAGES.notApproved(t.status));
+  const refuse = (message: string, as: (m: string) => Error) =>
+    within ? badRequest(message, { [within.template]: [message] }) : as(message);
+  if (!t) throw refuse(WA_SEND_MESSAGES.templateNotFound, notFound);
+  if (t.status !== 'approved') throw refuse(WA_SEND_MESSAGES.notApproved(t.status), conflict);
   const draft = {
     type: t.type,
     header_type: t.headerType,
@@ -34,7 +48,7 @@ export async function whatsappSendContent(
     buttons: t.buttons,
   };
   const names = waTemplateVariables(draft);
-  const problems = waSendVariableProblemsFor(names, v.variables);
+  const problems = waSendVariableProblemsFor(names, v.variables, within);
   if (problems) throw problems;
   const text = (name: string) => v.variables[name]!;
   const named = (source: string | null) =>
@@ -80,12 +94,17 @@ export async function whatsappSendContent(
   };
 }
 
-function waSendVariableProblemsFor(names: string[], variables: Record<string, string>) {
-  const problems = waSendVariableProblems(names, variables);
+function waSendVariableProblemsFor(
+  names: string[],
+  variables: Record<string, string>,
+  within: WaChoiceFields | undefined,
+) {
+  const problems = waSendVariableProblems(names, variables, within?.fields);
   const keys = Object.keys(problems);
   if (keys.length === 0) return null;
+  const field = within?.variables ?? 'variables';
   return badRequest(
     problems[keys[0]!]!,
-    Object.fromEntries(keys.map((k) => [`variables.${k}`, [problems[k]!]])),
+    Object.fromEntries(keys.map((k) => [`${field}.${k}`, [problems[k]!]])),
   );
 }

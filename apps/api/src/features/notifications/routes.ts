@@ -3,6 +3,8 @@ import { provideNotificationTemplatesBulk } from './bulk';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AVAILABILITY_WA_FIELDS,
+  TEMPLATE_VARIABLES,
   DELIVERY_EXPORT_COLUMNS,
   NOTIFICATION_MESSAGES,
   NOTIFICATION_SEND_EXPORT_COLUMNS,
@@ -85,9 +87,29 @@ async function notificationsRoutes(app: FastifyInstance) {
   // A product send (an availability ask, a team sheet) goes to named people, each on the first
   // channel they accept (decision 078): one send per channel used. Its audit record is its
   // caller's (the ask, on the match): one request, one record.
+  // With a WhatsApp template (decision 079) WhatsApp is tried first; the template is checked
+  // even when WhatsApp is not connected, so a bad choice is refused rather than ignored.
   app.productSends.provide(async (db, send) => {
     const topicId = send.topicId ?? null;
-    const usable = PRODUCT_CHANNELS.filter((channel) => app.transports[channel]);
+    const whatsapp = send.whatsapp
+      ? await whatsappSendContent(
+          db,
+          send.whatsapp.templateId,
+          send.whatsapp,
+          app.config.publicUrl,
+          {
+            template: 'wa_template_id',
+            variables: 'wa_variables',
+            fields: send.matchId ? AVAILABILITY_WA_FIELDS : TEMPLATE_VARIABLES,
+          },
+        ).catch((err: unknown) => {
+          if (send.whatsapp?.fallBack && err instanceof HttpError) return null;
+          throw err;
+        })
+      : null;
+    const usable = [...(whatsapp ? (['whatsapp'] as const) : []), ...PRODUCT_CHANNELS].filter(
+      (channel) => app.transports[channel],
+    );
     const byChannel = await channelsFor(db, send.recipientIds, usable, topicId);
     let first: { id: number } | null = null;
     for (const [channel, ids] of byChannel) {
@@ -99,15 +121,17 @@ async function notificationsRoutes(app: FastifyInstance) {
           scheduled_at: null,
           respect_quiet_hours: true,
         },
-        {
-          channel,
-          templateId: null,
-          topicId,
-          templateName: send.name,
-          subject: channel === 'email' ? send.subject : null,
-          message: channel === 'email' ? send.message : `${send.subject}\n\n${send.message}`,
-          matchId: send.matchId ?? undefined,
-        },
+        channel === 'whatsapp' && whatsapp
+          ? { ...whatsapp, topicId, matchId: send.matchId ?? undefined }
+          : {
+              channel,
+              templateId: null,
+              topicId,
+              templateName: send.name,
+              subject: channel === 'email' ? send.subject : null,
+              message: channel === 'email' ? send.message : `${send.subject}\n\n${send.message}`,
+              matchId: send.matchId ?? undefined,
+            },
         send.createdBy,
         async () => undefined,
         app.clock(),

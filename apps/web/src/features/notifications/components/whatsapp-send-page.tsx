@@ -2,8 +2,6 @@ import {
   NOTIFICATION_MESSAGES,
   RECIPIENT_TYPE_LABELS,
   SAMPLE_TEMPLATE_VALUES,
-  TEMPLATE_VARIABLES,
-  WA_SEND_FIELDS,
   WA_SEND_SUCCESS,
   WA_SEND_TEXTS,
   fillWaSamples,
@@ -12,7 +10,6 @@ import {
   needsSendConfirmation,
   renderTemplate,
   waSendSchema,
-  waSendVariableProblems,
   waTemplateVariables,
   type RecipientOption,
   type RecipientType,
@@ -28,8 +25,14 @@ import { PageHeader } from '@/components/page-header';
 import { StatusScreen } from '@/components/status-screen';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
+import {
+  WaVariablesFields,
+  waSourceOptions,
+  waVariableDefaults,
+  waVariableErrors,
+  waVariablesOf,
+  type WaVariableValues,
+} from '@/components/wa-variables-fields';
 import { parseRecordId } from '@/lib/record-route';
 import { useSendWhatsApp, waSendPreviewQuery, waTemplateQuery } from '../api/whatsapp';
 import { NotificationTypeBadge } from './badges';
@@ -44,22 +47,15 @@ import {
   useSendLifecycle,
 } from './send-form-parts';
 
-const FIXED = 'text';
-const SOURCE_OPTIONS = [
-  ...TEMPLATE_VARIABLES.map((v) => ({ value: v, label: WA_SEND_FIELDS[v] })),
-  { value: FIXED, label: WA_SEND_TEXTS.fixedText },
-];
+const SOURCE_OPTIONS = waSourceOptions();
 
-interface FormValues {
+interface FormValues extends WaVariableValues {
   recipient_type: RecipientType;
   recipient_ids: number[];
   audience_id: string;
   send_immediately: boolean;
   scheduled_at: string;
   respect_quiet_hours: boolean;
-  /** Per template variable: a user field, or FIXED for the text in `texts`. */
-  sources: Record<string, string>;
-  texts: Record<string, string>;
 }
 
 const emptyValues = (names: readonly string[]): FormValues => ({
@@ -69,21 +65,8 @@ const emptyValues = (names: readonly string[]): FormValues => ({
   send_immediately: true,
   scheduled_at: '',
   respect_quiet_hours: true,
-  // A variable named like a user field starts mapped to it; the others wait for text.
-  sources: Object.fromEntries(
-    names.map((n) => [n, (TEMPLATE_VARIABLES as readonly string[]).includes(n) ? n : FIXED]),
-  ),
-  texts: Object.fromEntries(names.map((n) => [n, ''])),
+  ...waVariableDefaults(names, SOURCE_OPTIONS),
 });
-
-/** What a variable's value is, as the API takes it: `{{first_name}}` or the fixed text. */
-const variablesOf = (names: readonly string[], v: FormValues) =>
-  Object.fromEntries(
-    names.map((n) => {
-      const source = v.sources?.[n] ?? FIXED;
-      return [n, source === FIXED ? (v.texts?.[n] ?? '') : `{{${source}}}`];
-    }),
-  );
 
 /**
  * The form is checked by the API's own rules (contracts): the audience and schedule by
@@ -93,12 +76,9 @@ const resolverFor =
   (names: readonly string[]): Resolver<FormValues, unknown, WaSendValues> =>
   (v) => {
     const errors: Record<string, unknown> = {};
-    const variables = variablesOf(names, v);
-    const problems = waSendVariableProblems(names, variables);
-    if (Object.keys(problems).length > 0)
-      errors.texts = Object.fromEntries(
-        Object.entries(problems).map(([n, message]) => [n, { type: 'custom', message }]),
-      );
+    const variables = waVariablesOf(names, v);
+    const problems = waVariableErrors(names, v, SOURCE_OPTIONS);
+    if (problems) errors.texts = problems;
     const parsed = waSendSchema().safeParse({ ...v, variables });
     if (!parsed.success)
       for (const issue of parsed.error.issues) {
@@ -156,7 +136,7 @@ function WhatsAppSendForm({ template }: { template: WaTemplate }) {
   // The dry run counts the audience; the words change no count, so a variable not filled in
   // yet is counted with its sample value.
   const previewVariables = Object.fromEntries(
-    Object.entries(variablesOf(names, values)).map(([n, value]) => [
+    Object.entries(waVariablesOf(names, values)).map(([n, value]) => [
       n,
       value.trim() || template.sample_values[n] || n,
     ]),
@@ -185,7 +165,7 @@ function WhatsAppSendForm({ template }: { template: WaTemplate }) {
   // The preview: each variable filled as the first recipient will see it.
   const person = recipientValues(audience.first);
   const filled = Object.fromEntries(
-    Object.entries(variablesOf(names, values)).map(([n, value]) => [
+    Object.entries(waVariablesOf(names, values)).map(([n, value]) => [
       n,
       renderTemplate(value, person),
     ]),
@@ -225,28 +205,12 @@ function WhatsAppSendForm({ template }: { template: WaTemplate }) {
             </Section>
 
             <Section title={WA_SEND_TEXTS.variables}>
-              <p className="text-sm text-neutral-600">
-                {names.length ? WA_SEND_TEXTS.variablesHint : WA_SEND_TEXTS.noVariables}
-              </p>
-              {names.map((name) => (
-                <div key={name} className="grid gap-3 sm:grid-cols-2">
-                  <SelectField
-                    form={form}
-                    name={`sources.${name}`}
-                    label={WA_SEND_TEXTS.sourceFor(name)}
-                    options={SOURCE_OPTIONS}
-                    required
-                  />
-                  {values.sources?.[name] === FIXED && (
-                    <TextField
-                      form={form}
-                      name={`texts.${name}`}
-                      label={WA_SEND_TEXTS.valueFor(name)}
-                      required
-                    />
-                  )}
-                </div>
-              ))}
+              <WaVariablesFields
+                form={form}
+                names={names}
+                options={SOURCE_OPTIONS}
+                sources={values.sources}
+              />
             </Section>
 
             <ScheduleSection form={form} scheduled={scheduled} />
