@@ -16,10 +16,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('demo WhatsApp templates', () => {
-  it('seeds five categories and a dozen templates across types and statuses', async () => {
+  it('seeds five categories and thirteen templates across types and statuses', async () => {
     expect(await t.db.select().from(waTemplateCategories)).toHaveLength(5);
     const rows = await t.db.select().from(waTemplates);
-    expect(rows).toHaveLength(12);
+    expect(rows).toHaveLength(13);
     expect(new Set(rows.map((r) => r.type))).toEqual(
       new Set(['text', 'image', 'video', 'document']),
     );

@@ -225,12 +225,30 @@ const TEMPLATES: Demo[] = [
     ],
     sample_values: { discount: '20%' },
   },
+  {
+    // An availability ask by WhatsApp (decision 079): its variables are named like the fields
+    // and links the ask fills, so the ask screen maps them at once.
+    name: 'availability_check',
+    category: 'match-updates',
+    type: 'text',
+    status: 'approved',
+    usage: 0,
+    body_text:
+      'Hi {{first_name}}, are you available for {{fixture}}? Tap your answer.\n\nAvailable: {{available_link}}\nNot available: {{not_available_link}}\nMaybe: {{maybe_link}}\n\nYou can change your answer until the match starts.',
+    sample_values: {
+      first_name: 'Asha',
+      fixture: 'Mumbai Mavericks v Delhi Dynamos on Saturday',
+      available_link: 'https://cricket.example.com/availability/abc?answer=available',
+      not_available_link: 'https://cricket.example.com/availability/abc?answer=not_available',
+      maybe_link: 'https://cricket.example.com/availability/abc?answer=maybe',
+    },
+  },
 ];
 
 /** Demo data is not a change anyone made: it leaves no audit record. */
 const noAudit: AuditWriter = async () => {};
 
-/** Five categories and a dozen templates across types and statuses (first start, demo on). */
+/** Five categories and thirteen templates across types and statuses (first start, demo on). */
 export async function seedDemoWaTemplates(db: Db, opts: { uploadDir?: string }) {
   await db
     .insert(waTemplateCategories)
