@@ -94,12 +94,13 @@ export async function newVerifiedUser(
 }
 
 /**
- * An active team with the first organiser as its owner, made through the API; answers its id
- * and the body it was made with (a PUT of it changed is a colleague's edit).
+ * A team (active unless `is_active` says not) with the first organiser as its owner, made
+ * through the API; answers its id and the body it was made with (a PUT of it changed is a
+ * colleague's edit).
  */
 export async function newTeam(
   api: AdminCall,
-  fields: { name: string; team_initials: string; location?: string },
+  fields: { name: string; team_initials: string; location?: string; is_active?: boolean },
 ) {
   const { data: owners } = await api<{ data: { id: number }[] }>(
     'GET',

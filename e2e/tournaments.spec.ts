@@ -252,7 +252,9 @@ test('fixtures imported from a CSV: checked, each bad row named, then imported',
   const open = page.getByRole('button', { name: FIXTURE_IMPORT_LABELS.action });
   await open.click();
   const dialog = page.getByRole('dialog', { name: FIXTURE_IMPORT_LABELS.action });
-  // Escape closes it and gives the focus back to the button that opened it.
+  // Escape closes it and gives the focus back to the button that opened it (once it is open:
+  // its code loads on the first opening).
+  await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(open).toBeFocused();
