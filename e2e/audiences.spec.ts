@@ -53,7 +53,13 @@ test('an audience counts its people live, and a send to it reaches exactly them'
   const audienceName = `Squad of ${teamName}`;
   await form.getByRole('textbox', { name: 'Name' }).fill(audienceName);
   await choose(form.getByRole('combobox', { name: 'Rule 1' }), 'Plays for team');
-  await choose(form.getByRole('combobox', { name: /^Team/ }), teamName);
+  // The team is picked from the whole list, searched: there may be more teams than one page.
+  await form.getByRole('button', { name: /^Team/ }).click();
+  const picker = page.getByRole('dialog', { name: 'Select Team' });
+  await picker.getByRole('searchbox', { name: 'Search teams' }).fill(teamName);
+  await picker.getByRole('button', { name: new RegExp(`^${teamName}`) }).click();
+  await expect(picker).toBeHidden();
+  await expect(form.getByRole('button', { name: /^Team/ })).toContainText(teamName);
   await expect(form.getByText(AUDIENCE_TEXTS.count(2))).toBeVisible();
   // Not in the team: the count turns to everyone else, and back.
   await form.getByRole('checkbox', { name: 'Not' }).check();
@@ -63,6 +69,12 @@ test('an audience counts its people live, and a send to it reaches exactly them'
   await form.getByRole('button', { name: 'Create Audience' }).click();
   await expect(page.getByText(AUDIENCE_SUCCESS.created)).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(audienceName) })).toBeVisible();
+  // Opened again, the rule names its team (the API says what each rule's record is called).
+  await page.getByRole('row', { name: new RegExp(audienceName) }).click();
+  const edit = page.getByRole('dialog', { name: /audience/i });
+  await expect(edit.getByRole('button', { name: /^Team/ })).toContainText(teamName);
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
 
   // Someone joins after the audience was saved: the send includes them.
   const late = await person(3);

@@ -53,6 +53,10 @@ export const AUDIENCE_FIELD_LABELS: Record<AudienceField, string> = {
   topic: 'Subscribed to topic',
 };
 
+/** A rule's team, tournament or fixture is picked from a searchable list, a page at a time. */
+export const AUDIENCE_PICKER_PAGE_SIZE = 10;
+export const AUDIENCE_PICKER_DEBOUNCE_MS = 300;
+
 export const AUDIENCE_MESSAGES = {
   nameRequired: 'Audience name is required',
   nameMax: `Audience name must not exceed ${AUDIENCE_NAME_MAX} characters`,
@@ -254,6 +258,10 @@ export const audience = z.object({
   description: z.string().nullable(),
   match: z.enum(AUDIENCE_MATCHES),
   rules: z.array(storedRule),
+  rule_records: z.array(z.string().nullable()).meta({
+    description:
+      'By rule, what the record it names is called now (a role, team, tournament, topic, or a fixture as "Home v Away, YYYY-MM-DD"); null for a rule that names none',
+  }),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -58,6 +58,6 @@ export const audienceKeys = {
   list: (params: object) => ['audiences', 'list', params] as const,
   picker: ['audiences', 'picker'] as const,
   count: (definition: object) => ['audiences', 'count', definition] as const,
-  /** The records a rule can name (teams, tournaments, fixtures), for the rule's select. */
-  options: (kind: string) => ['audiences', 'options', kind] as const,
+  /** A page of the records a rule can name (teams, tournaments, fixtures), for its picker. */
+  options: (kind: string, params: object) => ['audiences', 'options', kind, params] as const,
 };

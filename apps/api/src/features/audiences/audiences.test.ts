@@ -279,6 +279,22 @@ describe('/api/audiences', () => {
 
     const list = await api('GET', '/api/audiences?search=juniors');
     expect(list.json().data.audiences.map((a: { _id: number }) => a._id)).toEqual([saved._id]);
+    // Each rule says what its record is called now, for a form whose choices are paged.
+    const teamName = (await one<{ name: string }>(sql`select name from teams where id = ${teamA}`))
+      .name;
+    expect(saved.rule_records).toEqual([teamName, null]);
+    expect(list.json().data.audiences[0].rule_records).toEqual([teamName, null]);
+    const fixture = await one<{ name: string }>(
+      sql`select a.name || ' v ' || b.name || ', ' || to_char(m.scheduled_at at time zone 'UTC', 'YYYY-MM-DD') as name
+        from matches m join teams a on a.id = m.team_a_id join teams b on b.id = m.team_b_id
+        where m.id = ${matchId}`,
+    );
+    const withFixture = await api('POST', '/api/audiences', {
+      name: 'Available for the fixture',
+      rules: [{ field: 'availability', match_id: matchId, answer: 'available' }],
+    });
+    expect(withFixture.json().data.audience.rule_records).toEqual([fixture.name]);
+    await api('DELETE', `/api/audiences/${withFixture.json().data.audience._id}`);
 
     const edited = await api('PUT', `/api/audiences/${saved._id}`, {
       name: 'Juniors of Strikers',

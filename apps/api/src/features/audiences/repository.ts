@@ -19,7 +19,10 @@ import type { AuditWriter } from '../../plugins/audit';
 
 type AudienceRow = typeof audiences.$inferSelect;
 
-export function toAudience(row: AudienceRow): Audience {
+/** An audience as kept (and audited): what `withRecordNames` completes for an answer. */
+type AudienceRecord = Omit<Audience, 'rule_records'>;
+
+export function toAudience(row: AudienceRow): AudienceRecord {
   return {
     _id: row.id,
     name: row.name,
@@ -59,13 +62,19 @@ export async function listAudiences(db: Db, q: { page: number; limit: number } &
         .$dynamic(),
     q,
   );
-  return { rows: rows.map((r) => toAudience(r.row)), total };
+  return {
+    rows: await withRecordNames(
+      db,
+      rows.map((r) => toAudience(r.row)),
+    ),
+    total,
+  };
 }
 
 export async function getAudience(db: Db, id: number) {
   const [row] = await db.select().from(audiences).where(eq(audiences.id, id));
   if (!row) throw notFound(AUDIENCE_MESSAGES.notFound);
-  return toAudience(row);
+  return (await withRecordNames(db, [toAudience(row)]))[0]!;
 }
 
 /** How many people the rules hold now: the same statement a send to them reads. */
@@ -89,6 +98,49 @@ const REFERENCES: { [F in AudienceRule['field']]?: { key: string; table: string;
     availability: { key: 'match_id', table: 'matches', what: 'fixture' },
     topic: { key: 'topic_id', table: 'messaging_topics', what: 'topic' },
   };
+
+/** What a record of each table is called, by id, in one statement per table. */
+const NAMES: Record<string, (ids: number[]) => SQL> = {
+  roles: (ids) => sql`select id, name from roles where id = any(${sql.param(ids)}::int[])`,
+  teams: (ids) => sql`select id, name from teams where id = any(${sql.param(ids)}::int[])`,
+  tournaments: (ids) =>
+    sql`select id, name from tournaments where id = any(${sql.param(ids)}::int[])`,
+  messaging_topics: (ids) =>
+    sql`select id, name from messaging_topics where id = any(${sql.param(ids)}::int[])`,
+  matches: (ids) =>
+    sql`select m.id, a.name || ' v ' || b.name || ', ' || to_char(m.scheduled_at at time zone 'UTC', 'YYYY-MM-DD') as name
+      from matches m join teams a on a.id = m.team_a_id join teams b on b.id = m.team_b_id
+      where m.id = any(${sql.param(ids)}::int[])`,
+};
+
+/**
+ * Each audience with what its rules' records are called now, so a form can show a team or
+ * fixture that its first page of choices does not hold.
+ */
+async function withRecordNames(db: Db, list: AudienceRecord[]): Promise<Audience[]> {
+  const idsByTable = new Map<string, Set<number>>();
+  const refOf = (rule: AudienceRule) => {
+    const ref = REFERENCES[rule.field];
+    const id = ref && (rule as Record<string, unknown>)[ref.key];
+    return ref && typeof id === 'number' ? { table: ref.table, id } : null;
+  };
+  for (const a of list)
+    for (const rule of a.rules) {
+      const ref = refOf(rule);
+      if (ref) idsByTable.set(ref.table, (idsByTable.get(ref.table) ?? new Set()).add(ref.id));
+    }
+  const names = new Map<string, string>();
+  for (const [table, ids] of idsByTable)
+    for (const row of await queryRows<{ id: number; name: string }>(db, NAMES[table]!([...ids])))
+      names.set(`${table}:${row.id}`, row.name);
+  return list.map((a) => ({
+    ...a,
+    rule_records: a.rules.map((rule) => {
+      const ref = refOf(rule);
+      return ref ? (names.get(`${ref.table}:${ref.id}`) ?? null) : null;
+    }),
+  }));
+}
 
 /**
  * Every record the rules name must exist: a rule about a deleted team would quietly match
@@ -151,7 +203,7 @@ export function createAudience(
         .returning();
       const created = toAudience(row!);
       await audit(tx, { entityId: created._id, action: 'create', after: created });
-      return created;
+      return (await withRecordNames(tx, [created]))[0]!;
     })
     .catch(rethrowNameRefusal);
 }
@@ -180,7 +232,7 @@ export function updateAudience(db: Db, id: number, values: AudienceValues, audit
         before: toAudience(current),
         after: updated,
       });
-      return updated;
+      return (await withRecordNames(tx, [updated]))[0]!;
     })
     .catch(rethrowNameRefusal);
 }

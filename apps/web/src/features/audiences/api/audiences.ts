@@ -1,5 +1,4 @@
 import {
-  MAX_PAGE_SIZE,
   type ActiveRole,
   type Audience,
   type AudienceCount,
@@ -13,6 +12,7 @@ import {
 } from '@cricket/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SortParams } from '@/components/list-page';
+import type { PickerPageParams } from '@/components/use-paged-picker';
 import { request, type VersionedId } from '@/lib/http';
 import { roleKeys } from '@/lib/query-keys';
 import { audienceKeys } from './keys';
@@ -57,41 +57,42 @@ export const audienceCountQuery = (definition: AudienceDefinition) =>
   });
 
 type Option = { value: string; label: string };
-const page =
-  <Row>(path: string, query: Record<string, string | number>) =>
-  async ({ signal }: { signal?: AbortSignal }) =>
-    (
-      await request<{ data: Row[]; pagination: Pagination }>(path, {
-        query: { limit: MAX_PAGE_SIZE, ...query },
-        signal,
-      })
-    ).data.data;
 
-/** What a rule can name, as its select's options: one page of each, by name or date. */
-export const ruleOptionsQueries = {
-  role: queryOptions({
-    queryKey: roleKeys.active,
-    queryFn: async ({ signal }) => (await request<ActiveRole[]>('/roles/active', { signal })).data,
-    select: (roles): Option[] => roles.map((r) => ({ value: String(r.id), label: r.name })),
-  }),
-  team: queryOptions({
-    queryKey: audienceKeys.options('teams'),
-    queryFn: page<Team>('/teams', { sort: 'name' }),
-    select: (teams): Option[] => teams.map((t) => ({ value: String(t.id), label: t.name })),
-  }),
-  tournament: queryOptions({
-    queryKey: audienceKeys.options('tournaments'),
-    queryFn: page<TournamentRow>('/tournaments', {}),
-    select: (rows): Option[] => rows.map((t) => ({ value: String(t.id), label: t.name })),
-  }),
-  fixture: queryOptions({
-    queryKey: audienceKeys.options('fixtures'),
-    queryFn: page<MatchRow>('/matches', { status: 'upcoming', sort: 'scheduled_at', order: 'asc' }),
-    select: (rows): Option[] =>
-      rows.map((m) => ({
-        value: String(m.id),
-        label: `${m.team_a.name} v ${m.team_b.name}, ${m.scheduled_at.slice(0, 10)}`,
-      })),
+/** A fixture as a rule names it (the API's `rule_records` words it the same). */
+export const fixtureName = (m: MatchRow) =>
+  `${m.team_a.name} v ${m.team_b.name}, ${m.scheduled_at.slice(0, 10)}`;
+
+/** What a rule can name from a short list: the active roles, as a select's options. */
+export const roleOptionsQuery = queryOptions({
+  queryKey: roleKeys.active,
+  queryFn: async ({ signal }) => (await request<ActiveRole[]>('/roles/active', { signal })).data,
+  select: (roles): Option[] => roles.map((r) => ({ value: String(r.id), label: r.name })),
+});
+
+/** One page of a list a rule picks its record from, searched by the list's own `search`. */
+const pickerPage =
+  <Row>(kind: string, path: string, fixed: Record<string, string>) =>
+  (params: PickerPageParams) =>
+    queryOptions({
+      queryKey: audienceKeys.options(kind, params),
+      queryFn: async ({ signal }) =>
+        (
+          await request<{ data: Row[]; pagination: Pagination }>(path, {
+            query: { ...fixed, ...params },
+            signal,
+          })
+        ).data,
+      placeholderData: keepPreviousData,
+    });
+
+/** The teams, tournaments and upcoming fixtures a rule picks from, any number of them. */
+export const rulePickerQueries = {
+  team: pickerPage<Team>('teams', '/teams', { sort: 'name' }),
+  tournament: pickerPage<TournamentRow>('tournaments', '/tournaments', {}),
+  fixture: pickerPage<MatchRow>('fixtures', '/matches', {
+    status: 'upcoming',
+    sort: 'scheduled_at',
+    order: 'asc',
   }),
 };
 

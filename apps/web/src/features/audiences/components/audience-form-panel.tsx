@@ -38,7 +38,7 @@ const FIELD_LABELS = {
 const MATCH_OPTIONS = AUDIENCE_MATCHES.map((m) => ({ value: m, label: AUDIENCE_MATCH_LABELS[m] }));
 
 /** A stored rule as the form's controls hold it. */
-function ruleForm(rule: AudienceRule): RuleForm {
+function ruleForm(rule: AudienceRule, recordName: string | null): RuleForm {
   const text = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
   const r = rule as Partial<Record<string, unknown>>;
   return {
@@ -54,6 +54,9 @@ function ruleForm(rule: AudienceRule): RuleForm {
     answer: (r.answer as string) ?? '',
     topic_id: text(r.topic_id as number),
     channel: (r.channel as string) ?? 'email',
+    team_name: rule.field === 'team' ? (recordName ?? '') : '',
+    tournament_name: rule.field === 'tournament' ? (recordName ?? '') : '',
+    match_name: rule.field === 'availability' ? (recordName ?? '') : '',
   };
 }
 
@@ -62,7 +65,9 @@ function formValues(audience: Audience | null): AudienceForm {
     name: audience?.name ?? '',
     description: audience?.description ?? '',
     match: audience?.match ?? 'all',
-    rules: audience ? audience.rules.map(ruleForm) : [emptyRule()],
+    rules: audience
+      ? audience.rules.map((rule, i) => ruleForm(rule, audience.rule_records[i] ?? null))
+      : [emptyRule()],
   };
 }
 

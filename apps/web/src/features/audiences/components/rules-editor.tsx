@@ -2,6 +2,8 @@ import {
   AUDIENCE_FIELD_LABELS,
   AUDIENCE_FIELDS,
   AUDIENCE_MESSAGES,
+  AUDIENCE_PICKER_DEBOUNCE_MS,
+  AUDIENCE_PICKER_PAGE_SIZE,
   AUDIENCE_RULES_MAX,
   AUDIENCE_TEXTS,
   AVAILABILITY_LABELS,
@@ -11,17 +13,22 @@ import {
   statusLabel,
   USER_STATUSES,
   type AudienceField,
+  type MatchRow,
+  type Team,
+  type TournamentRow,
 } from '@cricket/contracts';
-import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { RecordPickerField, type RecordText } from '@/components/record-picker-field';
+import type { PickerPage, PickerPageParams } from '@/components/use-paged-picker';
 import { FieldList, fieldListError } from '@/components/field-list';
 import { activeTopicsQuery } from '@/components/topic-field';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { ruleOptionsQueries } from '../api/audiences';
+import { fixtureName, roleOptionsQuery, rulePickerQueries } from '../api/audiences';
 
 /** A rule as the form holds it: every value a rule of any kind may carry, as control text. */
 export interface RuleForm {
@@ -34,6 +41,10 @@ export interface RuleForm {
   max: string;
   tournament_id: string;
   match_id: string;
+  /** What the picked team, tournament and fixture are called, for their fields. */
+  team_name: string;
+  tournament_name: string;
+  match_name: string;
   answer: string;
   topic_id: string;
   channel: string;
@@ -56,6 +67,9 @@ export const emptyRule = (field: AudienceField = 'role'): RuleForm => ({
   max: '',
   tournament_id: '',
   match_id: '',
+  team_name: '',
+  tournament_name: '',
+  match_name: '',
   answer: '',
   topic_id: '',
   channel: 'email',
@@ -98,6 +112,89 @@ function RecordSelect({
   );
 }
 
+/** A rule's team, tournament or fixture: picked from the whole list, searched and paged. */
+function RulePicker<Row extends { id: number }, QKey extends QueryKey>({
+  form,
+  i,
+  idKey,
+  nameKey,
+  label,
+  what,
+  placeholder,
+  query,
+  describe,
+}: {
+  form: Form;
+  i: number;
+  idKey: 'team_id' | 'tournament_id' | 'match_id';
+  nameKey: 'team_name' | 'tournament_name' | 'match_name';
+  label: string;
+  /** The records in the plural, lower case: 'teams'. */
+  what: string;
+  placeholder: string;
+  query: (
+    params: PickerPageParams,
+  ) => UseQueryOptions<PickerPage<Row>, Error, PickerPage<Row>, QKey>;
+  describe: (row: Row) => RecordText;
+}) {
+  const id = useWatch({ control: form.control, name: `rules.${i}.${idKey}` });
+  const name = useWatch({ control: form.control, name: `rules.${i}.${nameKey}` });
+  const value = id ? Number(id) : undefined;
+  return (
+    <RecordPickerField
+      label={label}
+      required
+      value={value}
+      valueText={value === undefined ? null : name || `#${value}`}
+      placeholder={placeholder}
+      error={form.getFieldState(`rules.${i}.${idKey}`, form.formState).error?.message}
+      onChange={(row) => {
+        form.clearErrors(`rules.${i}.${idKey}`);
+        form.setValue(`rules.${i}.${idKey}`, String(row.id), { shouldDirty: true });
+        form.setValue(`rules.${i}.${nameKey}`, describe(row).title, { shouldDirty: true });
+      }}
+      title={`Select ${label}`}
+      searchLabel={`Search ${what}`}
+      searchPlaceholder={`Search ${what}...`}
+      listLabel={label}
+      query={query}
+      pageSize={AUDIENCE_PICKER_PAGE_SIZE}
+      debounceMs={AUDIENCE_PICKER_DEBOUNCE_MS}
+      emptyText={`No ${what} yet`}
+      noMatchText={`No ${what} match your search`}
+      describe={describe}
+    />
+  );
+}
+
+const TEAM_PICKER = {
+  idKey: 'team_id',
+  nameKey: 'team_name',
+  label: 'Team',
+  what: 'teams',
+  placeholder: AUDIENCE_MESSAGES.team,
+  query: rulePickerQueries.team,
+  describe: (t: Team): RecordText => ({ title: t.name, detail: t.location }),
+} as const;
+const TOURNAMENT_PICKER = {
+  idKey: 'tournament_id',
+  nameKey: 'tournament_name',
+  label: 'Tournament',
+  what: 'tournaments',
+  placeholder: AUDIENCE_MESSAGES.tournament,
+  query: rulePickerQueries.tournament,
+  describe: (t: TournamentRow): RecordText => ({ title: t.name }),
+} as const;
+const FIXTURE_PICKER = {
+  idKey: 'match_id',
+  nameKey: 'match_name',
+  label: AUDIENCE_TEXTS.fixture,
+  what: 'fixtures',
+  placeholder: AUDIENCE_MESSAGES.fixture,
+  query: rulePickerQueries.fixture,
+  describe: (m: MatchRow): RecordText => ({ title: fixtureName(m), detail: m.venue }),
+} as const;
+
 const topicOptions = {
   ...activeTopicsQuery,
   select: (topics: { id: number; name: string }[]): SelectOption[] =>
@@ -118,16 +215,11 @@ function RuleValues({ form, i, field }: { form: Form; i: number; field: Audience
   );
   switch (field) {
     case 'role':
-      return select('role_id', 'Role', ruleOptionsQueries.role, AUDIENCE_MESSAGES.role);
+      return select('role_id', 'Role', roleOptionsQuery, AUDIENCE_MESSAGES.role);
     case 'team':
-      return select('team_id', 'Team', ruleOptionsQueries.team, AUDIENCE_MESSAGES.team);
+      return <RulePicker form={form} i={i} {...TEAM_PICKER} />;
     case 'tournament':
-      return select(
-        'tournament_id',
-        'Tournament',
-        ruleOptionsQueries.tournament,
-        AUDIENCE_MESSAGES.tournament,
-      );
+      return <RulePicker form={form} i={i} {...TOURNAMENT_PICKER} />;
     case 'status':
       return (
         <SelectField
@@ -163,12 +255,7 @@ function RuleValues({ form, i, field }: { form: Form; i: number; field: Audience
     case 'availability':
       return (
         <>
-          {select(
-            'match_id',
-            AUDIENCE_TEXTS.fixture,
-            ruleOptionsQueries.fixture,
-            AUDIENCE_MESSAGES.fixture,
-          )}
+          <RulePicker form={form} i={i} {...FIXTURE_PICKER} />
           <SelectField
             form={form}
             name={at('answer')}
