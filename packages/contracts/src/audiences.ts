@@ -273,6 +273,18 @@ export const audiencesQuery = paginationQuery.extend({
   ...sortQuery(AUDIENCE_SORT_KEYS),
 });
 export type AudiencesQuery = z.input<typeof audiencesQuery>;
+/** The export's query (as issue 33's lists): the list's filters and sort, without its page. */
+export const audiencesExportQuery = audiencesQuery.omit({ page: true, limit: true });
+/** The audiences export's header row: the list's columns, with the id and each rule's record. */
+export const AUDIENCE_EXPORT_COLUMNS = {
+  id: 'ID',
+  name: 'Name',
+  description: 'Description',
+  rules: 'Rules',
+  records: 'Records named',
+  created_at: 'Created At',
+  updated_at: 'Updated At',
+} as const;
 export const audiencesPage = z.object({ audiences: z.array(audience), pagination });
 export type AudiencesPage = z.infer<typeof audiencesPage>;
 export const audienceParams = z.object({ _id: idValue() });

@@ -26,6 +26,7 @@ export const BULK_NOUNS = {
   'wa-categories': { one: 'WhatsApp category', many: 'WhatsApp categories' },
   'contact-messages': { one: 'contact message', many: 'contact messages' },
   'messaging-topics': { one: 'messaging topic', many: 'messaging topics' },
+  audiences: { one: 'audience', many: 'audiences' },
   // A team's squad: its delete takes the player out of the squad; the user stays.
   'team-players': { one: 'player', many: 'players', removes: true },
 } as const satisfies Record<string, { one: string; many: string; removes?: true }>;

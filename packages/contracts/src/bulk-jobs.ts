@@ -7,6 +7,7 @@ import {
   type BulkAction,
   type BulkList,
 } from './bulk-job-values.ts';
+import { AUDIENCE_MESSAGES, audiencesQuery } from './audiences.ts';
 import { idValue } from './common.ts';
 import { CONTACT_MESSAGES, contactMessagesQuery } from './contact-messages.ts';
 import { MESSAGING_TOPIC_MESSAGES, messagingTopicsQuery } from './messaging.ts';
@@ -121,6 +122,13 @@ export const BULK_LISTS = {
     delete: 'messaging.manage',
     setStatus: null,
     notFound: MESSAGING_TOPIC_MESSAGES.notFound,
+    scope: null,
+  },
+  audiences: {
+    query: audiencesQuery.omit(NO_PAGE),
+    delete: 'audiences.delete',
+    setStatus: null,
+    notFound: AUDIENCE_MESSAGES.notFound,
     scope: null,
   },
   'team-players': {

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AUDIENCE_EXPORT_COLUMNS,
+  AUDIENCE_SORT_KEYS,
   AUDIT_EXPORT_COLUMNS,
   CONTACT_MESSAGE_EXPORT_COLUMNS,
   CONTACT_MESSAGE_SORT_KEYS,
@@ -76,6 +78,10 @@ beforeAll(async () => {
       (array['upcoming', 'live', 'completed', 'abandoned'])[1 + g % 4], '@Ground ' || (g % 5)
     from generate_series(1, 1100) g`);
   await t.db.execute(sql`
+    insert into audiences (name, match, rules)
+    select '=Audience ' || g, 'all', '[{"field": "status", "status": "verified", "not": false}]'::jsonb
+    from generate_series(1, 1100) g`);
+  await t.db.execute(sql`
     insert into messaging_topics (name, description, default_subscribed, active)
     select 'Topic ' || g, '=cmd|' || g, g % 3 = 0, g % 2 = 0 from generate_series(1, 12) g`);
   await t.db.execute(sql`
@@ -137,6 +143,22 @@ describe('list exports (issue 33)', () => {
       access: 'matches.view',
       otherPermission: 'teams.view',
     });
+  });
+
+  it('audiences', async () => {
+    await expectExportsLikeList(t, token, {
+      list: 'audiences',
+      day,
+      path: '/api/audiences',
+      queries: sortedQueries(AUDIENCE_SORT_KEYS, 'search=audience'),
+      columns: AUDIENCE_EXPORT_COLUMNS,
+      sortKeys: AUDIENCE_SORT_KEYS,
+      rows: (data) => data.audiences as Record<string, unknown>[],
+      id: (row) => row._id,
+      access: 'audiences.view',
+      otherPermission: 'teams.view',
+    });
+    expect(await exportedColumn(t, token, '/api/audiences/export', 1)).toContain("'=Audience 1");
   });
 
   it('messaging topics', async () => {

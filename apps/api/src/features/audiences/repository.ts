@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   AUDIENCE_MESSAGES,
+  AUDIENCE_TEXTS,
   type Audience,
   type AudienceDefinition,
   type AudienceMatch,
@@ -8,6 +9,7 @@ import {
   type AudienceValues,
 } from '@cricket/contracts';
 import { queryRows, type Db } from '../../db/client';
+import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
 import { selectPage, sortedBy, withTotal, type SortRequest } from '../../db/page';
 import { audiences } from '../../db/schema';
 import { audienceMembers } from '../../lib/audience-sql';
@@ -42,11 +44,17 @@ const sorts = {
 
 type AudienceFilters = { search?: string } & SortRequest<keyof typeof sorts>;
 
-/** Saved audiences by name; `search` finds each word in the name. */
-export async function listAudiences(db: Db, q: { page: number; limit: number } & AudienceFilters) {
+/** Each word of `search` in the name. */
+function audienceFilters(q: AudienceFilters) {
   const filters: SQL[] = [];
   for (const word of q.search?.split(/\s+/).filter(Boolean) ?? [])
     filters.push(sql`lower(${audiences.name}) like ${likePattern(word)}`);
+  return filters;
+}
+
+/** Saved audiences by name; `search` finds each word in the name. */
+export async function listAudiences(db: Db, q: { page: number; limit: number } & AudienceFilters) {
+  const filters = audienceFilters(q);
   const { rows, total } = await selectPage(
     () =>
       db
@@ -69,6 +77,38 @@ export async function listAudiences(db: Db, q: { page: number; limit: number } &
     ),
     total,
   };
+}
+
+/**
+ * Every audience the list's filters hold, in its order (by name unless sorted), in batches:
+ * its rules in the list's words, and the records they name.
+ */
+export function exportAudiences(db: Db, q: AudienceFilters) {
+  const keyset = keysetOf({ ...q, sort: q.sort ?? 'name' }, sorts, audiences.id, 'asc');
+  const filters = audienceFilters(q);
+  return keysetBatches(keyset, async ({ where, orderBy, limit }) => {
+    const rows = await db
+      .select({ row: audiences, ...keyColumns(keyset) })
+      .from(audiences)
+      .where(and(...filters, where))
+      .orderBy(...orderBy)
+      .limit(limit);
+    const named = await withRecordNames(
+      db,
+      rows.map((r) => toAudience(r.row)),
+    );
+    return named.map((a, i) => ({
+      id: a._id,
+      name: a.name,
+      description: a.description,
+      rules: AUDIENCE_TEXTS.summary(a.rules.length, a.match),
+      records: a.rule_records.filter((n) => n !== null).join('; '),
+      created_at: a.created_at,
+      updated_at: a.updated_at,
+      keyValue: rows[i]!.keyValue,
+      keyId: rows[i]!.keyId,
+    }));
+  });
 }
 
 export async function getAudience(db: Db, id: number) {

@@ -8,12 +8,15 @@ import {
   audienceInput,
   audienceParams,
   audiencesPage,
+  audiencesExportQuery,
   audiencesQuery,
+  AUDIENCE_EXPORT_COLUMNS,
   AUDIENCE_SUCCESS,
   envelope,
   messageOnly,
 } from '@cricket/contracts';
 import { audiences } from '../../db/schema';
+import { listExportRoute } from '../../lib/csv-export';
 import { ok, pageData } from '../../lib/envelope';
 import { sendVersion, versionedWrite } from '../../lib/record-version';
 import { auditOf } from '../../plugins/audit';
@@ -23,16 +26,19 @@ import {
   countAudience,
   createAudience,
   deleteAudience,
+  exportAudiences,
   getAudience,
   listAudiences,
   updateAudience,
 } from './repository';
+import { provideAudiencesBulk } from './bulk';
 
 const audienceData = envelope(z.object({ audience }));
 
 /** Saved audiences (issue 36, decision 073): rules a send can target, counted live. */
 export async function audiencesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  provideAudiencesBulk(app);
 
   r.get('/api/audiences', {
     config: { access: 'audiences.view' },
@@ -47,6 +53,15 @@ export async function audiencesRoutes(app: FastifyInstance) {
       const { data, pagination } = pageData(q, await listAudiences(app.db, q));
       return ok(AUDIENCE_SUCCESS.listed, { audiences: data, pagination });
     },
+  });
+
+  listExportRoute(app, {
+    list: 'audiences',
+    access: 'audiences.view',
+    tag: 'audiences',
+    querystring: audiencesExportQuery,
+    rows: (q) => exportAudiences(app.db, q),
+    columns: AUDIENCE_EXPORT_COLUMNS,
   });
 
   r.post('/api/audiences/count', {

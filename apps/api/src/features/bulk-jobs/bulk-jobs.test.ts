@@ -13,6 +13,7 @@ import {
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import {
+  audiences,
   auditLogs,
   bulkJobItems,
   messagingTopics,
@@ -246,6 +247,35 @@ describe('bulk jobs', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.entityType, 'messaging_topic'), eq(auditLogs.entityId, free!)));
     expect(audited!.n).toBe(1);
+  });
+
+  it('deletes every saved audience matching the list\'s search, each audited, the rest kept', async () => {
+    const rules = [{ field: 'status' as const, status: 'verified' as const, not: false }];
+    const made = await t.db
+      .insert(audiences)
+      .values([
+        { name: 'Bulk juniors one', match: 'all', rules },
+        { name: 'Bulk juniors two', match: 'all', rules },
+        { name: 'Bulk seniors', match: 'all', rules },
+      ])
+      .returning({ id: audiences.id });
+    const queued = await start(admin, {
+      list: 'audiences',
+      action: 'delete',
+      query: { search: 'bulk juniors' },
+    });
+    await t.app.bulkJobs.worker.runOnce();
+    expect(await jobOf(admin, queued.id)).toMatchObject({ status: 'done', total: 2, done: 2 });
+    const left = await t.db
+      .select({ name: audiences.name })
+      .from(audiences)
+      .where(inArray(audiences.id, made.map((row) => row.id)));
+    expect(left).toEqual([{ name: 'Bulk seniors' }]);
+    const [audited] = await t.db
+      .select({ n: count() })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityType, 'audience'), eq(auditLogs.action, 'delete')));
+    expect(audited!.n).toBe(2);
   });
 
   it("removes players from a team's squad row by row, the job's scope naming the team", async () => {

@@ -10,7 +10,8 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { TruncatedText, actionsColumn, type Column } from '@/components/data-table';
 import { FilterTextFor } from '@/components/filter-controls';
 import { lazyPanel } from '@/components/lazy-panel';
-import { ListTable, sortParams, useListPage } from '@/components/list-page';
+import { ListExportButton } from '@/components/list-export-button';
+import { ListTable, sortParams, useListPage, type ListQueryState } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { TimeAgo } from '@/components/time-ago';
 import { Button } from '@/components/ui/button';
@@ -18,6 +19,7 @@ import { Card } from '@/components/ui/card';
 import { usePanelState } from '@/components/use-panel-state';
 import { useCan } from '@/lib/session';
 import { audiencesQuery, useDeleteAudience } from '../api/audiences';
+import { audienceKeys } from '../api/keys';
 
 const AudienceFormPanel = lazyPanel(
   () => import('./audience-form-panel').then((m) => m.AudienceFormPanel),
@@ -26,19 +28,25 @@ const AudienceFormPanel = lazyPanel(
 
 const FILTERS = ['name'] as const;
 
+/** The list's filters and sort as the API takes them, for its pages, its export and bulk jobs. */
+function audienceFilters({
+  sort,
+  filters: { name },
+}: Pick<ListQueryState<(typeof FILTERS)[number]>, 'sort' | 'filters'>) {
+  return { ...sortParams(sort), search: name.trim() || undefined };
+}
+
+/** A bulk job's end refreshes the audiences (the send forms' audience select reads them too). */
+const BULK_REFRESH = [audienceKeys.all];
+
 /** Saved audiences (issue 36): the rules a send can target, by name. */
 export function AudiencesPage() {
   const list = useListPage({
     filters: FILTERS,
     textFilters: ['name'],
     sorts: AUDIENCE_SORT_KEYS,
-    query: ({ page, limit, sort, filters }) =>
-      audiencesQuery({
-        page,
-        limit,
-        ...sortParams(sort),
-        search: filters.name.trim() || undefined,
-      }),
+    query: (state) =>
+      audiencesQuery({ page: state.page, limit: state.limit, ...audienceFilters(state) }),
     rowsOf: (data) => ({ data: data.audiences, pagination: data.pagination }),
     errorText: AUDIENCE_MESSAGES.fetchFailed,
   });
@@ -93,12 +101,15 @@ export function AudiencesPage() {
       <PageHeader
         title={AUDIENCE_TEXTS.title}
         actions={
-          canCreate && (
-            <Button onClick={() => panel.open('create')}>
-              <Plus className="size-4" aria-hidden="true" />
-              {AUDIENCE_TEXTS.create}
-            </Button>
-          )
+          <>
+            <ListExportButton list="audiences" fileName="audiences" query={audienceFilters(list)} />
+            {canCreate && (
+              <Button onClick={() => panel.open('create')}>
+                <Plus className="size-4" aria-hidden="true" />
+                {AUDIENCE_TEXTS.create}
+              </Button>
+            )}
+          </>
         }
       />
       <Card flush>
@@ -110,6 +121,13 @@ export function AudiencesPage() {
           emptyText={AUDIENCE_MESSAGES.empty}
           onRowClick={edit || undefined}
           rowLabel={(a) => `Edit ${a.name}`}
+          bulk={{
+            list: 'audiences',
+            actions: [canDelete && 'delete'],
+            query: audienceFilters(list),
+            name: (a) => a.name,
+            refresh: BULK_REFRESH,
+          }}
         />
       </Card>
       <AudienceFormPanel
