@@ -74,6 +74,7 @@ export const AUDIT_ACTIONS = {
   selection_save: 'Team selected',
   sheet_publish: 'Team sheet published',
   reserve_promote: 'Reserve promoted',
+  leaders_change: 'Captain and keeper changed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

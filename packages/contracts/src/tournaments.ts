@@ -702,6 +702,10 @@ export const SELECTION_MESSAGES = {
   notWithdrawn: 'Only a player who has withdrawn from the team sheet can be replaced',
   notReserve: 'Only a reserve who is still available can be promoted',
   promoteFailed: 'Failed to promote the reserve',
+  /** After the sheet, only the captain and the keeper change (a captain who withdrew). */
+  leadersBeforeSheet:
+    'The captain and wicket keeper change here once the team sheet is out; before that, edit the selection',
+  leadersFailed: 'Failed to save the captain and wicket keeper',
   /** The screens' texts. */
   saveFailed: 'Failed to save the selection',
   publishFailed: 'Failed to publish the team sheet',
@@ -714,12 +718,19 @@ export const SELECTION_SUCCESS = {
   published: (n: number) => `Team sheet published; ${n} ${n === 1 ? 'player' : 'players'} told`,
   promoted: (reserve: string, withdrawn: string) =>
     `${reserve} takes ${withdrawn}'s place and has been told`,
+  leaders: (told: number) =>
+    told === 0
+      ? 'Captain and wicket keeper saved'
+      : `Captain and wicket keeper saved; ${told} ${told === 1 ? 'player' : 'players'} told`,
 } as const;
 
 /** Pick Team's quick fill: the players who said Available into the XI, in squad order. */
 export const SELECTION_TEXTS = {
   pickAvailable: 'Pick the available players',
   pickAvailableHint: `Puts everyone who answered Available into the XI, up to ${XI_SIZE}; change any slot after.`,
+  leadersHint:
+    'The sheet is out: only the captain and wicket keeper can still change. Anyone newly named is told.',
+  saveLeaders: 'Save Captain and Keeper',
 } as const;
 
 /** `POST /api/matches/{id}/selection/promote`: a reserve takes a withdrawn player's place. */
@@ -731,6 +742,17 @@ export const promoteReserveInput = z.object({
 export type PromoteReserveValues = z.output<typeof promoteReserveInput>;
 
 const playerId = idValue(SELECTION_MESSAGES.notInSquad);
+
+/**
+ * `PUT /api/matches/{id}/selection/leaders`: once the sheet is out, who captains and who keeps
+ * wicket (a captain who withdrew leaves none); each from the XI still playing, or none.
+ */
+export const selectionLeadersInput = z.object({
+  team_id: idValue(SELECTION_MESSAGES.teamNotPlaying),
+  captain_id: idValue(SELECTION_MESSAGES.captainInXi).nullable().default(null),
+  wicket_keeper_id: idValue(SELECTION_MESSAGES.keeperInXi).nullable().default(null),
+});
+export type SelectionLeadersValues = z.output<typeof selectionLeadersInput>;
 
 /** `PUT /api/matches/{id}/selection`: a team's XI, twelfth man, reserves, captain and keeper. */
 export const selectionInput = z

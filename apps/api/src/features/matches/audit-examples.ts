@@ -381,6 +381,37 @@ export const auditExamples: AuditExamples = (ctx) => {
         };
       },
     },
+    'PUT /api/matches/:id/selection/leaders': {
+      async valid() {
+        // The captain withdrew and the reserve took the place: the reserve is named captain.
+        const { matchId, teamId, player, reserve } = await withWithdrawal(ctx);
+        await ctx.ok('POST', `/api/matches/${matchId}/selection/promote`, {
+          team_id: teamId,
+          withdrawn_id: player,
+          reserve_id: reserve,
+        });
+        return {
+          call: {
+            url: `/api/matches/${matchId}/selection/leaders`,
+            payload: { team_id: teamId, captain_id: reserve },
+          },
+          expect: () => ({
+            entityId: matchId,
+            action: 'leaders_change',
+            changes: { captain: { before: null, after: expect.any(String) } },
+            exact: false,
+          }),
+        };
+      },
+      async invalid() {
+        // No sheet out yet: the selection itself is edited instead.
+        const { matchId, teamId, player } = await withSquad(ctx);
+        return {
+          url: `/api/matches/${matchId}/selection/leaders`,
+          payload: { team_id: teamId, captain_id: player },
+        };
+      },
+    },
     'POST /api/matches/:id/availability/ask': {
       async valid() {
         const { matchId } = await withSquad(ctx);

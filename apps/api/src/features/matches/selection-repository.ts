@@ -5,6 +5,7 @@ import {
   SELECTION_SLOT_LABELS,
   type AvailabilityStatus,
   type PromoteReserveValues,
+  type SelectionLeadersValues,
   type SelectionSlot,
   type SelectionValues,
   type TeamSelection,
@@ -393,5 +394,75 @@ export function promoteReserve(
       },
     });
     return { selection: after, reserve: reserve.name, withdrawn: out.name };
+  });
+}
+
+/**
+ * Once the sheet is out, the captain and the wicket keeper named again (a captain who withdrew
+ * leaves the team without one; the promoted reserve does not inherit it): each from the XI still
+ * playing, or none. Whoever is newly named is told; the rest of the sheet stays as published.
+ */
+export function changeLeaders(
+  db: Db,
+  matchId: number,
+  values: SelectionLeadersValues,
+  selector: Selector,
+  send: ProductSender,
+  audit: AuditWriter,
+) {
+  return db.transaction(async (tx) => {
+    const f = await fixtureAndTeam(tx, matchId, values.team_id, true);
+    assertSelector(selector, f.ownerId);
+    if (!(await isPublished(tx, matchId, values.team_id)))
+      throw conflict(SELECTION_MESSAGES.leadersBeforeSheet);
+    const squad = await candidates(tx, matchId, values.team_id);
+    const playing = new Set(
+      squad.filter((c) => c.slot === 'xi' && !c.withdrawn).map((c) => c.user_id),
+    );
+    const errors: Record<string, string[]> = {};
+    if (values.captain_id !== null && !playing.has(values.captain_id))
+      errors.captain_id = [SELECTION_MESSAGES.captainInXi];
+    if (values.wicket_keeper_id !== null && !playing.has(values.wicket_keeper_id))
+      errors.wicket_keeper_id = [SELECTION_MESSAGES.keeperInXi];
+    const first = Object.values(errors)[0];
+    if (first) throw badRequest(first[0]!, errors);
+
+    const before = describe(squad.filter((c) => !c.withdrawn));
+    await tx
+      .update(selections)
+      .set({
+        isCaptain: sql`${selections.userId} is not distinct from ${values.captain_id}`,
+        isWicketKeeper: sql`${selections.userId} is not distinct from ${values.wicket_keeper_id}`,
+      })
+      .where(and(eq(selections.matchId, matchId), eq(selections.teamId, values.team_id)));
+    const after = await getSelection(tx, matchId, values.team_id);
+
+    // Told: whoever takes a role they did not hold.
+    const title = `${f.team} v ${f.opponent}`;
+    const roles = new Map<number, string[]>();
+    for (const c of squad) {
+      const add = (role: string) => roles.set(c.user_id, [...(roles.get(c.user_id) ?? []), role]);
+      if (c.user_id === values.captain_id && !c.is_captain) add('captain');
+      if (c.user_id === values.wicket_keeper_id && !c.is_wicket_keeper) add('wicket keeper');
+    }
+    for (const [userId, named] of roles)
+      await send(tx, {
+        name: `Named ${named.join(' and ')}: ${title}`.slice(0, 100),
+        subject: `You are ${named.join(' and ')}: ${title}, ${whenUtc(f.scheduledAt)}`.slice(
+          0,
+          200,
+        ),
+        message: `Hi {{first_name}},\n\nYou are now ${named.join(' and ')} for ${title} at ${f.venue} on ${whenUtc(f.scheduledAt)}.\n`,
+        recipientIds: [userId],
+        matchId: null,
+        createdBy: selector.userId,
+      });
+    await audit(tx, {
+      entityId: matchId,
+      action: 'leaders_change',
+      before: { team: f.team, ...before },
+      after: { team: f.team, ...describe(after.candidates.filter((c) => !c.withdrawn)) },
+    });
+    return { selection: after, told: roles.size };
   });
 }

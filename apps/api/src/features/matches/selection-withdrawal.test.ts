@@ -208,4 +208,53 @@ describe('a withdrawal after the team sheet', () => {
     // The place is filled: promoting into it again is refused.
     expect((await promote(owner.token, squad.x2.id, squad.r2.id)).statusCode).toBe(400);
   });
+
+  it('names a new captain from the XI still playing, telling only them; a withdrawn player cannot be named', async () => {
+    const leaders = (token: string, payload: Record<string, unknown>) =>
+      t.as(token, {
+        method: 'PUT',
+        url: `/api/matches/${matchId}/selection/leaders`,
+        payload: { team_id: teamId, ...payload },
+      });
+    expect((await leaders(stranger, { captain_id: squad.r1.id })).statusCode).toBe(403);
+    const withdrawn = await leaders(owner.token, { captain_id: squad.x2.id });
+    expect(withdrawn.statusCode).toBe(400);
+    expect(withdrawn.json().errors).toEqual({ captain_id: [SELECTION_MESSAGES.captainInXi] });
+    const reserve = await leaders(owner.token, { wicket_keeper_id: squad.r2.id });
+    expect(reserve.json().errors).toEqual({ wicket_keeper_id: [SELECTION_MESSAGES.keeperInXi] });
+
+    smtp.received.length = 0;
+    const res = await leaders(owner.token, {
+      captain_id: squad.r1.id,
+      wicket_keeper_id: squad.x1.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(SELECTION_SUCCESS.leaders(2));
+    const roles = (res.json().data as TeamSelection).candidates
+      .filter((c) => c.is_captain || c.is_wicket_keeper)
+      .map((c) => [c.user_id, c.is_captain, c.is_wicket_keeper]);
+    expect(roles).toEqual(
+      expect.arrayContaining([
+        [squad.r1.id, true, false],
+        [squad.x1.id, false, true],
+      ]),
+    );
+    expect(roles).toHaveLength(2);
+    await deliver();
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(
+      [squad.r1.email, squad.x1.email].sort(),
+    );
+    expect(smtp.received.find((m) => m.to[0] === squad.r1.email)!.subject).toMatch(
+      /^You are captain: /,
+    );
+    // Saved again unchanged: nobody is told twice.
+    smtp.received.length = 0;
+    const again = await leaders(owner.token, {
+      captain_id: squad.r1.id,
+      wicket_keeper_id: squad.x1.id,
+    });
+    expect(again.json().message).toBe(SELECTION_SUCCESS.leaders(0));
+    await deliver();
+    expect(smtp.received).toHaveLength(0);
+  });
 });

@@ -8,6 +8,7 @@ import {
   selectionQuery,
   teamSelection,
   promoteReserveInput,
+  selectionLeadersInput,
   AVAILABILITY_MESSAGES,
   AVAILABILITY_STATUSES,
   AVAILABILITY_SUCCESS,
@@ -51,6 +52,7 @@ import {
 import {
   getSelection,
   promoteReserve,
+  changeLeaders,
   publishSheet,
   saveSelection,
   withdrawFromSheet,
@@ -621,6 +623,31 @@ export async function tournamentsRoutes(app: FastifyInstance) {
       );
       app.notificationWorker.wake();
       return ok(SELECTION_SUCCESS.promoted(done.reserve, done.withdrawn), done.selection);
+    },
+  });
+
+  r.put('/api/matches/:id/selection/leaders', {
+    config: { access: 'matches.select', audit: { entity: 'match' } },
+    schema: {
+      tags: ['tournaments'],
+      summary: 'Name the captain and wicket keeper again once the team sheet is out',
+      description:
+        'The team’s owner, or a holder of matches.manage. Each must be in the XI and not withdrawn (400 naming captain_id or wicket_keeper_id), or null for none; the rest of the sheet stays as published. Anyone newly named is told by email. 409 before the sheet is out (edit the selection instead).',
+      params: idParam,
+      body: selectionLeadersInput,
+      response: { 200: envelope(teamSelection) },
+    },
+    handler: async (request) => {
+      const done = await changeLeaders(
+        app.db,
+        request.params.id,
+        request.body,
+        selectorOf(request),
+        (db, send) => app.productSends.send(db, send),
+        auditOf(request),
+      );
+      app.notificationWorker.wake();
+      return ok(SELECTION_SUCCESS.leaders(done.told), done.selection);
     },
   });
 }

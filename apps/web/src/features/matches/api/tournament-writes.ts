@@ -5,6 +5,7 @@ import type {
   FixtureScheduleValues,
   PublishSheetInput,
   PromoteReserveValues,
+  SelectionLeadersValues,
   SelectionValues,
   TeamSelection,
   PenaltyInput,
@@ -134,6 +135,16 @@ export const usePromoteReserve = () =>
   useMatchesWrite(async ({ id, values }: { id: number; values: PromoteReserveValues }) => {
     const body = await request<TeamSelection>(`/matches/${id}/selection/promote`, {
       method: 'POST',
+      body: values,
+    });
+    return { selection: body.data, message: body.message };
+  });
+
+/** PUT /matches/{id}/selection/leaders: the captain and keeper named again after the sheet. */
+export const useChangeLeaders = () =>
+  useMatchesWrite(async ({ id, values }: { id: number; values: SelectionLeadersValues }) => {
+    const body = await request<TeamSelection>(`/matches/${id}/selection/leaders`, {
+      method: 'PUT',
       body: values,
     });
     return { selection: body.data, message: body.message };

@@ -27,7 +27,12 @@ import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { selectionQuery } from '../api/availability';
-import { usePromoteReserve, usePublishSheet, useSaveSelection } from '../api/tournament-writes';
+import {
+  useChangeLeaders,
+  usePromoteReserve,
+  usePublishSheet,
+  useSaveSelection,
+} from '../api/tournament-writes';
 
 /** The form: each squad member's slot ('' for not picked), the captain and the keeper. */
 interface SelectionForm {
@@ -87,6 +92,7 @@ export function SelectionPanel({
   });
   const form = useForm<SelectionForm>({ defaultValues: formValues(undefined) });
   const save = useSaveSelection();
+  const changeLeaders = useChangeLeaders();
   const publish = usePublishSheet();
   const flight = useSingleFlight();
   const [askPublish, setAskPublish] = useState(false);
@@ -99,14 +105,28 @@ export function SelectionPanel({
     onOpenChange,
     values: () => formValues(selection.data),
     successText: SELECTION_SUCCESS.saved,
-    failureText: SELECTION_MESSAGES.saveFailed,
+    failureText: published ? SELECTION_MESSAGES.leadersFailed : SELECTION_MESSAGES.saveFailed,
     submit: async (values) => {
       if (!fixture) return;
+      const optional = (v: string) => (v === '' ? null : Number(v));
+      if (published) {
+        // The sheet is out: only its captain and keeper change.
+        const done = await changeLeaders.mutateAsync({
+          id: fixture.id,
+          values: {
+            team_id: teamId,
+            captain_id: optional(values.captain_id),
+            wicket_keeper_id: optional(values.wicket_keeper_id),
+          },
+        });
+        form.reset(formValues(done.selection));
+        toast.success(done.message);
+        return KEEP_OPEN;
+      }
       const picked = (slot: SelectionSlot) =>
         (selection.data?.candidates ?? [])
           .filter((c) => values.slots[String(c.user_id)] === slot)
           .map((c) => c.user_id);
-      const optional = (v: string) => (v === '' ? null : Number(v));
       const saved = await save.mutateAsync({
         id: fixture.id,
         values: {
@@ -131,7 +151,10 @@ export function SelectionPanel({
   }, [loaded, form]);
   const slots = useWatch({ control: form.control, name: 'slots' });
   const xi = (selection.data?.candidates ?? []).filter((c) => slots?.[String(c.user_id)] === 'xi');
-  const xiOptions = xi.map((c) => ({ value: String(c.user_id), label: c.name }));
+  // A player who withdrew after the sheet cannot lead it.
+  const xiOptions = xi
+    .filter((c) => !c.withdrawn)
+    .map((c) => ({ value: String(c.user_id), label: c.name }));
   const savedPicks = (selection.data?.candidates ?? []).some((c) => c.slot !== null);
 
   const teams = fixture ? [fixture.team_a, fixture.team_b] : [];
@@ -145,9 +168,9 @@ export function SelectionPanel({
           ? `${fixture.team_a.name} v ${fixture.team_b.name}, ${formatDateTime(fixture.scheduled_at)}`
           : undefined
       }
-      submitLabel="Save Selection"
+      submitLabel={published ? SELECTION_TEXTS.saveLeaders : 'Save Selection'}
       busyLabel="Saving..."
-      ready={selection.isSuccess && published === null}
+      ready={selection.isSuccess}
     >
       <div className="space-y-1.5">
         <label htmlFor={`${id}-team`} className="block text-sm font-medium text-neutral-700">
@@ -177,7 +200,7 @@ export function SelectionPanel({
         <>
           {published && (
             <p role="status" className="rounded-md bg-primary-50 p-3 text-sm text-primary-800">
-              Team sheet published {formatDateTime(published)}: the selection is fixed.
+              Team sheet published {formatDateTime(published)}: the players are fixed.
             </p>
           )}
           {published && fixture && (
@@ -254,7 +277,6 @@ export function SelectionPanel({
               name="captain_id"
               label="Captain"
               placeholder="None"
-              disabled={published !== null}
               options={xiOptions}
             />
             <SelectField
@@ -262,10 +284,10 @@ export function SelectionPanel({
               name="wicket_keeper_id"
               label="Wicket keeper"
               placeholder="None"
-              disabled={published !== null}
               options={xiOptions}
             />
           </div>
+          {published && <p className="text-xs text-neutral-500">{SELECTION_TEXTS.leadersHint}</p>}
           {published === null && (
             <div className="border-t border-neutral-100 pt-4">
               <Button
@@ -375,7 +397,14 @@ function Withdrawals({
       {out.map((c) => (
         <div key={c.user_id} className="space-y-2">
           <p className="text-sm font-medium text-neutral-900">
-            {`${c.name} (${SELECTION_SLOT_LABELS[c.slot ?? 'xi']}) withdrew.`}
+            {`${c.name} (${[
+              SELECTION_SLOT_LABELS[c.slot ?? 'xi'],
+              c.is_captain && 'captain',
+              c.is_wicket_keeper && 'wicket keeper',
+            ]
+              .filter(Boolean)
+              .join(', ')}) withdrew.`}
+            {(c.is_captain || c.is_wicket_keeper) && ' Name who takes their role below.'}
           </p>
           {reserves.length === 0 ? (
             <p className="text-sm text-neutral-600">No reserve is available to take the place.</p>
