@@ -330,6 +330,23 @@ export async function withdrawFromSheet(
 }
 
 /**
+ * A change to a published sheet (a promotion, new leaders): the fixture locked, the selector
+ * allowed, the sheet out (409 with `notYet` otherwise), and the squad as it stands.
+ */
+async function publishedSheet(
+  tx: Db,
+  matchId: number,
+  teamId: number,
+  selector: Selector,
+  notYet: string,
+) {
+  const f = await fixtureAndTeam(tx, matchId, teamId, true);
+  assertSelector(selector, f.ownerId);
+  if (!(await isPublished(tx, matchId, teamId))) throw conflict(notYet);
+  return { f, squad: await candidates(tx, matchId, teamId) };
+}
+
+/**
  * A reserve takes a withdrawn player's place on the published sheet (decision 076): their slot
  * and position, not the captaincy or the gloves, which the selector gives again if they must.
  * The withdrawn player's row goes; the reserve is told.
@@ -343,11 +360,13 @@ export function promoteReserve(
   audit: AuditWriter,
 ) {
   return db.transaction(async (tx) => {
-    const f = await fixtureAndTeam(tx, matchId, values.team_id, true);
-    assertSelector(selector, f.ownerId);
-    if (!(await isPublished(tx, matchId, values.team_id)))
-      throw conflict(SELECTION_MESSAGES.notPublishedYet);
-    const squad = await candidates(tx, matchId, values.team_id);
+    const { f, squad } = await publishedSheet(
+      tx,
+      matchId,
+      values.team_id,
+      selector,
+      SELECTION_MESSAGES.notPublishedYet,
+    );
     const out = squad.find((c) => c.user_id === values.withdrawn_id);
     const reserve = squad.find((c) => c.user_id === values.reserve_id);
     if (!out?.slot || !out.withdrawn)
@@ -411,11 +430,13 @@ export function changeLeaders(
   audit: AuditWriter,
 ) {
   return db.transaction(async (tx) => {
-    const f = await fixtureAndTeam(tx, matchId, values.team_id, true);
-    assertSelector(selector, f.ownerId);
-    if (!(await isPublished(tx, matchId, values.team_id)))
-      throw conflict(SELECTION_MESSAGES.leadersBeforeSheet);
-    const squad = await candidates(tx, matchId, values.team_id);
+    const { f, squad } = await publishedSheet(
+      tx,
+      matchId,
+      values.team_id,
+      selector,
+      SELECTION_MESSAGES.leadersBeforeSheet,
+    );
     const playing = new Set(
       squad.filter((c) => c.slot === 'xi' && !c.withdrawn).map((c) => c.user_id),
     );
