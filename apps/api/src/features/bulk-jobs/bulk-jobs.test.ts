@@ -249,7 +249,7 @@ describe('bulk jobs', () => {
     expect(audited!.n).toBe(1);
   });
 
-  it('deletes every saved audience matching the list\'s search, each audited, the rest kept', async () => {
+  it("deletes every saved audience matching the list's search, each audited, the rest kept", async () => {
     const rules = [{ field: 'status' as const, status: 'verified' as const, not: false }];
     const made = await t.db
       .insert(audiences)
@@ -269,7 +269,12 @@ describe('bulk jobs', () => {
     const left = await t.db
       .select({ name: audiences.name })
       .from(audiences)
-      .where(inArray(audiences.id, made.map((row) => row.id)));
+      .where(
+        inArray(
+          audiences.id,
+          made.map((row) => row.id),
+        ),
+      );
     expect(left).toEqual([{ name: 'Bulk seniors' }]);
     const [audited] = await t.db
       .select({ n: count() })
