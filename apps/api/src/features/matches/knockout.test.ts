@@ -193,6 +193,11 @@ describe('knockout draws', () => {
     ]);
     await decide(semis[0]!, seed(4));
     await decide(semis[1]!, seed(2));
+    // Every fixture so far has its result, but the final is still to come: live, not completed.
+    const statusOf = async () =>
+      (await t.as(admin, { method: 'GET', url: `/api/tournaments/${id}` })).json().data.tournament
+        .status;
+    expect(await statusOf()).toBe('live');
     const drawn = await post(`/api/tournaments/${id}/fixtures/next-round`);
     expect(drawn.statusCode, drawn.body).toBe(201);
     const [final] = drawn.json<{ data: { fixtures: Fixture[] } }>().data.fixtures;
@@ -216,6 +221,7 @@ describe('knockout draws', () => {
     expect(tie.statusCode, tie.body).toBe(200);
     expect(tie.json().data.fixture).toMatchObject({ result_type: 'tie', winner: { id: seed(4) } });
     expect((await details(id)).bracket.winner).toBeNull();
+    expect(await statusOf()).toBe('completed');
     expect((await post(`/api/matches/${final!.id}/result/confirm`)).statusCode).toBe(200);
 
     const { bracket } = await details(id);

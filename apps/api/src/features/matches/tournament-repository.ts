@@ -90,6 +90,33 @@ async function tournamentRow(tx: Db, id: number, lock = false) {
 
 const lockTournament = (tx: Db, id: number) => tournamentRow(tx, id, true);
 
+/**
+ * A tournament's status follows its fixtures: upcoming until a result is in, completed once
+ * every fixture has one (a knockout: once its final is decided, a team out per match), live in
+ * between. Called by every write that adds fixtures or results; the tournament's row is locked
+ * first so two results committed together both count. The dashboard's counts follow (trigger).
+ */
+async function refreshStatus(tx: Db, tournamentId: number) {
+  await lockTournament(tx, tournamentId);
+  await tx.execute(sql`
+    update tournaments t set status = s.next
+    from (
+      select case
+          when count(m.id) filter (where m.status <> 'upcoming') = 0 then 'upcoming'
+          when count(m.id) filter (where m.status in ('completed', 'abandoned')) = count(m.id)
+            and (t2.format = 'league'
+              or count(m.id) filter (where m.winner_team_id is not null)
+                = (select count(*) from tournament_teams tt where tt.tournament_id = t2.id) - 1)
+            then 'completed'
+          else 'live'
+        end as next
+      from tournaments t2 left join matches m on m.tournament_id = t2.id
+      where t2.id = ${tournamentId}
+      group by t2.id, t2.format
+    ) s
+    where t.id = ${tournamentId} and t.status <> s.next`);
+}
+
 export async function getTournament(db: Db, id: number): Promise<Tournament> {
   return toTournament(await tournamentRow(db, id), await teamsOf(db, id));
 }
@@ -291,6 +318,7 @@ export function generateFixtures(db: Db, tournamentId: number, audit: AuditWrite
       pairings.map((p) => ({ home: p.home, away: p.away, day: dates[p.round]! })),
       groundsOf(teamList),
     );
+    await refreshStatus(tx, tournamentId);
     await audit(tx, {
       entityId: tournamentId,
       action: 'fixtures_generate',
@@ -319,6 +347,7 @@ async function drawFirstRound(
     draws.map((d) => ({ ...d, day: dates[0]! })),
     groundsOf(teamList),
   );
+  await refreshStatus(tx, t.id);
   await audit(tx, {
     entityId: t.id,
     action: 'fixtures_generate',
@@ -401,6 +430,7 @@ export function drawNextRound(db: Db, tournamentId: number, audit: AuditWriter) 
       bracket.next.map((d) => ({ ...d, day })),
       groundsOf(teamList),
     );
+    await refreshStatus(tx, t.id);
     await audit(tx, {
       entityId: t.id,
       action: 'fixtures_next_round',
@@ -515,6 +545,7 @@ export function importFixtures(db: Db, tournamentId: number, csv: string, audit:
         })),
       )
       .returning({ id: matches.id });
+    await refreshStatus(tx, tournamentId);
     const days = planned.map((p) => p.scheduledAt.toISOString().slice(0, 10)).sort();
     await audit(tx, {
       entityId: tournamentId,
@@ -706,6 +737,7 @@ export function enterResult(
         updatedAt: nextVersion(matches.updatedAt),
       })
       .where(eq(matches.id, matchId));
+    await refreshStatus(tx, m.tournamentId);
     const after = await fixtureById(tx, matchId);
     await audit(tx, {
       entityId: matchId,

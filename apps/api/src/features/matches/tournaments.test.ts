@@ -519,6 +519,34 @@ describe('results and the points table', () => {
       [team(B), 3, 0, 2, 0, 1, 0, 1, -0.777],
     ]);
   });
+
+  it("moves the tournament's status with its results: upcoming, live, completed; the dashboard follows", async () => {
+    const id = await create({ name: 'Status League', team_ids: teamIds.slice(4, 7) });
+    const made = await generate(id);
+    expect(made).toHaveLength(3);
+    const status = async () =>
+      (await t.as(manager, { method: 'GET', url: `/api/tournaments/${id}` })).json().data.tournament
+        .status;
+    const completedTournaments = async () =>
+      (await t.as(admin, { method: 'GET', url: '/api/dashboard' })).json().data.stats
+        .completedTournaments as number;
+    const result = (f: Fixture) =>
+      t.as(manager, {
+        method: 'PUT',
+        url: `/api/matches/${f.id}/result`,
+        payload: { result_type: 'win', team_a: inn(150, 5, 20), team_b: inn(120, 10, 18) },
+      });
+    const before = await completedTournaments();
+    expect(await status()).toBe('upcoming');
+    expect((await result(made[0]!)).statusCode).toBe(200);
+    expect(await status()).toBe('live');
+    expect((await result(made[1]!)).statusCode).toBe(200);
+    expect(await status()).toBe('live');
+    expect(await completedTournaments()).toBe(before);
+    expect((await result(made[2]!)).statusCode).toBe(200);
+    expect(await status()).toBe('completed');
+    expect(await completedTournaments()).toBe(before + 1);
+  });
 });
 
 describe('availability', () => {
