@@ -544,6 +544,9 @@ export const AVAILABILITY_LINK_FIELDS: Record<AvailabilityAnswer, string> = {
   maybe: 'Maybe link',
 };
 export const AVAILABILITY_REMIND_HOURS_MAX = 168;
+/** The ask's WhatsApp template is picked from the approved ones, searched, a page at a time. */
+export const AVAILABILITY_WA_PICKER_PAGE_SIZE = 10;
+export const AVAILABILITY_WA_PICKER_DEBOUNCE_MS = 300;
 
 export const AVAILABILITY_MESSAGES = {
   deadline: 'Please enter a valid deadline',
@@ -575,6 +578,8 @@ export const AVAILABILITY_TEXTS = {
     'Every player of both squads gets their own links (Available, Not available, Maybe): by WhatsApp when a template is chosen and they take WhatsApp, else by email, else by SMS.',
   waTemplateLabel: 'WhatsApp Template',
   waTemplateNone: 'None: email and SMS only',
+  waTemplatesEmpty: 'No WhatsApp template is approved yet',
+  waTemplatesNoMatch: 'No approved template matches your search',
   waTemplateHint:
     'Only templates Meta has approved. Map a variable to an answer link so players can answer from WhatsApp.',
 } as const;

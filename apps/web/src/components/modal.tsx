@@ -15,6 +15,11 @@ interface ModalProps {
   /** Keeps the dialog open while a save is in flight. */
   preventClose?: boolean;
   size?: 'md' | 'lg';
+  /**
+   * 'above' for a dialog opened from inside another dialog (a picker in a modal form): its
+   * backdrop then dims the dialog under it too, as a confirmation's does.
+   */
+  layer?: 'base' | 'above';
   children: ReactNode;
 }
 
@@ -30,16 +35,24 @@ export function Modal({
   footer,
   preventClose = false,
   size = 'md',
+  layer = 'base',
   children,
 }: ModalProps) {
+  const above = layer === 'above';
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange} preventClose={preventClose}>
       <Dialog.Portal>
-        <DialogOverlay className="animate-fade-in fixed inset-0 z-[60] bg-backdrop/40" />
+        <DialogOverlay
+          className={cn(
+            'animate-fade-in fixed inset-0 bg-backdrop/40',
+            above ? 'z-[80]' : 'z-[60]',
+          )}
+        />
         <DialogContent
           aria-describedby={undefined}
           className={cn(
-            'animate-fade-in fixed top-1/2 left-1/2 z-[70] flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-surface shadow-2xl focus:outline-none',
+            above ? 'z-[90]' : 'z-[70]',
+            'animate-fade-in fixed top-1/2 left-1/2 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-surface shadow-2xl focus:outline-none',
             size === 'lg' ? 'max-w-3xl' : 'max-w-lg',
           )}
         >

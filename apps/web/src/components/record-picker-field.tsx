@@ -1,7 +1,8 @@
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
-import { Check, ChevronDown } from 'lucide-react';
+import { Check, ChevronDown, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Modal } from '@/components/modal';
+import { Button } from '@/components/ui/button';
 import { controlClasses, FieldFrame } from '@/components/ui/field-frame';
 import { cn } from '@/lib/cn';
 import { PagedPickerList } from './picker-parts';
@@ -20,6 +21,8 @@ export interface RecordPickerFieldProps<Row extends { id: number }, QKey extends
   /** What the field shows for `value` (known from the record being edited, or from the pick). */
   valueText: string | null;
   onChange: (row: Row) => void;
+  /** Where choosing none is allowed: takes the choice back (a button beside the field). */
+  onClear?: () => void;
   /** Shown while nothing is chosen, such as 'Select an owner'. */
   placeholder: string;
   error?: string;
@@ -50,6 +53,7 @@ export function RecordPickerField<Row extends { id: number }, QKey extends Query
   value,
   valueText,
   onChange,
+  onClear,
   placeholder,
   error,
   required,
@@ -70,23 +74,42 @@ export function RecordPickerField<Row extends { id: number }, QKey extends Query
       error={error}
       errorId={`${id}-error`}
     >
-      <button
-        id={id}
-        type="button"
-        disabled={disabled}
-        aria-haspopup="dialog"
-        aria-describedby={error ? `${id}-error` : undefined}
-        onClick={() => {
-          setOpening((count) => count + 1);
-          setOpen(true);
-        }}
-        className={cn(controlClasses, 'flex h-10 items-center justify-between gap-2 text-left')}
-      >
-        <span className={cn('truncate', !valueText && 'text-neutral-400')}>
-          {valueText ?? placeholder}
-        </span>
-        <ChevronDown className="size-4 shrink-0 text-neutral-400" aria-hidden="true" />
-      </button>
+      <div className="flex gap-2">
+        <button
+          id={id}
+          type="button"
+          disabled={disabled}
+          aria-haspopup="dialog"
+          aria-describedby={error ? `${id}-error` : undefined}
+          onClick={() => {
+            setOpening((count) => count + 1);
+            setOpen(true);
+          }}
+          className={cn(
+            controlClasses,
+            'flex h-10 min-w-0 flex-1 items-center justify-between gap-2 text-left',
+          )}
+        >
+          <span className={cn('truncate', !valueText && 'text-neutral-400')}>
+            {valueText ?? placeholder}
+          </span>
+          <ChevronDown className="size-4 shrink-0 text-neutral-400" aria-hidden="true" />
+        </button>
+        {onClear && value !== undefined && (
+          <Button
+            variant="ghost"
+            size="icon"
+            disabled={disabled}
+            onClick={() => {
+              onClear();
+              document.getElementById(id)?.focus();
+            }}
+            aria-label={`Clear ${label}`}
+          >
+            <X className="size-4" aria-hidden="true" />
+          </Button>
+        )}
+      </div>
       <RecordPickerModal
         key={opening}
         {...picker}
@@ -139,7 +162,7 @@ function RecordPickerModal<Row extends { id: number }, QKey extends QueryKey>({
   });
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={title}>
+    <Modal open={open} onOpenChange={onOpenChange} title={title} layer="above">
       <PagedPickerList
         picker={picker}
         searchLabel={searchLabel}

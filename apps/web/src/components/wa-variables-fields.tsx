@@ -1,16 +1,15 @@
 import {
-  MAX_PAGE_SIZE,
   TEMPLATE_VARIABLES,
   WA_SEND_FIELDS,
   WA_SEND_TEXTS,
   waSendVariableProblems,
-  type WaTemplate,
   type WaTemplatesPage,
 } from '@cricket/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { FieldErrors, FieldValues, UseFormReturn } from 'react-hook-form';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import type { PickerPageParams } from '@/components/use-paged-picker';
 import { request } from '@/lib/http';
 import { waTemplateKeys } from '@/lib/query-keys';
 
@@ -111,18 +110,19 @@ export function WaVariablesFields<T extends FieldValues & WaVariableValues, O>({
   );
 }
 
-/** The approved WhatsApp templates a send inside another form may use (one page holds them). */
-export const approvedWaTemplatesQuery = {
-  queryKey: waTemplateKeys.approved,
-  queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<WaTemplate[]> =>
-    (
-      await request<WaTemplatesPage>('/wa/templates', {
-        query: { status: 'approved', limit: MAX_PAGE_SIZE, sort: 'name', order: 'asc' },
-        signal,
-      })
-    ).data.templates,
-};
-
-/** Loads the approved templates when `enabled` (the user may read WhatsApp templates). */
-export const useApprovedWaTemplates = (enabled: boolean) =>
-  useQuery({ ...approvedWaTemplatesQuery, enabled });
+/** One page of the approved WhatsApp templates, searched by name: for a picker in another form. */
+export const approvedWaTemplatesPage = (params: PickerPageParams) =>
+  queryOptions({
+    queryKey: waTemplateKeys.approved(params),
+    queryFn: async ({ signal }) => {
+      const { templates, pagination } = (
+        await request<WaTemplatesPage>('/wa/templates', {
+          query: { status: 'approved', sort: 'name', order: 'asc', ...params },
+          signal,
+        })
+      ).data;
+      // The picker's rows carry `id`, as every picker's do.
+      return { data: templates.map((t) => ({ ...t, id: t._id })), pagination };
+    },
+    placeholderData: keepPreviousData,
+  });

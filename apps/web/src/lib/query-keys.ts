@@ -34,8 +34,8 @@ export const waTemplateKeys = {
   list: (params: object) => ['wa-templates', 'list', params] as const,
   detail: (id: number) => ['wa-templates', 'detail', id] as const,
   connection: ['wa-templates', 'connection'] as const,
-  /** The approved ones, for a template chosen inside another form (an availability ask). */
-  approved: ['wa-templates', 'approved'] as const,
+  /** A page of the approved ones, for a template chosen inside another form (an availability ask). */
+  approved: (params: object) => ['wa-templates', 'approved', params] as const,
 };
 
 /** Messaging topics: the template forms' purpose select and the profiles' preferences read them. */

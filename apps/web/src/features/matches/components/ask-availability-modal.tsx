@@ -5,22 +5,23 @@ import {
   AVAILABILITY_MESSAGES,
   AVAILABILITY_REMIND_HOURS_MAX,
   AVAILABILITY_TEXTS,
+  AVAILABILITY_WA_PICKER_DEBOUNCE_MS,
+  AVAILABILITY_WA_PICKER_PAGE_SIZE,
   availabilityAskInput,
   waTemplateVariables,
   type Fixture,
   type WaTemplate,
 } from '@cricket/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDrawer, useFormLifecycle } from '@/components/form-drawer';
 import { TopicField } from '@/components/topic-field';
-import { SelectField } from '@/components/ui/select-field';
+import { RecordPickerField } from '@/components/record-picker-field';
 import { TextField } from '@/components/ui/text-field';
 import {
   WaVariablesFields,
-  useApprovedWaTemplates,
+  approvedWaTemplatesPage,
   waSourceOptions,
   waVariableDefaults,
   waVariableErrors,
@@ -35,7 +36,9 @@ import { useAskAvailability } from '../api/tournament-writes';
 const askForm = availabilityAskInput.extend({
   deadline: z.string().min(1, AVAILABILITY_MESSAGES.deadline),
 });
-type AskForm = z.input<typeof askForm> & WaVariableValues;
+/** The chosen template is kept whole (its variables are mapped here); its id is what is sent. */
+type AskForm = Omit<z.input<typeof askForm>, 'wa_template_id'> &
+  WaVariableValues & { wa_template: WaTemplate | null };
 type AskValues = z.output<typeof askForm>;
 
 /** A WhatsApp variable may take a player's field, one of their answer links, or fixed text. */
@@ -55,23 +58,26 @@ function defaults(f: Fixture | null): AskForm {
     deadline: toLocalInput(new Date(start.getTime() - 24 * HOUR)),
     remind_hours_before: '12',
     topic_id: '',
-    wa_template_id: '',
+    wa_template: null,
     sources: {},
     texts: {},
   };
 }
 
 /** The contract's checks, and the chosen template's variables checked as the API checks them. */
-const resolverFor =
-  (template: WaTemplate | undefined): Resolver<AskForm, unknown, AskValues> =>
-  async (v, context, options) => {
-    const names = template ? waTemplateVariables(template) : [];
-    const wa_variables = waVariablesOf(names, v);
-    const result = await zodResolver(askForm)({ ...v, wa_variables }, context, options as never);
-    const problems = template ? waVariableErrors(names, v, SOURCE_OPTIONS) : null;
-    if (!problems) return result as Awaited<ReturnType<Resolver<AskForm, unknown, AskValues>>>;
-    return { values: {}, errors: { ...result.errors, texts: problems } } as never;
-  };
+const resolver: Resolver<AskForm, unknown, AskValues> = async (v, context, options) => {
+  const template = v.wa_template;
+  const names = template ? waTemplateVariables(template) : [];
+  const wa_variables = waVariablesOf(names, v);
+  const result = await zodResolver(askForm)(
+    { ...v, wa_template_id: template?._id ?? null, wa_variables },
+    context,
+    options as never,
+  );
+  const problems = template ? waVariableErrors(names, v, SOURCE_OPTIONS) : null;
+  if (!problems) return result as Awaited<ReturnType<Resolver<AskForm, unknown, AskValues>>>;
+  return { values: {}, errors: { ...result.errors, texts: problems } } as never;
+};
 
 interface AskAvailabilityModalProps {
   open: boolean;
@@ -82,28 +88,21 @@ interface AskAvailabilityModalProps {
 /** 'Ask Availability' for a fixture: both squads get an email with their answer links. */
 export function AskAvailabilityModal({ open, onOpenChange, fixture }: AskAvailabilityModalProps) {
   const canUseWhatsApp = useCan('wa_templates.view');
-  const templates = useApprovedWaTemplates(open && canUseWhatsApp);
   const form = useForm<AskForm, unknown, AskValues>({
-    resolver: (v, context, options) =>
-      resolverFor(templates.data?.find((t) => String(t._id) === String(v.wa_template_id)))(
-        v,
-        context,
-        options,
-      ),
+    resolver,
     defaultValues: defaults(null),
     reValidateMode: 'onSubmit',
   });
   const values = useWatch({ control: form.control });
-  const template = templates.data?.find((t) => String(t._id) === String(values.wa_template_id));
+  const template = values.wa_template ?? null;
   const names = template ? waTemplateVariables(template) : [];
-  // A template just chosen starts with its variables mapped afresh.
-  const templateId = template?._id;
-  useEffect(() => {
-    const fresh = waVariableDefaults(names, SOURCE_OPTIONS);
+  /** A template chosen (or none) starts with its variables mapped afresh. */
+  const chooseTemplate = (picked: WaTemplate | null) => {
+    const fresh = waVariableDefaults(picked ? waTemplateVariables(picked) : [], SOURCE_OPTIONS);
+    form.setValue('wa_template', picked, { shouldDirty: true });
     form.setValue('sources', fresh.sources);
     form.setValue('texts', fresh.texts);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new template resets them
-  }, [templateId]);
+  };
   const ask = useAskAvailability();
   const lifecycle = useFormLifecycle({
     form,
@@ -149,16 +148,25 @@ export function AskAvailabilityModal({ open, onOpenChange, fixture }: AskAvailab
       <TopicField form={form} name="topic_id" />
       {canUseWhatsApp && (
         <>
-          <SelectField
-            form={form}
-            name="wa_template_id"
+          <RecordPickerField
             label={AVAILABILITY_TEXTS.waTemplateLabel}
-            hint={AVAILABILITY_TEXTS.waTemplateHint}
-            options={[
-              { value: '', label: AVAILABILITY_TEXTS.waTemplateNone },
-              ...(templates.data ?? []).map((t) => ({ value: String(t._id), label: t.name })),
-            ]}
+            value={template?._id}
+            valueText={template?.name ?? null}
+            placeholder={AVAILABILITY_TEXTS.waTemplateNone}
+            onChange={chooseTemplate}
+            onClear={() => chooseTemplate(null)}
+            title="Select WhatsApp Template"
+            searchLabel="Search WhatsApp templates"
+            searchPlaceholder="Search by name..."
+            listLabel="Approved WhatsApp templates"
+            query={approvedWaTemplatesPage}
+            pageSize={AVAILABILITY_WA_PICKER_PAGE_SIZE}
+            debounceMs={AVAILABILITY_WA_PICKER_DEBOUNCE_MS}
+            emptyText={AVAILABILITY_TEXTS.waTemplatesEmpty}
+            noMatchText={AVAILABILITY_TEXTS.waTemplatesNoMatch}
+            describe={(t) => ({ title: t.name, detail: t.category.name })}
           />
+          <p className="-mt-2 text-xs text-neutral-500">{AVAILABILITY_TEXTS.waTemplateHint}</p>
           {template && (
             <WaVariablesFields
               form={form}
