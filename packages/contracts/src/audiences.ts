@@ -122,7 +122,6 @@ export const AUDIENCE_TEXTS = {
   summary: (n: number, match: AudienceMatch) =>
     `${n} ${n === 1 ? 'rule' : 'rules'}${n === 1 ? '' : match === 'all' ? ', all must hold' : ', any may hold'}`,
   pickerHint: 'Who is in the audience is decided when the send goes.',
-  noFixtures: 'No upcoming fixtures',
   deleteTitle: 'Delete audience',
   deleteDescription: (name: string) =>
     `Delete “${name}”? Sends already made to it keep their recipients.`,

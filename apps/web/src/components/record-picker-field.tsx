@@ -1,6 +1,6 @@
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import { Check, ChevronDown, X } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Modal } from '@/components/modal';
 import { Button } from '@/components/ui/button';
 import { controlClasses, FieldFrame } from '@/components/ui/field-frame';
@@ -61,6 +61,7 @@ export function RecordPickerField<Row extends { id: number }, QKey extends Query
   ...picker
 }: RecordPickerFieldProps<Row, QKey>) {
   const id = useId();
+  const field = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   // Each opening mounts a fresh picker: page 1, empty search, whatever happened last time.
   const [opening, setOpening] = useState(0);
@@ -76,6 +77,7 @@ export function RecordPickerField<Row extends { id: number }, QKey extends Query
     >
       <div className="flex gap-2">
         <button
+          ref={field}
           id={id}
           type="button"
           disabled={disabled}
@@ -102,7 +104,8 @@ export function RecordPickerField<Row extends { id: number }, QKey extends Query
             disabled={disabled}
             onClick={() => {
               onClear();
-              document.getElementById(id)?.focus();
+              // The clear button goes with the choice: the keyboard stays on the field.
+              field.current?.focus();
             }}
             aria-label={`Clear ${label}`}
           >

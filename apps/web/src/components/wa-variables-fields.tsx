@@ -6,7 +6,7 @@ import {
   type WaTemplatesPage,
 } from '@cricket/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { FieldErrors, FieldValues, UseFormReturn } from 'react-hook-form';
+import { useWatch, type FieldErrors, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import type { PickerPageParams } from '@/components/use-paged-picker';
@@ -73,15 +73,14 @@ export function WaVariablesFields<T extends FieldValues & WaVariableValues, O>({
   form: anyForm,
   names,
   options,
-  sources,
 }: {
   form: UseFormReturn<T, unknown, O>;
   names: readonly string[];
   options: readonly WaSourceOption[];
-  sources: Partial<Record<string, string>> | undefined;
 }) {
   // Its own fields are `sources.*` and `texts.*`, whatever else the form holds.
   const form = anyForm as unknown as UseFormReturn<WaVariableValues>;
+  const sources = useWatch({ control: form.control, name: 'sources' });
   return (
     <>
       <p className="text-sm text-neutral-600">

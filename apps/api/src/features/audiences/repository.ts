@@ -139,19 +139,16 @@ const REFERENCES: { [F in AudienceRule['field']]?: { key: string; table: string;
     topic: { key: 'topic_id', table: 'messaging_topics', what: 'topic' },
   };
 
-/** What a record of each table is called, by id, in one statement per table. */
-const NAMES: Record<string, (ids: number[]) => SQL> = {
-  roles: (ids) => sql`select id, name from roles where id = any(${sql.param(ids)}::int[])`,
-  teams: (ids) => sql`select id, name from teams where id = any(${sql.param(ids)}::int[])`,
-  tournaments: (ids) =>
-    sql`select id, name from tournaments where id = any(${sql.param(ids)}::int[])`,
-  messaging_topics: (ids) =>
-    sql`select id, name from messaging_topics where id = any(${sql.param(ids)}::int[])`,
-  matches: (ids) =>
-    sql`select m.id, a.name || ' v ' || b.name || ', ' || to_char(m.scheduled_at at time zone 'UTC', 'YYYY-MM-DD') as name
-      from matches m join teams a on a.id = m.team_a_id join teams b on b.id = m.team_b_id
-      where m.id = any(${sql.param(ids)}::int[])`,
-};
+/**
+ * What the records of one table are called, by id: a name, or a fixture as 'Home v Away,
+ * YYYY-MM-DD' (as the rule picker words it).
+ */
+const namesIn = (table: string, ids: number[]) =>
+  table === 'matches'
+    ? sql`select m.id, a.name || ' v ' || b.name || ', ' || to_char(m.scheduled_at at time zone 'UTC', 'YYYY-MM-DD') as name
+        from matches m join teams a on a.id = m.team_a_id join teams b on b.id = m.team_b_id
+        where m.id = any(${sql.param(ids)}::int[])`
+    : sql`select id, name from ${sql.identifier(table)} where id = any(${sql.param(ids)}::int[])`;
 
 /**
  * Each audience with what its rules' records are called now, so a form can show a team or
@@ -171,7 +168,7 @@ async function withRecordNames(db: Db, list: AudienceRecord[]): Promise<Audience
     }
   const names = new Map<string, string>();
   for (const [table, ids] of idsByTable)
-    for (const row of await queryRows<{ id: number; name: string }>(db, NAMES[table]!([...ids])))
+    for (const row of await queryRows<{ id: number; name: string }>(db, namesIn(table, [...ids])))
       names.set(`${table}:${row.id}`, row.name);
   return list.map((a) => ({
     ...a,

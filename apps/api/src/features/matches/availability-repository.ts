@@ -187,6 +187,10 @@ export function askAvailability(
       throw badRequest(AVAILABILITY_MESSAGES.deadlineAfterStart, {
         deadline: [AVAILABILITY_MESSAGES.deadlineAfterStart],
       });
+    // The WhatsApp template the ask goes by, if any; its reminder reuses it.
+    const whatsapp = values.wa_template_id
+      ? { templateId: values.wa_template_id, variables: values.wa_variables }
+      : null;
     const asked = await tx
       .insert(availabilityAsks)
       .values({
@@ -195,8 +199,8 @@ export function askAvailability(
         remindHoursBefore: values.remind_hours_before,
         askedBy: userId,
         askedAt: now,
-        waTemplateId: values.wa_template_id,
-        waVariables: values.wa_template_id ? values.wa_variables : {},
+        waTemplateId: whatsapp?.templateId ?? null,
+        waVariables: whatsapp?.variables ?? {},
       })
       .onConflictDoNothing()
       .returning({ matchId: availabilityAsks.matchId });
@@ -229,9 +233,7 @@ export function askAvailability(
       recipientIds: players.map((p) => p.userId),
       matchId,
       topicId: values.topic_id,
-      whatsapp: values.wa_template_id
-        ? { templateId: values.wa_template_id, variables: values.wa_variables }
-        : null,
+      whatsapp,
       createdBy: userId,
     });
     await audit(tx, {
@@ -242,8 +244,8 @@ export function askAvailability(
         deadline: deadline.toISOString(),
         remind_hours_before: values.remind_hours_before,
         send_id: sent.id,
-        ...(values.wa_template_id
-          ? { wa_template_id: values.wa_template_id, wa_variables: values.wa_variables }
+        ...(whatsapp
+          ? { wa_template_id: whatsapp.templateId, wa_variables: whatsapp.variables }
           : {}),
       },
     });

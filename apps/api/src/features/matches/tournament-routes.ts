@@ -41,6 +41,7 @@ import { ok } from '../../lib/envelope';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { sendVersion, versionedWrite } from '../../lib/record-version';
 import { auditOf } from '../../plugins/audit';
+import type { ProductSender } from '../../plugins/product-sends';
 import { sessionOf } from '../../plugins/auth';
 import {
   answerAvailability,
@@ -106,6 +107,8 @@ const LOCK_PERMISSION = 'matches.lock';
 /** Tournaments, their fixtures, results and points table (issue 36). */
 export async function tournamentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** The product's sends (an ask, a sheet, a notice), queued in the caller's transaction. */
+  const productSend: ProductSender = (db, send) => app.productSends.send(db, send);
 
   r.post('/api/tournaments', {
     config: { access: 'matches.manage', audit: { entity: 'tournament' } },
@@ -350,7 +353,7 @@ export async function tournamentsRoutes(app: FastifyInstance) {
           request.params.id,
           request.body,
           sessionOf(request).userId,
-          (tx, send) => app.productSends.send(tx, send),
+          productSend,
           auditOf(request),
         ),
       );
@@ -404,7 +407,7 @@ export async function tournamentsRoutes(app: FastifyInstance) {
         request.body,
         sessionOf(request).userId,
         app.clock(),
-        (db, send) => app.productSends.send(db, send),
+        productSend,
         auditOf(request),
       );
       app.notificationWorker.wake();
@@ -513,12 +516,8 @@ export async function tournamentsRoutes(app: FastifyInstance) {
       const now = app.clock();
       let withdrew = false;
       const found = await answerAvailability(app.db, target, request.body.answer, now, (tx) =>
-        withdrawFromSheet(
-          tx,
-          target,
-          now,
-          (db, send) => app.productSends.send(db, send),
-          (tournamentId) => app.availabilityLinks.url(tournamentRecordPath(tournamentId)),
+        withdrawFromSheet(tx, target, now, productSend, (tournamentId) =>
+          app.availabilityLinks.url(tournamentRecordPath(tournamentId)),
         ).then((done) => (withdrew = done)),
       );
       if (!found) throw notFound(AVAILABILITY_MESSAGES.linkInvalid);
@@ -593,7 +592,7 @@ export async function tournamentsRoutes(app: FastifyInstance) {
         request.body,
         selectorOf(request),
         app.clock(),
-        (db, send) => app.productSends.send(db, send),
+        productSend,
         auditOf(request),
       );
       app.notificationWorker.wake();
@@ -618,7 +617,7 @@ export async function tournamentsRoutes(app: FastifyInstance) {
         request.params.id,
         request.body,
         selectorOf(request),
-        (db, send) => app.productSends.send(db, send),
+        productSend,
         auditOf(request),
       );
       app.notificationWorker.wake();
@@ -643,7 +642,7 @@ export async function tournamentsRoutes(app: FastifyInstance) {
         request.params.id,
         request.body,
         selectorOf(request),
-        (db, send) => app.productSends.send(db, send),
+        productSend,
         auditOf(request),
       );
       app.notificationWorker.wake();

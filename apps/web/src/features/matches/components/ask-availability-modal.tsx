@@ -167,14 +167,7 @@ export function AskAvailabilityModal({ open, onOpenChange, fixture }: AskAvailab
             describe={(t) => ({ title: t.name, detail: t.category.name })}
           />
           <p className="-mt-2 text-xs text-neutral-500">{AVAILABILITY_TEXTS.waTemplateHint}</p>
-          {template && (
-            <WaVariablesFields
-              form={form}
-              names={names}
-              options={SOURCE_OPTIONS}
-              sources={values.sources}
-            />
-          )}
+          {template && <WaVariablesFields form={form} names={names} options={SOURCE_OPTIONS} />}
         </>
       )}
     </FormDrawer>

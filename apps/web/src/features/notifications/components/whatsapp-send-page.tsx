@@ -205,12 +205,7 @@ function WhatsAppSendForm({ template }: { template: WaTemplate }) {
             </Section>
 
             <Section title={WA_SEND_TEXTS.variables}>
-              <WaVariablesFields
-                form={form}
-                names={names}
-                options={SOURCE_OPTIONS}
-                sources={values.sources}
-              />
+              <WaVariablesFields form={form} names={names} options={SOURCE_OPTIONS} />
             </Section>
 
             <ScheduleSection form={form} scheduled={scheduled} />
