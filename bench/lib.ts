@@ -6,6 +6,7 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +57,7 @@ async function serveApi(databaseUrl: string, extra: (app: FastifyInstance) => vo
     ...(JSON.parse(process.env[CONFIG_ENV] ?? '{}') as Record<string, string>),
   });
   const app = await buildApp({ config, database, logger: false });
+  app.get(CPU_URL, { config: { access: 'public' } }, () => process.cpuUsage());
   extra(app);
   await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });
   const address = app.server.address();
@@ -72,6 +74,85 @@ async function serveApi(databaseUrl: string, extra: (app: FastifyInstance) => vo
   process.on('disconnect', stop);
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** The API process's CPU time so far, in microseconds. */
+export const CPU_URL = '/api/bench/cpu';
+
+/**
+ * CPU seconds used by a process, or busy and idle on the whole machine (`/proc/stat`; time the
+ * hypervisor took, steal, counts as neither); null when there is no such process.
+ */
+async function cpuSeconds(pid?: number) {
+  const text = await readFile(pid ? `/proc/${pid}/stat` : '/proc/stat', 'utf8').catch(() => null);
+  if (text === null) return null;
+  if (!pid) {
+    const [, ...ticks] = text.split('\n')[0]!.trim().split(/\s+/).map(Number);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    return { busy: (ticks.slice(0, 7).reduce((a, b) => a + b, 0) - idle) / 100, idle: idle / 100 };
+  }
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { busy: (Number(fields[11]) + Number(fields[12])) / 100, idle: 0 };
+}
+
+/**
+ * Where the machine's CPU went while `run` ran: the API process, the PostgreSQL backends serving
+ * this database (read from /proc, so only when the server is on this machine), this process
+ * (the load generator and the SMTP sink), everything else on the machine, and idle.
+ */
+export async function cpuDuring<T>(base: string, databaseUrl: string, run: () => Promise<T>) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const backends = async () =>
+    (
+      await client.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      )
+    ).rows.map((r) => r.pid);
+  const apiCpu = async () => {
+    const { user, system } = (await (await fetch(base + CPU_URL)).json()) as Record<string, number>;
+    return (user! + system!) / 1e6;
+  };
+  // A backend's pid means something here only when the server runs on this machine (over
+  // loopback, or a Unix socket: a host that is a directory).
+  const host = decodeURIComponent(new URL(databaseUrl).hostname);
+  const local = ['127.0.0.1', 'localhost', '[::1]', ''].includes(host) || host.startsWith('/');
+  const pgCpu = async (pids: number[]) =>
+    new Map(await Promise.all(pids.map(async (p) => [p, (await cpuSeconds(p))?.busy] as const)));
+  const before = {
+    pids: local ? await backends() : [],
+    machine: (await cpuSeconds()) ?? { busy: Number.NaN, idle: Number.NaN },
+    api: await apiCpu(),
+    self: process.cpuUsage(),
+  };
+  const pgBefore = await pgCpu(before.pids);
+  const result = await run();
+  const machine = (await cpuSeconds()) ?? { busy: Number.NaN, idle: Number.NaN };
+  const api = (await apiCpu()) - before.api;
+  const self = process.cpuUsage(before.self);
+  const pids = local ? [...new Set([...before.pids, ...(await backends())])] : [];
+  const pgAfter = await pgCpu(pids);
+  await client.end();
+  // A backend that ended during the run took its CPU time with it: it counts as the machine's.
+  const postgres = local
+    ? pids.reduce(
+        (sum, p) => sum + (pgAfter.get(p) ?? pgBefore.get(p) ?? 0) - (pgBefore.get(p) ?? 0),
+        0,
+      )
+    : Number.NaN;
+  const busy = machine.busy - before.machine.busy;
+  const mine = (self.user + self.system) / 1e6;
+  return {
+    result,
+    cpu: {
+      api,
+      postgres,
+      loadGenerator: mine,
+      others: busy - api - (local ? postgres : 0) - mine,
+      idle: machine.idle - before.machine.idle,
+    },
+  };
 }
 
 /**
@@ -277,13 +358,23 @@ export async function runScenarios(
   base: string,
   headers: Record<string, string>,
   scenarios: [label: string, url: string][],
+  /** Given, each scenario also reports the CPU one request cost: API, PostgreSQL, load generator. */
+  databaseUrl?: string,
 ) {
   for (const [, url] of scenarios) await measure(base, url, headers, 2);
-  const runs = new Map<string, { p50: number; p99: number; rps: number; ratio: number }[]>();
+  type Run = { p50: number; p99: number; rps: number; ratio: number; cpu?: number[] };
+  const runs = new Map<string, Run[]>();
   for (let round = 0; round < ROUNDS; round++) {
     let bare = 0;
     for (const [i, [, url]] of scenarios.entries()) {
-      const m = await measure(base, url, headers, SECONDS);
+      let m: Run;
+      if (databaseUrl) {
+        const { result, cpu } = await cpuDuring(base, databaseUrl, () =>
+          measure(base, url, headers, SECONDS),
+        );
+        const ms = (seconds: number) => (seconds * 1000) / (result.rps * SECONDS);
+        m = { ...result, ratio: 0, cpu: [cpu.api, cpu.postgres, cpu.loadGenerator].map(ms) };
+      } else m = { ...(await measure(base, url, headers, SECONDS)), ratio: 0 };
       if (i === 0) bare = m.rps;
       runs.set(url, [...(runs.get(url) ?? []), { ...m, ratio: m.rps / bare }]);
     }
@@ -293,7 +384,7 @@ export async function runScenarios(
     `\n${CONNECTIONS} connections; median of ${ROUNDS} rounds of ${SECONDS} s per scenario\n`,
   );
   console.log(
-    `${'scenario'.padEnd(width)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'req/s'.padStart(8)}  throughput vs bare`,
+    `${'scenario'.padEnd(width)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'req/s'.padStart(8)}  throughput vs bare${databaseUrl ? '  CPU ms per request: API / PostgreSQL / load generator' : ''}`,
   );
   for (const [label, url] of scenarios) {
     const r = runs.get(url)!;
@@ -302,8 +393,15 @@ export async function runScenarios(
       median(r.map((x) => x.p99)),
       median(r.map((x) => x.rps)).toFixed(0),
     ];
+    const cpu = databaseUrl
+      ? '  ' + [0, 1, 2].map((k) => median(r.map((x) => x.cpu![k]!)).toFixed(3)).join(' / ')
+      : '';
     console.log(
-      `${label.padEnd(width)} ${cells.map((c, k) => String(c).padStart(k === 2 ? 8 : 7)).join(' ')}  ${median(r.map((x) => x.ratio)).toFixed(2)}`,
+      `${label.padEnd(width)} ${cells.map((c, k) => String(c).padStart(k === 2 ? 8 : 7)).join(' ')}  ${median(
+        r.map((x) => x.ratio),
+      )
+        .toFixed(2)
+        .padEnd(18)}${cpu}`,
     );
   }
 }

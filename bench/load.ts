@@ -25,7 +25,6 @@
  * landed, and the check accepts either value for its row.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
@@ -36,6 +35,7 @@ import {
   CITIES,
   FIRST_NAMES,
   bareUsersQuery,
+  cpuDuring,
   measure,
   prepareUsers,
   runBench,
@@ -56,88 +56,8 @@ const CONNECTIONS = 100;
 const EDITED_USERS = 5_000;
 const RECIPIENTS_PER_SEND = 3;
 const BARE_URL = '/api/bench/bare';
-/** The API process's CPU time so far, in microseconds. */
-const CPU_URL = '/api/bench/cpu';
-
 function routes(app: FastifyInstance) {
   app.get(BARE_URL, { config: { access: 'public' } }, bareUsersQuery(app));
-  app.get(CPU_URL, { config: { access: 'public' } }, () => process.cpuUsage());
-}
-
-/**
- * CPU seconds used by a process, or busy and idle on the whole machine (`/proc/stat`; time the
- * hypervisor took, steal, counts as neither); null when there is no such process.
- */
-async function cpuSeconds(pid?: number) {
-  const text = await readFile(pid ? `/proc/${pid}/stat` : '/proc/stat', 'utf8').catch(() => null);
-  if (text === null) return null;
-  if (!pid) {
-    const [, ...ticks] = text.split('\n')[0]!.trim().split(/\s+/).map(Number);
-    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
-    return { busy: (ticks.slice(0, 7).reduce((a, b) => a + b, 0) - idle) / 100, idle: idle / 100 };
-  }
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return { busy: (Number(fields[11]) + Number(fields[12])) / 100, idle: 0 };
-}
-
-/**
- * Where the machine's CPU went while `run` ran: the API process, the PostgreSQL backends serving
- * this database (read from /proc, so only when the server is on this machine), this process
- * (the load generator and the SMTP sink), everything else on the machine, and idle.
- */
-async function cpuDuring<T>(base: string, databaseUrl: string, run: () => Promise<T>) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const backends = async () =>
-    (
-      await client.query<{ pid: number }>(
-        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-      )
-    ).rows.map((r) => r.pid);
-  const apiCpu = async () => {
-    const { user, system } = (await (await fetch(base + CPU_URL)).json()) as Record<string, number>;
-    return (user! + system!) / 1e6;
-  };
-  // A backend's pid means something here only when the server runs on this machine (over
-  // loopback, or a Unix socket: a host that is a directory).
-  const host = decodeURIComponent(new URL(databaseUrl).hostname);
-  const local = ['127.0.0.1', 'localhost', '[::1]', ''].includes(host) || host.startsWith('/');
-  const pgCpu = async (pids: number[]) =>
-    new Map(await Promise.all(pids.map(async (p) => [p, (await cpuSeconds(p))?.busy] as const)));
-  const before = {
-    pids: local ? await backends() : [],
-    machine: (await cpuSeconds()) ?? { busy: Number.NaN, idle: Number.NaN },
-    api: await apiCpu(),
-    self: process.cpuUsage(),
-  };
-  const pgBefore = await pgCpu(before.pids);
-  const result = await run();
-  const machine = (await cpuSeconds()) ?? { busy: Number.NaN, idle: Number.NaN };
-  const api = (await apiCpu()) - before.api;
-  const self = process.cpuUsage(before.self);
-  const pids = local ? [...new Set([...before.pids, ...(await backends())])] : [];
-  const pgAfter = await pgCpu(pids);
-  await client.end();
-  // A backend that ended during the run took its CPU time with it: it counts as the machine's.
-  const postgres = local
-    ? pids.reduce(
-        (sum, p) => sum + (pgAfter.get(p) ?? pgBefore.get(p) ?? 0) - (pgBefore.get(p) ?? 0),
-        0,
-      )
-    : Number.NaN;
-  const busy = machine.busy - before.machine.busy;
-  const mine = (self.user + self.system) / 1e6;
-  return {
-    result,
-    cpu: {
-      api,
-      postgres,
-      loadGenerator: mine,
-      others: busy - api - (local ? postgres : 0) - mine,
-      idle: machine.idle - before.machine.idle,
-    },
-  };
 }
 
 async function seedTeamsAndTemplates(databaseUrl: string) {

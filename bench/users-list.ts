@@ -209,6 +209,7 @@ async function main() {
         base,
         headers,
         only ? scenarios.filter(([label, url]) => url === BARE_URL || only.test(label)) : scenarios,
+        databaseUrl,
       );
     });
   });

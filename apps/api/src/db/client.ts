@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
@@ -87,6 +87,9 @@ export function preparedDb(db: Db): Db {
 const preparedTwins = new WeakMap<Db, Db>();
 
 const preparedStatements = new WeakMap<Db, Map<string, unknown>>();
+
+/** Whether `db` is a transaction: a statement prepared by name runs outside one, on its own pool. */
+export const isTransaction = (db: Db) => db instanceof PgTransaction;
 
 /**
  * A statement built and prepared once per database under a name, then reused: building a

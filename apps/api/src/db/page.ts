@@ -329,6 +329,20 @@ export const seekAccepts = {
 export const timestampKey = (column: SQL | AnyPgColumn) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/**
+ * The values a prepared page statement takes for `plan`: its `limit` and `offset`, and for a
+ * seek the key's `version` and values (`k0`, `k1`, …), as seekCondition's placeholders name them.
+ */
+export function planValues(plan: PagePlan) {
+  const seek = plan.kind === 'seek' ? plan.after : null;
+  return {
+    limit: plan.limit,
+    offset: plan.kind === 'seek' ? 0 : plan.offset,
+    version: seek?.version,
+    ...Object.fromEntries((seek?.values ?? []).map((v, i) => [`k${i}`, v])),
+  };
+}
+
 /** A page read past this many rows by offset first asks the total, to read from the nearer end. */
 export const END_READ_FROM = 1_000;
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendDetailsQuery, SORT_MESSAGES, DELIVERY_SORT_KEYS } from '@cricket/contracts';
 import { queryRows } from '../../db/client';
 import { decodePageKey, encodePageKey, planPage, queryFingerprint } from '../../db/page';
+import { explainPrepared } from '../../test/explain';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { deliveryPageStatement } from './repository-deliveries';
 
@@ -108,20 +109,22 @@ describe("a send's deliveries", () => {
       for (const order of ['asc', 'desc'] as const) {
         const q = sendDetailsQuery.parse({ sort, order, page: 9, limit: 10 });
         for (const plan of [planPage(q, '', 131, false), planPage(q, '', 1000, false)]) {
-          const plan_ = await t.db.transaction(async (tx) => {
-            await tx.execute(sql`set local enable_seqscan = off`);
-            await tx.execute(sql`set local enable_bitmapscan = off`);
-            const rows = await queryRows<{ 'QUERY PLAN': string }>(
-              tx,
-              sql`explain ${deliveryPageStatement(sendId, q, plan)}`,
-            );
-            return rows.map((r) => r['QUERY PLAN']).join('\n');
-          });
+          const { query, values } = deliveryPageStatement(t.db, sendId, q, plan);
+          const plan_ = await explainPrepared(t.db, query, values, [
+            'enable_seqscan = off',
+            'enable_bitmapscan = off',
+          ]);
           const what = `${sort} ${order} ${plan.kind}`;
           expect(plan_, what).toMatch(
             /Index (Only )?Scan( Backward)? using notification_deliveries_send_\w+/,
           );
-          expect(plan_, what).not.toMatch(/Sort/);
+          // The only sort is of the page's own rows into the ids' order (PostgreSQL 16 and
+          // later show the aggregate's ORDER BY as a Sort node; 15 sorts inside the aggregate).
+          for (const [, key] of plan_.matchAll(/Sort Key: (.*)/g))
+            expect(key, what).toMatch(/^\(?array_position\(/);
+          expect(plan_.match(/-> {2}(Incremental )?Sort/g)?.length ?? 0, what).toBeLessThanOrEqual(
+            1,
+          );
         }
       }
   });

@@ -5,10 +5,11 @@ import {
   type DELIVERY_SORT_KEYS,
   type DeliveryStatus,
 } from '@cricket/contracts';
-import { queryRows, type Db } from '../../db/client';
+import { preparedOnce, queryRows, type Db } from '../../db/client';
 import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
 import {
   neighbourKeys,
+  planValues,
   queryFingerprint,
   readPlannedPage,
   seekAccepts,
@@ -71,89 +72,149 @@ function keyValuesOf(
   return [row.id];
 }
 
+/** A delivery as the page statement reads it (JSON from PostgreSQL, timestamps as text). */
+type DeliveryRow = {
+  id: number;
+  user_id: number | null;
+  recipient_name: string;
+  address: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  provider_message_id: string | null;
+  next_attempt_at: string | null;
+  sent_at: string | null;
+  delivered_at: string | null;
+  read_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+type PageRow = { version: string; total: number; rows: DeliveryRow[] };
+
 /**
  * The statement of one page of a send's deliveries, read as `plan` says (db/page.ts): the ids
  * from the index of its order within the send, with the total (the send's trigger-kept counts,
  * by status when filtered) and the version (their `changes`) read in the same statement, so a
- * seek from a key written before any change finds nothing and the page is read again.
+ * seek from a key written before any change finds nothing and the page is read again; then
+ * the page's rows, in the list's order. Prepared once per order, filter and kind of read and
+ * run with the generic plan: building and planning it per request cost several times running it.
  */
-export function deliveryPageStatement(sendId: number, q: DeliveriesQuery, plan: PagePlan): SQL {
+function deliveryPageQuery(
+  prepared: Db,
+  q: Pick<DeliveriesQuery, 'sort' | 'order' | 'status'>,
+  kind: PagePlan['kind'],
+  backwards: boolean,
+) {
   const order = deliveryOrder(q);
-  const status = q.status ? sql` and ${deliveries.status} = ${q.status}` : sql``;
+  const sendId = sql.placeholder('sendId');
+  const status = q.status ? sql` and ${deliveries.status} = ${sql.placeholder('status')}` : sql``;
   const seek =
-    plan.kind === 'seek'
-      ? sql` and (select version from v) = ${plan.after.version} and ${seekCondition(
+    kind === 'seek'
+      ? sql` and v.version = ${sql.placeholder('version')} and ${seekCondition(
           order,
-          plan.after.values,
-          plan.backwards,
+          order.map((_, i) => sql.placeholder(`k${i}`)),
+          backwards,
         )}`
       : sql``;
-  return sql`with v as (
-      select coalesce(sum(c.changes), 0)::text as version,
-        coalesce(sum(c.count) filter (where ${q.status ? sql`c.status = ${q.status}` : sql`true`}), 0)::int as total
-      from ${sendDeliveryCounts} c where c.send_id = ${sendId})
-    select v.version, v.total, array(
-      select ${deliveries.id} from ${deliveries}
-      where ${deliveries.sendId} = ${sendId}${status}${seek}
-      order by ${seekOrder(order, plan.backwards)}
-      limit ${plan.limit} offset ${plan.kind === 'seek' ? 0 : plan.offset}) as ids
-    from v`;
+  const byStatus = q.status ? sql`c.status = ${sql.placeholder('status')}` : sql`true`;
+  return prepared
+    .select({
+      version: sql<string>`v.version`,
+      total: sql<number>`v.total`,
+      rows: sql<
+        DeliveryRow[]
+      >`(select coalesce(json_agg(r order by array_position(page.ids, r.id) ${sql.raw(backwards ? 'desc' : 'asc')}), '[]')
+        from (select d.id, d.user_id, d.recipient_name, d.address, d.status, d.attempts, d.last_error,
+                d.provider_message_id, d.next_attempt_at, d.sent_at, d.delivered_at, d.read_at,
+                d.created_at, d.updated_at
+              from ${deliveries} d where d.id = any(page.ids)) r)`,
+    })
+    .from(
+      sql`(select coalesce(sum(c.changes), 0)::text as version,
+          coalesce(sum(c.count) filter (where ${byStatus}), 0)::int as total
+        from ${sendDeliveryCounts} c where c.send_id = ${sendId}) v,
+      lateral (select array(
+          select ${deliveries.id} from ${deliveries}
+          where ${deliveries.sendId} = ${sendId}${status}${seek}
+          order by ${seekOrder(order, backwards)}
+          limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as ids) page`,
+    );
+}
+
+function deliveryPageValues(sendId: number, q: DeliveriesQuery, plan: PagePlan) {
+  return { sendId, status: q.status, ...planValues(plan) };
+}
+
+/** The page statement for `plan` and its values, for the tests that explain each plan. */
+export function deliveryPageStatement(db: Db, sendId: number, q: DeliveriesQuery, plan: PagePlan) {
+  return {
+    query: deliveryPageQuery(db, q, plan.kind, plan.backwards),
+    values: deliveryPageValues(sendId, q, plan),
+  };
 }
 
 async function readPage(db: Db, sendId: number, q: DeliveriesQuery, plan: PagePlan) {
-  const [row] = await queryRows<{ version: string; total: number; ids: number[] }>(
-    db,
-    deliveryPageStatement(sendId, q, plan),
+  const name = [
+    'deliveries_page',
+    q.sort ? `${q.sort}_${q.order ?? 'asc'}` : '',
+    q.status ? 'status' : '',
+    plan.kind,
+    plan.backwards ? 'back' : '',
+  ]
+    .filter(Boolean)
+    .join('_');
+  const statement = preparedOnce(db, name, (prepared) =>
+    deliveryPageQuery(prepared, q, plan.kind, plan.backwards).prepare(name),
   );
-  return { version: row!.version, total: row!.total, ids: row!.ids.map(Number) };
+  const [row] = await statement.execute(deliveryPageValues(sendId, q, plan));
+  return row as PageRow;
 }
 
 /**
  * A page of a send's deliveries (decisions 062 and 068): from a neighbour's key when the client
  * has one that still fits, else by offset near the start and from the far end past the middle;
- * only the page's rows are read. The total is exact: the send's trigger-kept counts. `total`,
- * where the caller has it (the send's own tally, unfiltered), saves asking for it first.
+ * only the page's rows are read, in the statement that finds them. The total is exact: the
+ * send's trigger-kept counts. `total`, where the caller has it (the send's own tally,
+ * unfiltered), saves asking for it first.
  */
 export async function listDeliveries(db: Db, sendId: number, q: DeliveriesQuery, total?: number) {
   const order = deliveryOrder(q);
   const query = queryFingerprint(q);
-  const { page, plan } = await readPlannedPage(
+  const { page } = await readPlannedPage(
     q,
     query,
     order,
     (at) => readPage(db, sendId, q, at),
     total,
   );
-  const ids = plan.backwards ? [...page.ids].reverse() : page.ids;
-  const found =
-    ids.length === 0 ? [] : await db.select().from(deliveries).where(inArray(deliveries.id, ids));
-  const byId = new Map(found.map((r) => [r.id, r]));
-  const rows = ids.map((id) => byId.get(id)!).filter(Boolean);
-  const [first, last] = [rows[0], rows[rows.length - 1]];
+  const rows = page.rows;
+  const keyOf = (r: DeliveryRow | undefined) =>
+    r ? keyValuesOf(q, { id: r.id, status: r.status, recipientName: r.recipient_name }) : null;
   return {
     rows: rows.map((r) => ({
       id: r.id,
-      user_id: r.userId,
-      recipient: recipientOf(r),
+      user_id: r.user_id,
+      recipient: recipientOf({ userId: r.user_id, recipientName: r.recipient_name }),
       address: r.address,
       status: r.status as DeliveryStatus,
       attempts: r.attempts,
-      last_error: r.lastError,
-      provider_message_id: r.providerMessageId,
-      next_attempt_at: r.status === 'queued' ? iso(r.nextAttemptAt) : null,
-      sent_at: iso(r.sentAt),
-      delivered_at: iso(r.deliveredAt),
-      read_at: iso(r.readAt),
-      created_at: r.createdAt.toISOString(),
-      updated_at: r.updatedAt.toISOString(),
+      last_error: r.last_error,
+      provider_message_id: r.provider_message_id,
+      next_attempt_at: r.status === 'queued' ? iso(r.next_attempt_at) : null,
+      sent_at: iso(r.sent_at),
+      delivered_at: iso(r.delivered_at),
+      read_at: iso(r.read_at),
+      created_at: iso(r.created_at)!,
+      updated_at: iso(r.updated_at)!,
     })),
     total: page.total,
-    // The rows were read after the ids: a change between them has moved the version on, so a
-    // key with values the ids' statement did not see is never used. By sent time, none.
+    // The rows were read with the ids and the version, so a key's values are of that version.
+    // By sent time, none.
     keys: neighbourKeys(q, query, page.version, {
       total: page.total,
-      first: first ? keyValuesOf(q, first) : null,
-      last: last ? keyValuesOf(q, last) : null,
+      first: keyOf(rows[0]),
+      last: keyOf(rows[rows.length - 1]),
     }),
   };
 }

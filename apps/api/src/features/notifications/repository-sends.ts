@@ -11,7 +11,7 @@ import {
   type SendNotificationValues,
   type SendPreview,
 } from '@cricket/contracts';
-import { queryRows, type Db } from '../../db/client';
+import { isTransaction, preparedOnce, queryRows, type Db } from '../../db/client';
 import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
 import { selectListPage, sortedBy, withCount, type SortRequest } from '../../db/page';
 import { notificationSends as sends, users } from '../../db/schema';
@@ -476,12 +476,23 @@ export function exportSends(db: Db, q: SendFilters) {
   });
 }
 
-export async function getSend(db: Db, id: number) {
-  const [row] = await db
+const selectSend = (db: Db, id: unknown) =>
+  db
     .select(sendColumns)
     .from(sends)
     .leftJoin(users, eq(users.id, sends.createdBy))
-    .where(eq(sends.id, id));
+    .where(sql`${sends.id} = ${id}`);
+
+/**
+ * A send as the API answers it. Outside a transaction (its page, polled while it runs) by a
+ * statement prepared once: planning it cost more than running it.
+ */
+export async function getSend(db: Db, id: number) {
+  const [row] = isTransaction(db)
+    ? await selectSend(db, id)
+    : await preparedOnce(db, 'send_by_id', (prepared) =>
+        selectSend(prepared, sql.placeholder('id')).prepare('send_by_id'),
+      ).execute({ id });
   if (!row) throw notFound(NOTIFICATION_MESSAGES.sendNotFound);
   return toSend(row);
 }

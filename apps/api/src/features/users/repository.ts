@@ -6,8 +6,7 @@ import {
   type UserFormValues,
   type UsersExportQuery,
 } from '@cricket/contracts';
-import { preparedOnce, type Db } from '../../db/client';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { isTransaction, preparedOnce, type Db } from '../../db/client';
 import { permissionsOfRole } from '../../db/grants';
 import { keyColumns, keysetBatches, keysetOf } from '../../db/export';
 import { selectPage, withTotal } from '../../db/page';
@@ -65,8 +64,6 @@ export async function listOrganizers(
     })),
   };
 }
-
-const isTransaction = (db: Db) => db instanceof PgTransaction;
 
 const selectUser = (db: Db, id: unknown) =>
   db

@@ -3,6 +3,7 @@ import type { UsersQuery } from '@cricket/contracts';
 import { preparedOnce, type Db } from '../../../db/client';
 import {
   neighbourKeys,
+  planValues,
   queryFingerprint,
   readPlannedPage,
   seekAccepts,
@@ -316,15 +317,7 @@ function plainPage(db: Db, q: UsersQuery, order: SeekColumn[], plan: PagePlan) {
 }
 
 function plainPageValues(q: UsersQuery, plan: PagePlan) {
-  const seek = plan.kind === 'seek' ? plan.after : null;
-  return {
-    roleId: q.role_id,
-    status: q.status,
-    limit: plan.limit,
-    offset: plan.kind === 'seek' ? 0 : plan.offset,
-    version: seek?.version,
-    ...Object.fromEntries((seek?.values ?? []).map((v, i) => [`k${i}`, v])),
-  };
+  return { roleId: q.role_id, status: q.status, ...planValues(plan) };
 }
 
 /**

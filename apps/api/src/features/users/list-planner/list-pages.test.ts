@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { fillPlaceholders } from 'drizzle-orm/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usersQuery, type UsersQuery } from '@cricket/contracts';
 import { queryRows, type Db } from '../../../db/client';
 import { encodePageKey, planPage, queryFingerprint, type PagePlan } from '../../../db/page';
 import { roles } from '../../../db/schema';
+import { explainPrepared } from '../../../test/explain';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { plainPageStatement } from '.';
 
@@ -254,18 +254,9 @@ describe('users list pages (decision 062)', () => {
 /** The plan of the page statement, with the table too small to be worth an index forbidden to be scanned whole. */
 async function explain(db: Db, q: UsersQuery, plan: PagePlan, noSort: boolean) {
   const { query, values } = plainPageStatement(db, q, plan);
-  const built = query.toSQL();
-  const params = fillPlaceholders(built.params, values);
-  // Placeholders filled in: the statement as it runs, its values as parameters.
-  const parts = built.sql.split(/\$(\d+)/);
-  const statement = sql.join(
-    parts.map((part, i) => (i % 2 ? sql`${params[Number(part) - 1]}` : sql.raw(part))),
-  );
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_bitmapscan = off`);
-    if (noSort) await tx.execute(sql`set local enable_sort = off`);
-    const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${statement}`);
-    return rows.map((r) => r['QUERY PLAN']).join('\n');
-  });
+  return explainPrepared(db, query, values, [
+    'enable_seqscan = off',
+    'enable_bitmapscan = off',
+    ...(noSort ? ['enable_sort = off'] : []),
+  ]);
 }
