@@ -17,7 +17,8 @@ export async function explainPrepared(
   // Placeholders filled in: the statement as it runs, its values as parameters.
   const parts = built.sql.split(/\$(\d+)/);
   const statement = sql.join(
-    parts.map((part, i) => (i % 2 ? sql`${params[Number(part) - 1]}` : sql.raw(part))),
+    // sql.param: an array stays one value (a text[]), not a list.
+    parts.map((part, i) => (i % 2 ? sql`${sql.param(params[Number(part) - 1])}` : sql.raw(part))),
   );
   return db.transaction(async (tx) => {
     for (const setting of settings) await tx.execute(sql.raw(`set local ${setting}`));

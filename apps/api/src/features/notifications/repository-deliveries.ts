@@ -138,7 +138,9 @@ function deliveryPageQuery(
           select ${deliveries.id} from ${deliveries}
           where ${deliveries.sendId} = ${sendId}${status}${seek}
           order by ${seekOrder(order, backwards)}
-          limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as ids) page`,
+          limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as ids
+        -- OFFSET 0 keeps the page a subquery of its own, or each use of ids reads them again.
+        offset 0) page`,
     );
 }
 

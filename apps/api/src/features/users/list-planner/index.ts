@@ -38,6 +38,15 @@ function pageJson(pageIds: SQL) {
     from (${userRecord} from ${users} u where u.id = any(array(${pageIds}))) x)`;
 }
 
+/**
+ * The users of `page.ids` as one JSON array in text, in the list's order: the ids' order, turned
+ * round if they were read backwards.
+ */
+function pageIdsJson(backwards: boolean) {
+  return sql<string>`(select coalesce(json_agg(x order by array_position(page.ids, x.id) ${sql.raw(backwards ? 'desc' : 'asc')}), '[]')::text
+    from (${userRecord} from ${users} u where u.id = any(page.ids)) x)`;
+}
+
 /** The users list's orders (issue 33), each the order of an index (decision 062). */
 function orderOf(q: UsersQuery): SeekColumn[] {
   const descending = q.sort ? q.order === 'desc' : true;
@@ -73,7 +82,8 @@ function orderOf(q: UsersQuery): SeekColumn[] {
 /** One page of users as JSON text, the total the pagination object reports, and its neighbours' keys. */
 export type UsersPage = { total: number; json: string; keys?: { prev?: string; next?: string } };
 
-type PlainRow = {
+/** A page read by readPlannedPage: its total, version, rows as JSON text and edge rows' key values. */
+type KeyedPageRow = {
   total: number;
   version: string;
   json: string;
@@ -148,10 +158,9 @@ function plainPageQuery(
       total: sql<number>`counts.total`,
       version: sql<string>`counts.version`,
       // The page in the list's order: the ids' order, turned round if they were read backwards.
-      json: sql<string>`(select coalesce(json_agg(x order by array_position(page.ids, x.id) ${sql.raw(backwards ? 'desc' : 'asc')}), '[]')::text
-          from (${userRecord} from ${users} u where u.id = any(page.ids)) x)`,
-      first: sql<PlainRow['first']>`${keyOf(firstAt)}`,
-      last: sql<PlainRow['last']>`${keyOf(lastAt)}`,
+      json: pageIdsJson(backwards),
+      first: sql<KeyedPageRow['first']>`${keyOf(firstAt)}`,
+      last: sql<KeyedPageRow['last']>`${keyOf(lastAt)}`,
     })
     .from(sql`counts, page`);
 }
@@ -268,6 +277,108 @@ function prepareNameSearch(
     .prepare(name);
 }
 
+/** A name search's one order: newest first, by id (a key carries the edge row's id). */
+const NEWEST_FIRST: SeekColumn[] = [
+  { expression: sql`u.id`, descending: true, accepts: seekAccepts.id },
+];
+
+/**
+ * A name search alone, on a route this instance remembers, read as `plan` says (db/page.ts):
+ * from a neighbour's key, by offset, or from the oldest end backwards. Its total is exact (the
+ * dictionary's counts) and its version is the users list's (user_counts' changes, moved by
+ * every insert, delete, rename and change of role or status), so a key from before a change is
+ * not used. A page deep in a broad search ("sharma", page 100) then reads about as much as page
+ * 1 does instead of every match before it.
+ */
+function nameSearchPageQuery(
+  prepared: Db,
+  route: 'names' | 'scan',
+  kind: PagePlan['kind'],
+  backwards: boolean,
+) {
+  const after =
+    kind === 'seek' ? seekCondition(NEWEST_FIRST, [sql.placeholder('k0')], backwards) : sql`true`;
+  const direction = sql.raw(backwards ? 'asc' : 'desc');
+  const pageOnly = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  const ids =
+    route === 'names'
+      ? sql`select x.id from unnest(${sql.placeholder('names')}::text[]) n(name)
+          cross join lateral (
+            select u.id from ${users} u where u.search_name = n.name and ${after}
+            order by u.id ${direction} limit ${sql.placeholder('cap')}) x
+          order by x.id ${direction} ${pageOnly}`
+      : sql`select u.id from ${users} u
+          where ${after} and u.search_name like ${sql.placeholder('pattern')}
+          order by u.id ${direction} ${pageOnly}`;
+  const [firstAt, lastAt] = backwards
+    ? [sql`page.ids[cardinality(page.ids)]`, sql`page.ids[1]`]
+    : [sql`page.ids[1]`, sql`page.ids[cardinality(page.ids)]`];
+  return (
+    prepared
+      .select({
+        total: sql<number>`(select coalesce(sum(n.users), 0)::int from ${userSearchNames} n
+        where n.name = any(${sql.placeholder('names')}::text[]))`,
+        version: sql<string>`(select coalesce(sum(c.changes), 0)::text from ${userCounts} c)`,
+        json: pageIdsJson(backwards),
+        first: sql<
+          KeyedPageRow['first']
+        >`case when cardinality(page.ids) > 0 then json_build_array(${firstAt}) end`,
+        last: sql<
+          KeyedPageRow['last']
+        >`case when cardinality(page.ids) > 0 then json_build_array(${lastAt}) end`,
+      })
+      // OFFSET 0 keeps the page a subquery of its own, or each use of ids reads them again.
+      .from(sql`(select array(${ids}) as ids offset 0) page`)
+  );
+}
+
+function nameSearchValues(plan: PagePlan, pattern: string, names: string[]) {
+  const values = planValues(plan);
+  // Each name gives at most the rows up to the page's end.
+  return { ...values, pattern, names, cap: values.offset + values.limit };
+}
+
+/** A name search's page statement for `plan` and its values, for the tests that explain each plan. */
+export function nameSearchStatement(
+  db: Db,
+  route: 'names' | 'scan',
+  plan: PagePlan,
+  pattern: string,
+  names: string[],
+) {
+  return {
+    query: nameSearchPageQuery(db, route, plan.kind, plan.backwards),
+    values: nameSearchValues(plan, pattern, names),
+  };
+}
+
+/** A remembered name search alone, read as readPlannedPage plans it, with its neighbours' keys. */
+async function plannedNameSearch(
+  db: Db,
+  q: UsersQuery & { name: string },
+  pattern: string,
+  route: 'names' | 'scan',
+  names: string[],
+): Promise<UsersPage> {
+  const query = queryFingerprint(q);
+  const { page } = await readPlannedPage(q, query, NEWEST_FIRST, (plan) => {
+    const name = ['users_by', route, plan.kind, plan.backwards ? 'back' : '']
+      .filter(Boolean)
+      .join('_');
+    const statement = preparedOnce(db, name, (prepared) =>
+      nameSearchPageQuery(prepared, route, plan.kind, plan.backwards).prepare(name),
+    );
+    return statement
+      .execute(nameSearchValues(plan, pattern, names))
+      .then((rows) => rows[0] as KeyedPageRow);
+  });
+  return {
+    total: page.total,
+    json: page.json,
+    keys: neighbourKeys(q, query, page.version, page),
+  };
+}
+
 async function searchByName(
   db: Db,
   q: UsersQuery & { name: string },
@@ -278,6 +389,8 @@ async function searchByName(
   const { matches, generation } = rememberedNames(db, pattern);
   const route: NameRoute = !matches ? 'match' : matches.byName ? 'names' : 'scan';
   const flags = [Boolean(q.role_id), Boolean(q.status), Boolean(phoneDigits)] as const;
+  if (route !== 'match' && !flags.some(Boolean))
+    return plannedNameSearch(db, q, pattern, route, matches!.names);
   const name = `users_by_${route}${flags[0] ? '_role' : ''}${flags[1] ? '_status' : ''}${flags[2] ? '_phone' : ''}`;
   const query = preparedOnce(db, name, (prepared) =>
     prepareNameSearch(prepared, name, route, ...flags),
@@ -313,7 +426,7 @@ function plainPage(db: Db, q: UsersQuery, order: SeekColumn[], plan: PagePlan) {
   const statement = preparedOnce(db, name, (prepared) =>
     plainPageQuery(prepared, ...flags, order, plan.kind, plan.backwards).prepare(name),
   );
-  return statement.execute(plainPageValues(q, plan)).then((rows) => rows[0] as PlainRow);
+  return statement.execute(plainPageValues(q, plan)).then((rows) => rows[0] as KeyedPageRow);
 }
 
 function plainPageValues(q: UsersQuery, plan: PagePlan) {

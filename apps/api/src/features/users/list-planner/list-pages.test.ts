@@ -4,9 +4,10 @@ import { usersQuery, type UsersQuery } from '@cricket/contracts';
 import { queryRows, type Db } from '../../../db/client';
 import { encodePageKey, planPage, queryFingerprint, type PagePlan } from '../../../db/page';
 import { roles } from '../../../db/schema';
+import { likePattern } from '../../../lib/like-pattern';
 import { explainPrepared } from '../../../test/explain';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { plainPageStatement } from '.';
+import { nameSearchStatement, plainPageStatement } from '.';
 
 /**
  * Decision 062: however a page is read (by offset, from the far end, or from a neighbour's
@@ -67,12 +68,19 @@ const ORACLE_ORDER: Record<string, string> = {
 
 /** The page the slow and obvious way. */
 async function oracle(
-  q: { sort?: string; order?: string; status?: string },
+  q: { sort?: string; order?: string; status?: string; name?: string },
   page: number,
   limit: number,
 ) {
   const order = ORACLE_ORDER[q.sort ?? 'none']!.replaceAll('%', q.order ?? 'asc');
-  const where = q.status ? sql`status = ${q.status}` : sql`true`;
+  const where = sql.join(
+    [
+      sql`true`,
+      ...(q.status ? [sql`status = ${q.status}`] : []),
+      ...(q.name ? [sql`search_name like ${likePattern(q.name)}`] : []),
+    ],
+    sql` and `,
+  );
   const rows = await queryRows<{ id: number }>(
     t.db,
     sql`select id from users where ${where} order by ${sql.raw(order)} limit ${limit} offset ${(page - 1) * limit}`,
@@ -174,6 +182,60 @@ describe('users list pages (decision 062)', () => {
     }
   });
 
+  it('walks a name search forward and back through its keys, and after changes, as offsets would', async () => {
+    // 'sharma' walks the users newest first; 'rohit sharma' reads its one name's users.
+    for (const [name, limit] of [
+      ['sharma', 4],
+      ['rohit sharma', 2],
+    ] as const) {
+      const { total } = await oracle({ name }, 1, limit);
+      const last = Math.ceil(total / limit);
+      expect(last, name).toBeGreaterThan(2);
+      let got = await list(queryOf({ name }, 1, limit));
+      for (let page = 1; ; page++) {
+        const want = await oracle({ name }, page, limit);
+        expect(got.ids, `${name} page ${page}`).toEqual(want.ids);
+        expect(got.total, `${name} page ${page}`).toBe(want.total);
+        if (page === last) {
+          expect(got.links.next).toBeUndefined();
+          break;
+        }
+        // The first page taught this instance which names match; from then on it seeks.
+        if (page === 1) got = await list(queryOf({ name }, 2, limit));
+        else {
+          expect(got.links.next, `${name} page ${page}`).toContain('page_key=');
+          got = await list(got.links.next!);
+        }
+      }
+      for (let page = last; page > 1; page--) {
+        got = await list(got.links.prev!);
+        expect(got.ids, `${name} back to page ${page - 1}`).toEqual(
+          (await oracle({ name }, page - 1, limit)).ids,
+        );
+      }
+      // Keys written before a change are not used: the pages are still the oracle's. The
+      // changes keep the set of distinct names (an instance learns of a new one by NOTIFY).
+      const page2 = await list(queryOf({ name }, 2, limit));
+      const pattern = likePattern(name);
+      await t.db.execute(sql`
+        insert into users (email, phone_number, role_id, status, first_name, last_name)
+        select 'copy' || id || '@example.in', (9300000000 + id)::text, role_id, status, first_name, last_name
+        from users where search_name like ${pattern} order by id limit 3`);
+      await t.db.execute(sql`
+        update users set (first_name, last_name) =
+          (select first_name, last_name from users where search_name not like ${pattern} order by id limit 1)
+        where id = (select max(id) from users where search_name like ${pattern})`);
+      const got3 = await list(page2.links.next!);
+      const want3 = await oracle({ name }, 3, limit);
+      expect(got3.ids, `${name} page 3 after changes`).toEqual(want3.ids);
+      expect(got3.total).toBe(want3.total);
+      const got1 = await list(page2.links.prev!);
+      expect(got1.ids, `${name} page 1 after changes`).toEqual(
+        (await oracle({ name }, 1, limit)).ids,
+      );
+    }
+  });
+
   it('ignores a key it did not write, or one written for another query or page, and answers the page', async () => {
     const page2 = await list(queryOf({ sort: 'created_at' }, 2, 5));
     const key = new URLSearchParams(page2.links.next!).get('page_key')!;
@@ -247,6 +309,54 @@ describe('users list pages (decision 062)', () => {
             1,
           );
         }
+      }
+  });
+});
+
+describe('name search pages', () => {
+  it('reads each route by key, offset or from the far end through an index, never sorting the table', async () => {
+    const [row] = await queryRows<{ version: string }>(
+      t.db,
+      sql`select coalesce(sum(changes), 0)::text as version from user_counts`,
+    );
+    const q = usersQuery.parse({ name: 'sharma', page: 5, limit: 4 });
+    const query = queryFingerprint(q);
+    const key = (edge: 'next' | 'prev', page: number) =>
+      encodePageKey({ page, edge, version: row!.version, query, values: [100] });
+    const plans: PagePlan[] = [
+      planPage(q, query, undefined, false),
+      planPage(q, query, 30, false),
+      planPage({ ...q, page_key: key('next', 4) }, query),
+      planPage({ ...q, page_key: key('prev', 6) }, query),
+    ];
+    expect(plans.map((p) => p.kind)).toEqual(['offset', 'end', 'seek', 'seek']);
+    for (const route of ['names', 'scan'] as const)
+      for (const plan of plans) {
+        const { query: statement, values } = nameSearchStatement(
+          t.db,
+          route,
+          plan,
+          likePattern('sharma'),
+          LAST.map((last) => `rohit ${last.toLowerCase()}`),
+        );
+        const text = await explainPrepared(t.db, statement, values, [
+          'enable_seqscan = off',
+          'enable_bitmapscan = off',
+        ]);
+        const what = `${route} ${plan.kind}${plan.backwards ? ' backwards' : ''}`;
+        expect(text, what).toMatch(/Index (Only )?Scan( Backward)? using users_\w+ on users/);
+        // Besides the page's own rows into the ids' order, only the names route sorts: the
+        // merge of each name's newest rows (names × the page's end, not the table).
+        const allowed =
+          route === 'names'
+            ? /^\(?array_position\(|^[ux](_\d+)?\.id( DESC)?$/
+            : /^\(?array_position\(/;
+        for (const [, sortKey] of text.matchAll(/Sort Key: (.*)/g))
+          expect(sortKey, what).toMatch(allowed);
+        if (route === 'names')
+          expect(text, what).toMatch(
+            /Index (Only )?Scan( Backward)? using users_search_name_id_idx/,
+          );
       }
   });
 });
