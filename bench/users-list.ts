@@ -138,6 +138,12 @@ async function main() {
           '"sharma" page 100 (Next)',
           await linked(base, '/api/users?page=99&limit=10&name=sharma', headers, 'next'),
         ],
+        // More distinct names than an instance remembers: scanned, and still keyed (decision 082).
+        ['"a" page 100 (no key)', '/api/users?page=100&limit=10&name=a'],
+        [
+          '"a" page 100 (Next)',
+          await linked(base, '/api/users?page=99&limit=10&name=a', headers, 'next'),
+        ],
         ['sort by name, page 1', '/api/users?page=1&limit=10&sort=name'],
         ['sort by name, page 1,000 (no key)', '/api/users?page=1000&limit=10&sort=name'],
         [

@@ -18,7 +18,7 @@ import { likePattern } from '../../../lib/like-pattern';
 import { userRecord } from '../user-record';
 import { MAX_REMEMBERED_NAMES, rememberNames, rememberedNames } from './name-matches';
 
-export { forgetNameMatches, searchNamesCache } from './name-matches';
+export { forgetNameMatches, MAX_REMEMBERED_NAMES, searchNamesCache } from './name-matches';
 
 /**
  * A text search cannot read its total from user_counts, so it counts its matches, newest
@@ -223,19 +223,7 @@ function prepareNameSearch(
       route === 'names'
         ? byNames(sql`unnest(${names}::text[]) n(name)`, sql`true`, sql`order by x.id desc ${rest}`)
         : byScan(sql`true`, rest);
-    if (exact) {
-      // One aggregate row over the names' counts, carrying the page.
-      return prepared
-        .select({
-          total: sql<number>`coalesce(sum(${userSearchNames.users}), 0)::int`,
-          json: pageJson(ids(pageOnly)),
-          matched: sql<null>`null::text[]`,
-          byName: sql<null>`null::boolean`,
-        })
-        .from(userSearchNames)
-        .where(sql`${userSearchNames.name} = any(${names}::text[])`)
-        .prepare(name);
-    }
+    // A name alone on a remembered route is read by plannedNameSearch.
     const capped = prepared.$with('capped', { id: sql<number>`id` }).as(ids(sql`limit ${cap}`));
     return prepared
       .with(capped)
@@ -295,6 +283,8 @@ function nameSearchPageQuery(
   route: 'names' | 'scan',
   kind: PagePlan['kind'],
   backwards: boolean,
+  /** Too many names to remember (a scan): the total sums the dictionary's names the pattern matches. */
+  byPattern = false,
 ) {
   const after =
     kind === 'seek' ? seekCondition(NEWEST_FIRST, [sql.placeholder('k0')], backwards) : sql`true`;
@@ -317,7 +307,7 @@ function nameSearchPageQuery(
     prepared
       .select({
         total: sql<number>`(select coalesce(sum(n.users), 0)::int from ${userSearchNames} n
-        where n.name = any(${sql.placeholder('names')}::text[]))`,
+        where ${byPattern ? sql`n.name like ${sql.placeholder('pattern')}` : sql`n.name = any(${sql.placeholder('names')}::text[])`})`,
         version: sql<string>`(select coalesce(sum(c.changes), 0)::text from ${userCounts} c)`,
         json: pageIdsJson(backwards),
         first: sql<
@@ -332,7 +322,7 @@ function nameSearchPageQuery(
   );
 }
 
-function nameSearchValues(plan: PagePlan, pattern: string, names: string[]) {
+function nameSearchValues(plan: PagePlan, pattern: string, names: string[] | null) {
   const values = planValues(plan);
   // Each name gives at most the rows up to the page's end.
   return { ...values, pattern, names, cap: values.offset + values.limit };
@@ -344,10 +334,10 @@ export function nameSearchStatement(
   route: 'names' | 'scan',
   plan: PagePlan,
   pattern: string,
-  names: string[],
+  names: string[] | null,
 ) {
   return {
-    query: nameSearchPageQuery(db, route, plan.kind, plan.backwards),
+    query: nameSearchPageQuery(db, route, plan.kind, plan.backwards, names === null),
     values: nameSearchValues(plan, pattern, names),
   };
 }
@@ -358,15 +348,15 @@ async function plannedNameSearch(
   q: UsersQuery & { name: string },
   pattern: string,
   route: 'names' | 'scan',
-  names: string[],
+  names: string[] | null,
 ): Promise<UsersPage> {
   const query = queryFingerprint(q);
   const { page } = await readPlannedPage(q, query, NEWEST_FIRST, (plan) => {
-    const name = ['users_by', route, plan.kind, plan.backwards ? 'back' : '']
+    const name = ['users_by', route, names ? '' : 'all', plan.kind, plan.backwards ? 'back' : '']
       .filter(Boolean)
       .join('_');
     const statement = preparedOnce(db, name, (prepared) =>
-      nameSearchPageQuery(prepared, route, plan.kind, plan.backwards).prepare(name),
+      nameSearchPageQuery(prepared, route, plan.kind, plan.backwards, !names).prepare(name),
     );
     return statement
       .execute(nameSearchValues(plan, pattern, names))

@@ -10,12 +10,17 @@ import type { Db, NotifiedCache } from '../../../db/client';
  * speed, never the answer. While the listening connection is down nothing is remembered.
  */
 
-/** A pattern matching more names than this is not remembered: broad searches scan users instead. */
+/** A pattern matching more names than this is remembered without them: broad searches scan users. */
 export const MAX_REMEMBERED_NAMES = 64;
 const MAX_PATTERNS = 1_000;
 
 export interface NameMatches {
-  names: string[];
+  /**
+   * The matched names, or null for a pattern matching more than MAX_REMEMBERED_NAMES ("a"):
+   * its page is then found by scanning users, and its total summed over the dictionary by the
+   * pattern again, but its Next and Previous can still seek.
+   */
+  names: string[] | null;
   /** The page comes from each name's newest users, not from a scan of all users newest first. */
   byName: boolean;
 }
@@ -54,16 +59,14 @@ export function rememberedNames(db: Db, pattern: string) {
 
 export function rememberNames(db: Db, pattern: string, generation: number, matches: NameMatches) {
   const state = stateOf(db);
-  if (
-    !state.listening ||
-    generation !== state.generation ||
-    matches.names.length > MAX_REMEMBERED_NAMES
-  )
-    return;
+  if (!state.listening || generation !== state.generation) return;
+  const tooMany = matches.names !== null && matches.names.length > MAX_REMEMBERED_NAMES;
+  // Too many names to keep: a scan needs none of them, the names route needs every one.
+  if (tooMany && matches.byName) return;
   // Oldest first out: a Map iterates in insertion order.
   if (state.patterns.size >= MAX_PATTERNS)
     state.patterns.delete(state.patterns.keys().next().value!);
-  state.patterns.set(pattern, matches);
+  state.patterns.set(pattern, tooMany ? { names: null, byName: false } : matches);
 }
 
 /** The memory as the users routes keep it honest through NOTIFY search_names_changed. */
