@@ -362,19 +362,21 @@ export async function runScenarios(
   databaseUrl?: string,
 ) {
   for (const [, url] of scenarios) await measure(base, url, headers, 2);
-  type Run = { p50: number; p99: number; rps: number; ratio: number; cpu?: number[] };
+  /** One scenario's round, with what one request cost each process when the database is known. */
+  const measureRound = async (url: string) => {
+    if (!databaseUrl) return { ...(await measure(base, url, headers, SECONDS)), cpu: undefined };
+    const { result, cpu } = await cpuDuring(base, databaseUrl, () =>
+      measure(base, url, headers, SECONDS),
+    );
+    const perRequest = (seconds: number) => (seconds * 1000) / (result.rps * SECONDS);
+    return { ...result, cpu: [cpu.api, cpu.postgres, cpu.loadGenerator].map(perRequest) };
+  };
+  type Run = Awaited<ReturnType<typeof measureRound>> & { ratio: number };
   const runs = new Map<string, Run[]>();
   for (let round = 0; round < ROUNDS; round++) {
     let bare = 0;
     for (const [i, [, url]] of scenarios.entries()) {
-      let m: Run;
-      if (databaseUrl) {
-        const { result, cpu } = await cpuDuring(base, databaseUrl, () =>
-          measure(base, url, headers, SECONDS),
-        );
-        const ms = (seconds: number) => (seconds * 1000) / (result.rps * SECONDS);
-        m = { ...result, ratio: 0, cpu: [cpu.api, cpu.postgres, cpu.loadGenerator].map(ms) };
-      } else m = { ...(await measure(base, url, headers, SECONDS)), ratio: 0 };
+      const m = await measureRound(url);
       if (i === 0) bare = m.rps;
       runs.set(url, [...(runs.get(url) ?? []), { ...m, ratio: m.rps / bare }]);
     }
