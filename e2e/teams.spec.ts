@@ -82,7 +82,17 @@ test.describe('teams on a desktop', () => {
     const owners = picker.getByRole('list', { name: 'Owners' }).getByRole('button');
     await expect(owners.first()).toBeVisible();
     const ownerName = (await owners.first().locator('span span').first().textContent()) ?? '';
-    await picker.getByLabel('Search owners').fill(ownerName.split(' ')[0] ?? '');
+    // The search replaces the list with 'Loading...' once its debounce ends: a click before the
+    // answer lands can hit the notice instead of the row, so wait for the searched page.
+    const firstName = ownerName.split(' ')[0] ?? '';
+    const searched = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname.endsWith('/users/organizers') &&
+        new URL(response.url()).searchParams.get('search') === firstName,
+    );
+    await picker.getByLabel('Search owners').fill(firstName);
+    await searched;
+    await expect(picker.getByRole('status')).toHaveCount(0);
     await picker
       .getByRole('button', { name: new RegExp(ownerName) })
       .first()
