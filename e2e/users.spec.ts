@@ -1,6 +1,11 @@
 import { expect, test, type Page } from './fixtures';
-import { fieldLimitReached, NEW_PASSWORD_MESSAGES } from '@cricket/contracts';
-import { signIn, choose, discardChanges, expectChosen } from './helpers';
+import {
+  fieldLimitReached,
+  FIRST_READS,
+  NEW_PASSWORD_MESSAGES,
+  PROFILE_READ,
+} from '@cricket/contracts';
+import { signIn, signInByApi, choose, discardChanges, expectChosen } from './helpers';
 
 /** A 1×1 PNG: a real image for the profile picture upload. */
 const PNG = Buffer.from(
@@ -47,6 +52,30 @@ async function expectBackOnPageOne(page: Page) {
 
 test.describe('users list', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
+
+  test('a signed-in load paints the first page from the reads in the HTML, then pages from the API', async ({
+    page,
+  }) => {
+    await signInByApi(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    });
+    await openUsers(page);
+    await expect(pager(page).getByText(/^Showing 1-10 of \d+ items$/)).toBeVisible();
+    await expect(page.getByLabel('Filter by role')).toContainText('Admin');
+    for (const read of [PROFILE_READ, ...FIRST_READS['/users']!]) {
+      expect(asked, `${read} came with the page`).not.toContain(read);
+    }
+
+    await toPageTwo(page);
+    await expect(bodyRows(page)).toHaveCount(10);
+    expect(asked.some((url) => url.startsWith('/api/users?page=2'))).toBe(true);
+    // Back on page 1 later, the screen asks the server: the page's copy was used once.
+    await pager(page).getByRole('button', { name: 'Page 1' }).click();
+    await expectBackOnPageOne(page);
+  });
 
   test('filters by name, phone, role and status; each narrows the rows, resets to page 1 and survives a reload', async ({
     page,

@@ -65,7 +65,23 @@ export default defineConfig(({ command }) => ({
             {
               // The list kit every list screen is built from (its forms stay with their panels).
               name: 'kit',
-              test: /[\\/]apps[\\/]web[\\/]src[\\/](components[\\/](list-page|data-table|pagination-bar|filter-controls|page-header|lazy-panel|confirm-dialog|use-list-state|list-paging|use-edit-panel|ui[\\/](card|select|badge))|lib[\\/](format|use-error-toast))\.tsx?$/,
+              test: /[\\/]apps[\\/]web[\\/]src[\\/](components[\\/](list-page|data-table|pagination-bar|filter-controls|page-header|lazy-panel|confirm-dialog|use-list-state|list-paging|use-edit-panel|use-panel-state|list-export-button|unsaved-changes|ui[\\/](card|select|badge))|lib[\\/](format|use-error-toast|download|record-route|use-debounced-value))\.tsx?$/,
+            },
+            {
+              // The contracts' plain values (no zod): a few hundred bytes each, one file for all.
+              name: 'values',
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/][^\\/]+-values\.ts$/,
+            },
+            {
+              // What a feature's screens share, its query keys, reads and badges: one file per
+              // feature instead of one for each (and the screens' own code stays with them).
+              name: (id: string) =>
+                /[\\/]features[\\/]([^\\/]+)[\\/]/.exec(id)?.[1]?.concat('-shared') ?? null,
+              test: /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/](api[\\/](keys|get-[^\\/]+)\.ts|components[\\/][^\\/]+-badge\.tsx)$/,
+              minShareCount: 2,
+              // Their imports stay where they are (the core, the kit, a contract's chunk): a
+              // badge's contract module must not drag zod into every screen of its feature.
+              includeDependenciesRecursively: false,
             },
           ],
         },

@@ -16,3 +16,21 @@ export const DISCARD_CHANGES = {
 
 /** Under a text field that stopped at its limit, so the cut is not silent (issue 30). */
 export const fieldLimitReached = (max: number) => `Limit reached: ${max} characters`;
+
+/**
+ * A signed-in page load carries the answers its first screen reads in the HTML, in a JSON
+ * element of this id, so the screen paints without waiting for them (decision 083).
+ */
+export const FIRST_READS_ELEMENT_ID = 'first-reads';
+
+/** Every signed-in screen reads the profile first (the session guard). */
+export const PROFILE_READ = '/api/user/profile';
+
+/**
+ * What a screen opened at its bare path (no query) reads first, exactly as the web app asks:
+ * an entry that drifts from the screen's request is never used, and the screen reads as before.
+ */
+export const FIRST_READS: Readonly<Record<string, readonly string[]>> = {
+  '/users': ['/api/users?page=1&limit=10', '/api/roles/active'],
+  '/teams': ['/api/teams?page=1&limit=10'],
+};

@@ -3,6 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FIRST_READS,
+  FIRST_READS_ELEMENT_ID,
+  PROFILE_READ,
+  TOKEN_COOKIE,
+} from '@cricket/contracts';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/harness';
 
 /** A small stand-in for apps/web/dist, shaped as the Vite build writes it. */
@@ -131,6 +139,94 @@ describe('the built web app', () => {
     expect(missing.statusCode).toBe(404);
     const post = await t.app.inject({ method: 'POST', url: '/users' });
     expect(post.statusCode).toBe(404);
+  });
+});
+
+describe("a signed-in page load carries its first screen's reads (decision 083)", () => {
+  const USERS_READ = FIRST_READS['/users']![0]!;
+  const ROLES_READ = FIRST_READS['/users']![1]!;
+
+  const page = (url: string, token: string, acceptEncoding = 'gzip, deflate, br') =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: `${TOKEN_COOKIE}=${token}`, 'accept-encoding': acceptEncoding },
+    });
+
+  /** The page's HTML, and the reads in its JSON element (null when it has none). */
+  function readsOf(res: Awaited<ReturnType<typeof page>>) {
+    const encoding = res.headers['content-encoding'];
+    const html =
+      encoding === 'br'
+        ? brotliDecompressSync(res.rawPayload).toString()
+        : encoding === 'gzip'
+          ? gunzipSync(res.rawPayload).toString()
+          : res.body;
+    const element = new RegExp(
+      `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">(.*?)</script>`,
+      's',
+    ).exec(html);
+    return {
+      html,
+      text: element?.[1] ?? null,
+      reads: element
+        ? (JSON.parse(element[1]!) as Record<string, { body: unknown; link?: string }>)
+        : null,
+    };
+  }
+
+  it("answers them as the screen's own requests would, in a page no shared cache keeps", async () => {
+    const token = await t.login();
+    // A name no validation would let in: the JSON must not end its script element early.
+    const named = await t.userWith([]);
+    await t.db
+      .update(users)
+      .set({ firstName: '</script><script>alert(1)</script>', lastName: '<!--' })
+      .where(eq(users.id, named.id));
+
+    const res = await page('/users', token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.headers.etag).toBeUndefined();
+    const { html, text, reads } = readsOf(res);
+    expect(html.startsWith(INDEX_HTML.replace('</body></html>', ''))).toBe(true);
+    expect(text).not.toContain('<');
+    expect(Object.keys(reads!).sort()).toEqual([PROFILE_READ, ROLES_READ, USERS_READ].sort());
+
+    for (const url of [PROFILE_READ, ROLES_READ, USERS_READ]) {
+      const own = await t.as(token, { method: 'GET', url });
+      expect(reads![url]!.body, url).toEqual(own.json());
+      expect(reads![url]!.link, url).toBe(own.headers.link);
+    }
+    expect(JSON.stringify(reads![USERS_READ]!.body)).toContain('</script><script>alert(1)');
+
+    // gzip for a browser without brotli; as it is for one that takes neither.
+    expect(readsOf(await page('/users', token, 'gzip')).reads).toEqual(reads);
+    expect(readsOf(await page('/users', token, 'identity')).reads).toEqual(reads);
+  });
+
+  it('leaves out what the visitor may not read, and a screen opened with a query', async () => {
+    const staff = await t.userWith(['teams.view']);
+    const own = readsOf(await page('/users', staff.token)).reads!;
+    expect(Object.keys(own)).toEqual([PROFILE_READ]);
+    expect(readsOf(await page('/teams', staff.token)).reads).toHaveProperty(
+      FIRST_READS['/teams']![0]!,
+    );
+
+    const admin = await t.login();
+    expect(Object.keys(readsOf(await page('/users?page=2', admin)).reads!)).toEqual([PROFILE_READ]);
+    expect(Object.keys(readsOf(await page('/roles', admin)).reads!)).toEqual([PROFILE_READ]);
+  });
+
+  it('sends the plain page to a visitor whose session is gone or who never had one', async () => {
+    const stale = readsOf(await page('/users', 'not-a-session'));
+    expect(stale.reads).toEqual({});
+    const signedOut = await get('/users', 'br');
+    expect(signedOut.headers.etag).toBeTruthy();
+    expect(brotliDecompressSync(signedOut.rawPayload).toString()).toBe(INDEX_HTML);
   });
 });
 

@@ -1,8 +1,80 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import {
+  FIRST_READS,
+  FIRST_READS_ELEMENT_ID,
+  PROFILE_READ,
+  TOKEN_COOKIE,
+} from '@cricket/contracts';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** One answer a screen reads first, as the web app's HTTP client would have received it. */
+interface FirstRead {
+  body: unknown;
+  link?: string;
+}
+
+/** JSON inside a <script> element: nothing in it may close the element or open a comment. */
+const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The first screen's reads, answered here by the API itself with the visitor's own cookie
+ * (decision 083): the same routes, permissions and answers as the screen's own requests, minus
+ * a round trip each. A read that does not answer 200 is left for the screen to make.
+ */
+async function firstReads(app: FastifyInstance, request: FastifyRequest) {
+  const [pathname = '/', query] = request.url.split('?');
+  const urls = [PROFILE_READ, ...(query === undefined ? (FIRST_READS[pathname] ?? []) : [])];
+  const answers = await Promise.all(
+    urls.map((url) =>
+      app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: request.headers.cookie ?? '', accept: 'application/json' },
+        remoteAddress: request.ip,
+      }),
+    ),
+  );
+  const reads: Record<string, FirstRead> = {};
+  answers.forEach((answer, i) => {
+    if (answer.statusCode !== 200) return;
+    const link = answer.headers.link;
+    reads[urls[i]!] = { body: answer.json(), ...(typeof link === 'string' ? { link } : {}) };
+  });
+  return reads;
+}
+
+/** index.html with the first reads in it, compressed as the browser accepts, never cached shared. */
+async function sendWithFirstReads(
+  reply: FastifyReply,
+  html: string,
+  reads: Record<string, FirstRead>,
+): Promise<FastifyReply> {
+  const element = `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${scriptSafeJson(reads)}</script>`;
+  const page = Buffer.from(html.replace('</body>', `${element}</body>`));
+  const accepts = String(reply.request.headers['accept-encoding'] ?? '');
+  reply
+    .type('text/html; charset=utf-8')
+    // It is this visitor's data: no shared cache may keep it, and the next load asks again.
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'accept-encoding, cookie');
+  if (/\bbr\b/.test(accepts)) {
+    reply.header('content-encoding', 'br');
+    return reply.send(await brotli(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (/\bgzip\b/.test(accepts)) {
+    reply.header('content-encoding', 'gzip');
+    return reply.send(await gzipped(page));
+  }
+  return reply.send(page);
+}
 
 /**
  * Serves the built web app, with the SPA fallback, and a JSON 404 for unknown API paths.
@@ -10,7 +82,9 @@ import fp from 'fastify-plugin';
  * one the browser accepts goes out, so nothing is compressed per request here.
  */
 export default fp(async function webPlugin(app: FastifyInstance, opts: { webDist: string }) {
-  const hasWeb = existsSync(path.join(opts.webDist, 'index.html'));
+  const indexFile = path.join(opts.webDist, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '';
   if (hasWeb) {
     // Vite writes only content-hashed names under assets/; public/ files land beside index.html.
     const assetsDir = path.join(opts.webDist, 'assets') + path.sep;
@@ -43,7 +117,7 @@ export default fp(async function webPlugin(app: FastifyInstance, opts: { webDist
       reply.removeHeader(name);
     }
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     // A missing hashed asset (an old tab after a deploy) must 404, not turn into index.html.
     const isApiOrAsset =
@@ -61,7 +135,16 @@ export default fp(async function webPlugin(app: FastifyInstance, opts: { webDist
     if (isApiOrAsset || !isPageRead || !hasWeb) {
       return reply.status(404).send({ success: false, message: 'Not found' });
     }
-    // Any other path is a client-side route of the single-page app.
+    // Any other path is a client-side route of the single-page app; a signed-in visitor's page
+    // carries what its first screen reads.
+    if (request.method === 'GET' && request.cookies[TOKEN_COOKIE]) {
+      // Without them the screen reads as it always could: no first read may cost the page.
+      const reads = await firstReads(app, request).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'first reads not embedded');
+        return null;
+      });
+      if (reads) return sendWithFirstReads(reply, indexHtml, reads);
+    }
     return reply.sendFile('index.html');
   });
 });

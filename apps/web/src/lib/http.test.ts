@@ -226,3 +226,67 @@ describe('download', () => {
     await expect(failed).rejects.toMatchObject({ status: 400, message: 'Sort by one of: name' });
   });
 });
+
+describe("the first screen's reads in the page (decision 083)", () => {
+  const USERS = '/api/users?page=1&limit=10';
+  const embedded = { success: true, message: 'ok', data: { data: [{ id: 7 }] } };
+
+  /** A fresh copy of the client, in a page whose JSON element holds `reads` (or this text). */
+  async function clientInPage(reads: unknown) {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'first-reads';
+    element.textContent = typeof reads === 'string' ? reads : JSON.stringify(reads);
+    document.body.append(element);
+    vi.resetModules();
+    return import('./http');
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    document.getElementById('first-reads')?.remove();
+  });
+
+  it('answers the matching GET from the page once, with its Link, then asks the server', async () => {
+    vi.spyOn(performance, 'now').mockReturnValue(500);
+    const http = await clientInPage({ [USERS]: { body: embedded, link: '<a>; rel="next"' } });
+    let link: string | null = null;
+    const first = await http.request('/users', {
+      query: { page: 1, limit: 10 },
+      onHeaders: (headers) => (link = headers.get('link')),
+    });
+    expect(first).toEqual(embedded);
+    expect(link).toBe('<a>; rel="next"');
+    expect(fetchMock).not.toHaveBeenCalled();
+    // The element is read once and taken out of the page.
+    expect(document.getElementById('first-reads')).toBeNull();
+
+    reply(200, { success: true, message: 'ok', data: { data: [] } });
+    await http.request('/users', { query: { page: 1, limit: 10 } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    reply(200, { success: true, message: 'ok', data: { data: [] } });
+    await http.request('/users', { query: { page: 2, limit: 10 } });
+    expect(sentRequest().url).toBe(USERS);
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/users?page=2&limit=10');
+  });
+
+  it('never answers a write, nor a read after the first screen, from the page', async () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValue(500);
+    const http = await clientInPage({ [USERS]: { body: embedded }, '/api/teams': { body: {} } });
+    reply(200, { success: true, message: 'saved' });
+    await http.request('/teams', { method: 'POST', body: { name: 'Lions' } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    now.mockReturnValue(60_000);
+    reply(200, { success: true, message: 'ok', data: { data: [] } });
+    expect(await http.request('/users', { query: { page: 1, limit: 10 } })).not.toEqual(embedded);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads from the server when the element is not valid JSON', async () => {
+    const http = await clientInPage('{"cut sh');
+    reply(200, { success: true, message: 'ok', data: { n: 1 } });
+    expect((await http.request<{ n: number }>('/users')).data.n).toBe(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  FIRST_READS_ELEMENT_ID,
   IDEMPOTENCY_DONE_EARLIER_STATUS,
   IDEMPOTENCY_HEADER,
   IF_MATCH_HEADER,
@@ -125,6 +126,39 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
+/** An answer the server put in the page for the first screen (decision 083). */
+interface FirstRead {
+  body: unknown;
+  link?: string;
+}
+
+/** How long after the page loaded its embedded answers still count as the first screen's. */
+const FIRST_READS_FRESH_MS = 10_000;
+
+let firstReads: Map<string, FirstRead> | undefined;
+
+/**
+ * The embedded answer to a GET of `url`, once: the first screen's own request, answered from the
+ * page. Later requests, and any after the page's first seconds, go to the server.
+ */
+function takeFirstRead(url: string): FirstRead | undefined {
+  if (firstReads === undefined) {
+    const element = document.getElementById(FIRST_READS_ELEMENT_ID);
+    let parsed: Record<string, FirstRead> = {};
+    try {
+      parsed = JSON.parse(element?.textContent || '{}') as Record<string, FirstRead>;
+    } catch {
+      // A page cut short: the screen reads from the server.
+    }
+    element?.remove();
+    firstReads = new Map(Object.entries(parsed));
+  }
+  if (performance.now() > FIRST_READS_FRESH_MS) firstReads.clear();
+  const read = firstReads.get(url);
+  firstReads.delete(url);
+  return read;
+}
+
 function isErrorBody(value: unknown): value is { message?: unknown; errors?: unknown } {
   return typeof value === 'object' && value !== null;
 }
@@ -217,6 +251,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     headers.set(IF_MATCH_HEADER, options.ifMatch);
 
   const url = buildUrl(path, options.query);
+  const firstRead = method === 'GET' ? takeFirstRead(url) : undefined;
+  if (firstRead) {
+    options.onHeaders?.(new Headers(firstRead.link ? { link: firstRead.link } : {}));
+    return firstRead.body as ApiBody<T>;
+  }
   const submission = method === 'POST' ? submissionOf(url, body) : undefined;
   if (submission !== undefined) headers.set(IDEMPOTENCY_HEADER, idempotencyKeyFor(submission));
 
