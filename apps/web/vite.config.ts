@@ -43,10 +43,10 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Fewer, larger files (decision 030). Served over HTTP/1.1 a browser fetches at most
-          // six at a time, so a signed-in screen's 30 small chunks (one per icon, one per
-          // shared component) took five round trips after the core; with these groups /users
-          // loads 11 files in all.
+          // Fewer, larger files (decisions 030 and 083). Served over HTTP/1.1 a browser fetches
+          // at most six at a time, so a signed-in screen's 30 small chunks (one per icon, one
+          // per shared component) took five round trips after the core; with these groups
+          // /users loads six files after the core, one round trip.
           groups: [
             {
               // Everything the first screen runs: the libraries and app code the entry imports
