@@ -31,6 +31,7 @@ export const PROFILE_READ = '/api/user/profile';
  * an entry that drifts from the screen's request is never used, and the screen reads as before.
  */
 export const FIRST_READS: Readonly<Record<string, readonly string[]>> = {
+  '/': ['/api/dashboard'],
   '/users': ['/api/users?page=1&limit=10', '/api/roles/active'],
   '/teams': ['/api/teams?page=1&limit=10'],
 };

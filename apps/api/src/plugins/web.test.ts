@@ -219,6 +219,9 @@ describe("a signed-in page load carries its first screen's reads (decision 083)"
     const admin = await t.login();
     expect(Object.keys(readsOf(await page('/users?page=2', admin)).reads!)).toEqual([PROFILE_READ]);
     expect(Object.keys(readsOf(await page('/roles', admin)).reads!)).toEqual([PROFILE_READ]);
+    expect(Object.keys(readsOf(await page('/', admin)).reads!).sort()).toEqual(
+      [PROFILE_READ, ...FIRST_READS['/']!].sort(),
+    );
   });
 
   it('sends the plain page to a visitor whose session is gone or who never had one', async () => {
