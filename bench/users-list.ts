@@ -6,6 +6,7 @@
  *   BENCH_DATABASE_URL  server to use (default postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_USERS         users to seed (default 1000000)
  *   BENCH_DELIVERIES    deliveries of the one large send (default 100000)
+ *   BENCH_AUDIT_ROWS    records in the activity log (default 200000)
  *   BENCH_SECONDS       measured seconds per scenario and round (default 5)
  *   BENCH_ROUNDS        rounds (default 3)
  *   BENCH_ONLY          regular expression: measure only the scenarios whose label matches
@@ -63,6 +64,33 @@ async function largeSend(databaseUrl: string): Promise<number> {
   }
 }
 
+/** The activity log's size for its deep page (issue 35): more than its count's cap. */
+const AUDIT_COUNT = Number(process.env.BENCH_AUDIT_ROWS ?? 200_000);
+
+/** AUDIT_COUNT records of edits to users, a second apart, made once (a kept database has them). */
+async function auditTrail(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const [{ n }] = (
+      await client.query<{ n: number }>(
+        `select count(*)::int as n from audit_logs where actor_email = 'bench@audit.test'`,
+      )
+    ).rows as [{ n: number }];
+    if (n >= AUDIT_COUNT) return;
+    await client.query(
+      `insert into audit_logs (created_at, actor_email, actor_name, entity_type, entity_id, action, changes)
+       select now() - (g || ' seconds')::interval, 'bench@audit.test', 'Bench', 'user',
+              1 + (g * 7919) % $2, 'update', '{"city":{"before":"Pune","after":"Nagpur"}}'::jsonb
+       from generate_series(1, $1) g`,
+      [AUDIT_COUNT - n, USER_COUNT],
+    );
+    await client.query('vacuum analyze audit_logs');
+  } finally {
+    await client.end();
+  }
+}
+
 /** The `Link` header's URL for `rel` of the answer to `url` (the pager's next or previous step). */
 async function linked(base: string, url: string, headers: Record<string, string>, rel: string) {
   // A name search's first visit teaches the instance its names; keys come from then on.
@@ -103,6 +131,7 @@ async function main() {
   await withBenchDatabase('bench_users', async (databaseUrl, fresh) => {
     await prepareUsers(databaseUrl, fresh, USER_COUNT);
     const sendId = await largeSend(databaseUrl);
+    await auditTrail(databaseUrl);
     const profile = process.env.BENCH_PROFILE
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
       : [];
@@ -181,6 +210,9 @@ async function main() {
             'next',
           ),
         ],
+        // The activity log counts to 10,000, so its deepest page is 1,000 (decision 084).
+        ['activity log page 1', '/api/audit-logs?page=1&limit=10'],
+        ['activity log page 1,000', '/api/audit-logs?page=1000&limit=10'],
         ['name search "rohit sharma"', '/api/users?page=1&limit=10&name=rohit%20sharma'],
         ['name search "sharma" (broad)', '/api/users?page=1&limit=10&name=sharma'],
         ['role + status filter', `/api/users?page=1&limit=10&role_id=${player}&status=suspended`],

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   varchar,
@@ -48,3 +49,14 @@ export const auditLogs = pgTable(
     index('audit_logs_action_idx').on(t.action, t.createdAt, t.id),
   ],
 );
+
+/**
+ * How many records the trail holds, kept by statement triggers on audit_logs (migration 0046)
+ * in up to 16 rows, one per writing connection's slot as user_counts has (decision 069), and
+ * read as their sum: the unfiltered activity log's total without counting the trail
+ * (decision 084).
+ */
+export const auditLogCounts = pgTable('audit_log_counts', {
+  slot: smallint().primaryKey(),
+  count: bigint({ mode: 'number' }).notNull().default(0),
+});

@@ -1,6 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_SORT_KEYS, auditLogsQuery, type AuditLog } from '@cricket/contracts';
+import {
+  AUDIT_COUNT_CAP,
+  AUDIT_SORT_KEYS,
+  auditLogsQuery,
+  type AuditLog,
+} from '@cricket/contracts';
 import { queryRows } from '../../db/client';
 import { auditLogs, roles, users } from '../../db/schema';
 import { ADMIN, createTestApp, userPayload, type TestApp } from '../../test/harness';
@@ -25,6 +30,16 @@ const explainPage = (q: ReturnType<typeof auditLogsQuery.parse>) =>
     );
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   });
+
+/**
+ * Whether the plan sorts nothing but the page: the page's ids come in order from an index under
+ * the Limit, and only those rows are sorted again above it (decision 084).
+ */
+const sortsOnlyThePage = (plan: string) => {
+  const lines = plan.split('\n');
+  const limit = lines.findIndex((line) => /Limit/.test(line));
+  return limit >= 0 && !lines.slice(limit).some((line) => /Sort/.test(line));
+};
 
 const list = async (query: string, as = token) => {
   const res = await t.as(as, { method: 'GET', url: `/api/audit-logs?${query}` });
@@ -173,10 +188,49 @@ describe('GET /api/audit-logs', () => {
       const q = auditLogsQuery.parse(Object.fromEntries(new URLSearchParams(f)));
       // A tiny table is cheapest to scan whole; forbid that to see which plan the index gives.
       const plan = await explainPage(q);
-      expect(plan, f).toMatch(/Index Scan Backward using audit_logs_\w+_idx/);
-      expect(plan, f).not.toMatch(/Sort/);
+      expect(plan, f).toMatch(/Index (Only )?Scan Backward using audit_logs_\w+_idx/);
+      expect(sortsOnlyThePage(plan), `${f}\n${plan}`).toBe(true);
     }
     expect(await t.db.$count(auditLogs)).toBeGreaterThan(0);
+  });
+
+  it("keeps the whole trail's total through writes, a many-record insert and deletes (decision 084)", async () => {
+    const counted = async () => Math.min(await t.db.$count(auditLogs), AUDIT_COUNT_CAP);
+    expect((await list('')).pagination.total).toBe(await counted());
+
+    // One statement writing many records, as a bulk job's; then deletes, as retention's.
+    await t.db.execute(sql`
+      insert into audit_logs (entity_type, entity_id, action)
+      select 'team', ${teamId}, 'update' from generate_series(1, 25)`);
+    expect((await list('')).pagination.total).toBe(await counted());
+    await t.db.execute(sql`
+      delete from audit_logs where id in (
+        select id from audit_logs where entity_type = 'team' and action = 'update'
+        order by id desc limit 20)`);
+    const total = (await list('')).pagination.total;
+    expect(total).toBe(await counted());
+    // A filter still counts its own records.
+    expect((await list(`entity_type=team&entity_id=${teamId}`)).pagination.total).toBe(
+      await t.db.$count(
+        auditLogs,
+        and(eq(auditLogs.entityType, 'team'), eq(auditLogs.entityId, teamId)),
+      ),
+    );
+  });
+
+  it("names only the page's records, not every record the offset passes (decision 084)", async () => {
+    const total = await t.db.$count(auditLogs);
+    const q = auditLogsQuery.parse({ page: '3', limit: '1' });
+    expect(total).toBeGreaterThan(3);
+    const rows = await queryRows<{ 'QUERY PLAN': string }>(
+      t.db,
+      sql`explain (analyze, costs off, timing off) ${auditPageQuery(t.db, q)}`,
+    );
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    // Each kind's name lookup ran at most once: for the one record on the page.
+    const lookups = [...plan.matchAll(/using (users|teams|roles)_pkey on \w+.*loops=(\d+)/g)];
+    expect(lookups.length, plan).toBeGreaterThan(0);
+    for (const [, , loops] of lookups) expect(Number(loops), plan).toBeLessThanOrEqual(1);
   });
 
   it('sorts by each key both ways as ORDER BY does, from the index that key leads (issue 33)', async () => {
@@ -200,8 +254,10 @@ describe('GET /api/audit-logs', () => {
 
         const q = auditLogsQuery.parse({ sort, order, page: 3 });
         const plan = await explainPage(q);
-        expect(plan, `${sort} ${order}`).toMatch(/Index Scan( Backward)? using audit_logs_\w+_idx/);
-        expect(plan, `${sort} ${order}`).not.toMatch(/Sort/);
+        expect(plan, `${sort} ${order}`).toMatch(
+          /Index (Only )?Scan( Backward)? using audit_logs_\w+_idx/,
+        );
+        expect(sortsOnlyThePage(plan), `${sort} ${order}\n${plan}`).toBe(true);
       }
     const bad = await t.as(token, { method: 'GET', url: '/api/audit-logs?sort=changes' });
     expect(bad.statusCode).toBe(400);

@@ -8,6 +8,7 @@ import {
   lt,
   sql,
   type SQL,
+  type Placeholder,
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -20,10 +21,11 @@ import {
   type auditLogsExportQuery,
 } from '@cricket/contracts';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { isTransaction, preparedOnce, type Db } from '../../db/client';
 import { keyColumns, keysetBatches, keysetOf, type Keyset } from '../../db/export';
 import { likePattern } from '../../lib/like-pattern';
 import {
+  auditLogCounts,
   auditLogs,
   bulkJobs,
   contactMessages,
@@ -131,34 +133,79 @@ function auditOrder(q: AuditLogsFilter): SQL[] {
   return [...lead, auditLogs.createdAt, auditLogs.id].map((column) => way(column));
 }
 
-/** One page of records, newest first or sorted (the query the index test explains). */
-export function auditPageQuery(db: Db, q: AuditLogsFilter) {
-  return db
-    .select({ ...getTableColumns(auditLogs), entityName })
+/**
+ * One page of records, newest first or sorted (the query the index test explains). The page's
+ * ids come first, from the order's index alone; only those rows are read and named. Selected
+ * with the page, each record's name was worked out for every record the offset passed over:
+ * 10,000 lookups for page 1,000 (decision 084).
+ */
+export function auditPageQuery(
+  db: Db,
+  q: AuditLogsFilter,
+  limit: number | Placeholder = q.limit,
+  offset: number | Placeholder = (q.page - 1) * q.limit,
+) {
+  const pageIds = db
+    .select({ id: auditLogs.id })
     .from(auditLogs)
     .where(filtersOf(q))
     .orderBy(...auditOrder(q))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
+    .limit(limit)
+    .offset(offset);
+  return (
+    db
+      .select({ ...getTableColumns(auditLogs), entityName })
+      .from(auditLogs)
+      // An array, not IN: a plan prepared for any limit still looks the page's ids up by key.
+      .where(sql`${auditLogs.id} = any(array(${pageIds}))`)
+      .orderBy(...auditOrder(q))
+  );
 }
 
+/** The whole trail's size from its kept count (decision 084), no more than AUDIT_COUNT_CAP. */
+const keptTotal = (db: Db) =>
+  db
+    .select({
+      n: sql<number>`least(coalesce(sum(${auditLogCounts.count}), 0), ${AUDIT_COUNT_CAP})::int`,
+    })
+    .from(auditLogCounts);
+
+/** How many records a filter matches, counted no further than AUDIT_COUNT_CAP index entries. */
+const countedTotal = (db: Db, where: SQL) =>
+  db.select({ n: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1` })
+      .from(auditLogs)
+      .where(where)
+      .limit(AUDIT_COUNT_CAP)
+      .as('capped'),
+  );
+
 /**
- * One page, newest first, and how many records match, counted no further than
- * AUDIT_COUNT_CAP: the page is a backward scan of an index that stops after the page, and the
- * count reads at most the cap's worth of index entries, however large the trail has grown.
+ * One page, newest first or sorted, and how many records match up to AUDIT_COUNT_CAP: the page
+ * is a scan of an index that stops after the page. The whole trail's pages, the ones the log
+ * opens on, run statements prepared once per order (decision 084): the name lookups make a
+ * long statement to build and plan on every request.
  */
 export async function listAuditLogs(db: Db, q: AuditLogsFilter) {
   const where = filtersOf(q);
+  const whole = where === undefined && !isTransaction(db);
+  const order = q.sort ? `${q.sort}_${q.order === 'desc' ? 'desc' : 'asc'}` : 'newest';
   const [rows, [counted]] = await Promise.all([
-    auditPageQuery(db, q),
-    db.select({ n: sql<number>`count(*)::int` }).from(
-      db
-        .select({ one: sql`1` })
-        .from(auditLogs)
-        .where(where)
-        .limit(AUDIT_COUNT_CAP)
-        .as('capped'),
-    ),
+    whole
+      ? preparedOnce(db, `audit_page_${order}`, (prepared) =>
+          auditPageQuery(prepared, q, sql.placeholder('limit'), sql.placeholder('offset')).prepare(
+            `audit_page_${order}`,
+          ),
+        ).execute({ limit: q.limit, offset: (q.page - 1) * q.limit })
+      : auditPageQuery(db, q),
+    whole
+      ? preparedOnce(db, 'audit_total_kept', (prepared) =>
+          keptTotal(prepared).prepare('audit_total_kept'),
+        ).execute()
+      : where === undefined
+        ? keptTotal(db)
+        : countedTotal(db, where),
   ]);
   return {
     total: counted?.n ?? 0,
