@@ -188,7 +188,7 @@ describe("a signed-in page load carries its first screen's reads (decision 083)"
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers.vary).toMatch(/cookie/i);
     expect(res.headers.etag).toBeUndefined();
     const { html, text, reads } = readsOf(res);

@@ -62,8 +62,9 @@ async function sendWithFirstReads(
   const accepts = String(reply.request.headers['accept-encoding'] ?? '');
   reply
     .type('text/html; charset=utf-8')
-    // It is this visitor's data: no shared cache may keep it, and the next load asks again.
-    .header('cache-control', 'private, no-cache')
+    // It carries what the API's answers carry, and like them (plugins/security.ts) no cache
+    // may keep it: not a proxy's, nor the browser's disk after the visitor signs out.
+    .header('cache-control', 'private, no-store')
     .header('vary', 'accept-encoding, cookie');
   if (/\bbr\b/.test(accepts)) {
     reply.header('content-encoding', 'br');
