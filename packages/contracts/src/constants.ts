@@ -23,6 +23,13 @@ export const fieldLimitReached = (max: number) => `Limit reached: ${max} charact
  */
 export const FIRST_READS_ELEMENT_ID = 'first-reads';
 
+/** One answer in that element, keyed by its URL: as the HTTP client would have received it. */
+export interface FirstRead {
+  body: unknown;
+  /** The answer's `Link` header (a list's neighbouring pages), when it had one. */
+  link?: string;
+}
+
 /** Every signed-in screen reads the profile first (the session guard). */
 export const PROFILE_READ = '/api/user/profile';
 

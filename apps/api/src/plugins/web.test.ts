@@ -8,6 +8,7 @@ import {
   FIRST_READS_ELEMENT_ID,
   PROFILE_READ,
   TOKEN_COOKIE,
+  type FirstRead,
 } from '@cricket/contracts';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
@@ -169,9 +170,7 @@ describe("a signed-in page load carries its first screen's reads (decision 083)"
     return {
       html,
       text: element?.[1] ?? null,
-      reads: element
-        ? (JSON.parse(element[1]!) as Record<string, { body: unknown; link?: string }>)
-        : null,
+      reads: element ? (JSON.parse(element[1]!) as Record<string, FirstRead>) : null,
     };
   }
 

@@ -6,6 +6,7 @@ import {
   FIRST_READS,
   FIRST_READS_ELEMENT_ID,
   PROFILE_READ,
+  type FirstRead,
   TOKEN_COOKIE,
 } from '@cricket/contracts';
 import fastifyStatic from '@fastify/static';
@@ -14,12 +15,6 @@ import fp from 'fastify-plugin';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
-
-/** One answer a screen reads first, as the web app's HTTP client would have received it. */
-interface FirstRead {
-  body: unknown;
-  link?: string;
-}
 
 /** JSON inside a <script> element: nothing in it may close the element or open a comment. */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

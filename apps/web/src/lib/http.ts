@@ -1,5 +1,6 @@
 import {
   FIRST_READS_ELEMENT_ID,
+  type FirstRead,
   IDEMPOTENCY_DONE_EARLIER_STATUS,
   IDEMPOTENCY_HEADER,
   IF_MATCH_HEADER,
@@ -124,12 +125,6 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   }
   const search = params.toString();
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
-}
-
-/** An answer the server put in the page for the first screen (decision 083). */
-interface FirstRead {
-  body: unknown;
-  link?: string;
 }
 
 /** How long after the page loaded its embedded answers still count as the first screen's. */

@@ -181,6 +181,10 @@ const countedTotal = (db: Db, where: SQL) =>
       .as('capped'),
   );
 
+/** The name of the whole trail's page statement in the order `q` asks for. */
+const wholePageStatement = (q: AuditLogsFilter) =>
+  `audit_page_${q.sort ? `${q.sort}_${q.order === 'desc' ? 'desc' : 'asc'}` : 'newest'}`;
+
 /**
  * One page, newest first or sorted, and how many records match up to AUDIT_COUNT_CAP: the page
  * is a scan of an index that stops after the page. The whole trail's pages, the ones the log
@@ -189,24 +193,26 @@ const countedTotal = (db: Db, where: SQL) =>
  */
 export async function listAuditLogs(db: Db, q: AuditLogsFilter) {
   const where = filtersOf(q);
-  const whole = where === undefined && !isTransaction(db);
-  const order = q.sort ? `${q.sort}_${q.order === 'desc' ? 'desc' : 'asc'}` : 'newest';
-  const [rows, [counted]] = await Promise.all([
-    whole
-      ? preparedOnce(db, `audit_page_${order}`, (prepared) =>
-          auditPageQuery(prepared, q, sql.placeholder('limit'), sql.placeholder('offset')).prepare(
-            `audit_page_${order}`,
-          ),
-        ).execute({ limit: q.limit, offset: (q.page - 1) * q.limit })
-      : auditPageQuery(db, q),
-    whole
-      ? preparedOnce(db, 'audit_total_kept', (prepared) =>
-          keptTotal(prepared).prepare('audit_total_kept'),
-        ).execute()
-      : where === undefined
-        ? keptTotal(db)
-        : countedTotal(db, where),
-  ]);
+  const offset = (q.page - 1) * q.limit;
+  const [rows, [counted]] =
+    where !== undefined || isTransaction(db)
+      ? await Promise.all([
+          auditPageQuery(db, q, q.limit, offset),
+          where === undefined ? keptTotal(db) : countedTotal(db, where),
+        ])
+      : await Promise.all([
+          preparedOnce(db, wholePageStatement(q), (prepared) =>
+            auditPageQuery(
+              prepared,
+              q,
+              sql.placeholder('limit'),
+              sql.placeholder('offset'),
+            ).prepare(wholePageStatement(q)),
+          ).execute({ limit: q.limit, offset }),
+          preparedOnce(db, 'audit_total_kept', (prepared) =>
+            keptTotal(prepared).prepare('audit_total_kept'),
+          ).execute(),
+        ]);
   return {
     total: counted?.n ?? 0,
     rows: rows.map((r): AuditLog => ({
